@@ -1,0 +1,20 @@
+// Calendar dates are business dates of a French firm: an instant (Unix seconds on the wire) becomes the
+// yyyy-MM-dd it falls on in Paris, on the server and in the browser alike.
+export const BUSINESS_TIME_ZONE = 'Europe/Paris';
+
+const isoDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+export function toBusinessIsoDate(instant: Date): string {
+  return isoDateFormat.format(instant);
+}
+
+// yyyy-MM-dd plus a number of days (calendar arithmetic, no time zone involved).
+export function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+// Every response body: { data, errors: [{ message: <code> }], debug? } (ARCHITECTURE section 4).
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  // Which input field the error is about, when it is about one.
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    data: data.nullable(),
+    errors: z.array(apiErrorSchema),
+    debug: z.unknown().optional(),
+  });
+
+export type Envelope<T> = { data: T | null; errors: ApiError[]; debug?: unknown };
+
+// The header that carries the token both ways.
+export const AUTHORIZATION_HEADER = 'authorization';

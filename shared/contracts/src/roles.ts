@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const roleNames = ['admin', 'businessLeader', 'businessTeam', 'recruitmentTeam'] as const;
+export type RoleName = (typeof roleNames)[number];
+
+export const roleLabels: Record<RoleName, string> = {
+  admin: 'Administrateur',
+  businessLeader: 'Responsable commercial',
+  businessTeam: 'Équipe commerciale',
+  recruitmentTeam: 'Équipe recrutement',
+};
+
+export const roleFlagsSchema = z.object({
+  admin: z.boolean(),
+  businessLeader: z.boolean(),
+  businessTeam: z.boolean(),
+  recruitmentTeam: z.boolean(),
+});
+export type RoleFlags = z.infer<typeof roleFlagsSchema>;
+
+export const ALL_ROLES: readonly RoleName[] = roleNames;
+
+// A route (or a command) is open if any role it lists is set on the user (spec section 6).
+export function hasAnyRole(role: RoleFlags | undefined | null, allowed: readonly RoleName[]): boolean {
+  if (!role) return false;
+  return allowed.some((name) => role[name]);
+}
+
+// The standby lists (contacts en veille) back /liste-contacts-veille and the agenda's "add a task" choice:
+// the server refuses them to other roles, and the browser hides what would be refused.
+export const standbyRoles: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
+
+export function canSeeStandby(role: RoleFlags | null | undefined): boolean {
+  return hasAnyRole(role, standbyRoles);
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+// Form messages of spec section 5, verbatim.
+export const messages = {
+  required: 'Entrée requise',
+  dateRequired: 'Date requise',
+  number: 'Doit être un nombre',
+  invalid: 'Entrée non valide',
+  email: 'Merci de saisir une adresse email valide',
+  trigramRequired: 'Trigramme requis',
+  trigramInvalid: 'Trigramme non valide',
+  passwordRequired: 'Merci de saisir votre mot de passe',
+  noMatch: 'Aucune correspondance',
+} as const;
+
+// Patterns of spec section 5.
+export const patterns = {
+  // 0033, a non-zero digit, then four pairs of digits, spaces optional between the groups.
+  phone: /^0033 ?[1-9]( ?\d{2}){4}$/,
+  registrationId: /^\d{14}$/,
+  trigram: /^[A-Za-z]{3}$/,
+  colour: /^#[0-9a-f]{6}$/,
+  isoDate: /^\d{4}-\d{2}-\d{2}$/,
+} as const;
+
+export const TRIGRAM_LENGTH = 3;
+export const REGISTRATION_ID_LENGTH = 14;
+
+// SIRET numbers carry a Luhn check digit.
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+// Completes 13 digits with the Luhn check digit that makes a valid SIRET (demo and test data).
+export function withLuhnCheckDigit(first13: string): string {
+  for (let digit = 0; digit <= 9; digit += 1) {
+    if (isLuhnValid(`${first13}${digit}`)) return `${first13}${digit}`;
+  }
+  throw new Error(`No Luhn check digit for ${first13}`);
+}
+
+export function isValidRegistrationId(value: string): boolean {
+  return patterns.registrationId.test(value) && isLuhnValid(value);
+}
+
+// A real calendar date in yyyy-MM-dd (2026-02-30 is refused).
+export function isIsoDate(value: string): boolean {
+  if (!patterns.isoDate.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+// Phones are stored as 0033XXXXXXXXX (no spaces) and shown French style: 0033 6 12 34 56 78.
+export function normalizePhone(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+export function formatPhone(value: string): string {
+  const digits = normalizePhone(value);
+  if (!/^0033\d{9}$/.test(digits)) return value;
+  const rest = digits.slice(5).match(/\d{2}/g) ?? [];
+  return ['0033', digits[4], ...rest].join(' ');
+}
+
+// Field schemas shared by the forms and the server.
+export const fields = {
+  requiredText: (max = 255) => z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.invalid),
+  optionalText: (max = 5000) => z.string({ error: messages.invalid }).max(max, messages.invalid),
+  email: () => z.string({ error: messages.required }).trim().min(1, messages.required).email(messages.email),
+  phone: () => z.string({ error: messages.required }).trim().regex(patterns.phone, messages.invalid),
+  registrationId: () =>
+    z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, messages.required)
+      .refine(isValidRegistrationId, messages.invalid),
+  trigram: () =>
+    z
+      .string({ error: messages.trigramRequired })
+      .trim()
+      .min(1, messages.trigramRequired)
+      .max(TRIGRAM_LENGTH, messages.trigramInvalid)
+      .regex(patterns.trigram, messages.trigramInvalid),
+  colour: () => z.string({ error: messages.required }).regex(patterns.colour, messages.invalid),
+  isoDate: () =>
+    z.string({ error: messages.dateRequired }).min(1, messages.dateRequired).refine(isIsoDate, messages.invalid),
+  number: () => z.number({ error: messages.number }),
+  id: () => z.coerce.number({ error: messages.number }).int(messages.invalid).positive(messages.invalid),
+} as const;
