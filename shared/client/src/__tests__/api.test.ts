@@ -1,0 +1,110 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { api, resetHttpClient } from '../api';
+import { setClientConfig } from '../config';
+import { ApiRequestError } from '../errors';
+import { session } from '../session';
+
+type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+
+let server: http.Server;
+let seen: Seen[] = [];
+let reply: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      reply(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  setClientConfig({ appName: 'Test', apiUrl: `http://127.0.0.1:${port}`, key: null, defaultUrl: '/agenda', chunkLoadTimeoutMs: 1000 });
+  resetHttpClient();
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  seen = [];
+  session.clear();
+  reply = (_req, res) => json(res, 200, { data: { ok: true }, errors: [] });
+});
+
+const okSchema = z.object({ ok: z.boolean() });
+
+describe('API client wire protocol', () => {
+  it('sends GET parameters as a query string in their wire forms, with Accept json', async () => {
+    await api.get('/todos', okSchema, { onlyPending: false, start: new Date('2026-11-01T00:00:00Z'), filter: { a: 1 } });
+    const url = new URL(seen[0].url, 'http://x');
+    expect(url.pathname).toBe('/todos');
+    expect(url.searchParams.get('onlyPending')).toBe('0');
+    expect(url.searchParams.get('start')).toBe('1793491200');
+    expect(url.searchParams.get('filter')).toBe('{"a":1}');
+    expect(seen[0].headers.accept).toContain('application/json');
+  });
+
+  it('sends POST bodies as multipart form data', async () => {
+    await api.post('/todo/1/store', okSchema, { deadline: '2026-11-21', isAccomplished: true, notes: 'Appeler' });
+    expect(seen[0].headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0].body).toContain('name="isAccomplished"\r\n\r\n1');
+    expect(seen[0].body).toContain('name="deadline"\r\n\r\n2026-11-21');
+  });
+
+  it('sends PATCH bodies as JSON', async () => {
+    await api.patch('/user/settings', okSchema, { color: 'dark' });
+    expect(seen[0].headers['content-type']).toContain('application/json');
+    expect(JSON.parse(seen[0].body)).toEqual({ color: 'dark' });
+  });
+
+  it('carries the token and replaces it from the authorization response header', async () => {
+    session.setPersist(false);
+    session.setToken('first');
+    reply = (_req, res) => json(res, 200, { data: { ok: true }, errors: [] }, { authorization: 'Bearer second' });
+    await api.get('/user', okSchema);
+    expect(seen[0].headers.authorization).toBe('Bearer first');
+    expect(session.getToken()).toBe('second');
+    await api.get('/user', okSchema);
+    expect(seen[1].headers.authorization).toBe('Bearer second');
+  });
+
+  it('turns the error list into an ApiRequestError whatever the status', async () => {
+    reply = (_req, res) => json(res, 200, { data: null, errors: [{ message: 'forbidden' }] });
+    await expect(api.get('/user', okSchema)).rejects.toMatchObject({ code: 'forbidden' });
+    reply = (_req, res) => json(res, 422, { data: null, errors: [{ message: 'dataInvalid', field: 'deadline' }] });
+    const error = await api.post('/todo/1/store', okSchema, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).fieldErrors()).toEqual({ deadline: 'Données non valides' });
+  });
+
+  it.each(['tokenExpired', 'tokenInvalid', 'tokenBlacklisted'])('clears the token on %s', async (code) => {
+    session.setPersist(true);
+    session.setToken('stale');
+    reply = (_req, res) => json(res, 401, { data: null, errors: [{ message: code }] });
+    await expect(api.get('/user', okSchema)).rejects.toMatchObject({ code });
+    expect(session.getToken()).toBeNull();
+  });
+
+  it('reports apiUnavailable when nothing answers', async () => {
+    setClientConfig({ appName: 'Test', apiUrl: 'http://127.0.0.1:9', key: null, defaultUrl: '/agenda', chunkLoadTimeoutMs: 1000 });
+    resetHttpClient();
+    await expect(api.get('/user', okSchema)).rejects.toMatchObject({ code: 'apiUnavailable' });
+    const { port } = server.address() as AddressInfo;
+    setClientConfig({ appName: 'Test', apiUrl: `http://127.0.0.1:${port}`, key: null, defaultUrl: '/agenda', chunkLoadTimeoutMs: 1000 });
+    resetHttpClient();
+  });
+
+  it('refuses a response that does not match the contract', async () => {
+    reply = (_req, res) => json(res, 200, { data: { ok: 'yes' }, errors: [] });
+    await expect(api.get('/user', okSchema)).rejects.toMatchObject({ code: 'error' });
+  });
+});

@@ -1,0 +1,21 @@
+import { clientConfigSchema, type ClientConfig } from '@bo/contracts';
+
+// The client configuration, fetched once by the shell (config.json beside it) and read by every remote.
+let current: ClientConfig | null = null;
+
+export function setClientConfig(config: ClientConfig) {
+  current = config;
+}
+
+export function getClientConfig(): ClientConfig {
+  if (!current) throw new Error('Client configuration not loaded: call loadClientConfig() first.');
+  return current;
+}
+
+export async function loadClientConfig(url = '/config.json'): Promise<ClientConfig> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Configuration introuvable (${response.status})`);
+  const config = clientConfigSchema.parse(await response.json());
+  setClientConfig(config);
+  return config;
+}

@@ -1,0 +1,33 @@
+import { errorText, type ApiError } from '@bo/contracts';
+
+// What every failed call throws: the catalogue codes the server (or the network) reported.
+export class ApiRequestError extends Error {
+  readonly errors: ApiError[];
+  readonly status: number;
+
+  constructor(errors: ApiError[], status: number) {
+    super(errors.map((e) => e.message).join(', ') || 'error');
+    this.name = 'ApiRequestError';
+    this.errors = errors.length > 0 ? errors : [{ message: 'error' }];
+    this.status = status;
+  }
+
+  get code(): string {
+    return this.errors[0].message;
+  }
+
+  has(code: string): boolean {
+    return this.errors.some((e) => e.message === code);
+  }
+
+  // Messages for the fields the server named, keyed by field.
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const e of this.errors) if (e.field) out[e.field] = errorText(e.message);
+    return out;
+  }
+}
+
+export function errorCodeOf(error: unknown): string {
+  return error instanceof ApiRequestError ? error.code : 'error';
+}

@@ -1,0 +1,67 @@
+import {
+  endpoints,
+  loginFormSchema,
+  type LayoutSettings,
+  type LoginForm,
+  type User,
+} from '@bo/contracts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { callEndpoint } from './api';
+import { getClientConfig } from './config';
+import { encryptPassword } from './crypto';
+import { queryClient } from './query-client';
+import { session } from './session';
+
+export function useToken(): string | null {
+  return useSyncExternalStore(session.subscribe, session.getToken, session.getToken);
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'current'],
+    queryFn: ({ signal }) => callEndpoint(endpoints.currentUser, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+// The connected user: fetched on load when a token exists, absent otherwise.
+export function useCurrentUser() {
+  const token = useToken();
+  return useQuery({ ...currentUserQueryOptions(), enabled: token !== null });
+}
+
+export async function login(form: LoginForm): Promise<User> {
+  const values = loginFormSchema.parse(form);
+  const { key } = getClientConfig();
+  const password = key ? await encryptPassword(key, values.password) : values.password;
+  session.setPersist(values.save);
+  const user = await callEndpoint(endpoints.login, {
+    params: { trigram: values.trigram.toUpperCase(), password, save: values.save },
+  });
+  queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
+  return user;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login, meta: { silent: true } });
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await callEndpoint(endpoints.logout);
+  } finally {
+    session.clear();
+    queryClient.clear();
+  }
+}
+
+export function useLogout() {
+  return useMutation({ mutationFn: logout });
+}
+
+export function useSaveSettings() {
+  return useMutation({
+    mutationFn: (settings: Partial<LayoutSettings>) => callEndpoint(endpoints.saveSettings, { params: settings }),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryOptions().queryKey, user),
+  });
+}
