@@ -1,0 +1,111 @@
+// Module-federation settings shared by the shell and every remote, kept apart from the webpack config
+// (conventions, point 4). Singletons are listed one by one with the version the workspace resolves, never
+// `shared: { ...deps }`: exactly one React, router, QueryClient, antd context and session at run time.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const singletons = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'antd',
+  'dayjs',
+  'react-toastify',
+  'react-hook-form',
+  'zod',
+  // Holds the session, the API client and the QueryClient: there must be exactly one.
+  '@bo/client',
+];
+
+// Stateless workspace packages: shared when two apps were built from identical sources, each app's own copy
+// otherwise. Their version carries a hash of their sources, so a remote built against a newer kit never
+// receives an older copy from the shell (and stays independently deployable).
+const contentShared = ['@bo/contracts', '@bo/ui'];
+
+function hashDir(dir, hash) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name === 'node_modules' || entry.name === '__tests__' || entry.name.includes('.test.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) hashDir(full, hash);
+    else hash.update(entry.name).update(fs.readFileSync(full));
+  }
+  return hash;
+}
+
+function contentVersion(pkg, fromDir) {
+  const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir] });
+  const { version } = require(manifest);
+  const digest = hashDir(path.join(path.dirname(manifest), 'src'), crypto.createHash('sha256')).digest('hex');
+  return `${version}-${digest.slice(0, 12)}`;
+}
+
+// antd shared whole would weigh about 440 KB gzip. Every build shares the same tree-shaken antd: the union of
+// the components that the shell, the remotes and shared/ import, read from the sources at build time.
+const workspaceRoot = path.resolve(__dirname, '..', '..');
+const sourceRoots = ['shell/src', 'shared/ui/src', 'shared/client/src', ...fs.readdirSync(path.join(workspaceRoot, 'remotes')).map((r) => `remotes/${r}/src`)];
+
+function sourceFiles(dir, out = []) {
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) sourceFiles(full, out);
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) out.push(full);
+  }
+  return out;
+}
+
+function usedExportsOf(pkg) {
+  const used = new Set();
+  const pattern = new RegExp(`import\\s+(?:type\\s+)?\\{([^}]*)\\}\\s+from\\s+['"]${pkg.replace('/', '\\/')}['"]`, 'g');
+  for (const root of sourceRoots) {
+    for (const file of sourceFiles(path.join(workspaceRoot, root))) {
+      for (const match of fs.readFileSync(file, 'utf8').matchAll(pattern)) {
+        if (/^import\s+type\b/.test(match[0])) continue;
+        for (const part of match[1].split(',')) {
+          const name = part.trim();
+          if (!name || name.startsWith('type ')) continue;
+          used.add(name.split(/\s+as\s+/)[0].trim());
+        }
+      }
+    }
+  }
+  return [...used].sort();
+}
+
+function installedVersion(pkg, fromDir) {
+  const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir] });
+  return require(manifest).version;
+}
+
+function sharedConfig(fromDir) {
+  const shared = {};
+  for (const pkg of singletons) {
+    const version = installedVersion(pkg, fromDir);
+    const entry = { singleton: true, requiredVersion: version, version };
+    if (pkg === 'antd') entry.treeShaking = { mode: 'runtime-infer', usedExports: usedExportsOf('antd') };
+    shared[pkg] = entry;
+  }
+  for (const pkg of contentShared) {
+    const version = contentVersion(pkg, fromDir);
+    shared[pkg] = { singleton: false, requiredVersion: version, strictVersion: false, version };
+  }
+  // Deep imports (react/jsx-runtime, react-dom/client, dayjs/locale/fr) share the same instance.
+  for (const pkg of ['react', 'react-dom', 'dayjs']) {
+    shared[`${pkg}/`] = { ...shared[pkg] };
+  }
+  return shared;
+}
+
+// Names used on the wire: the container names, also the keys of the runtime registry.
+const containerNames = {
+  shell: 'shell',
+  agenda: 'agenda',
+  contacts: 'contacts',
+  needsSheets: 'needsSheets',
+  reports: 'reports',
+  admin: 'admin',
+};
+
+module.exports = { sharedConfig, usedExportsOf, containerNames, resolveFrom: (dir, p) => path.resolve(dir, p) };

@@ -1,0 +1,86 @@
+// One webpack configuration for the shell and the five remotes. Each app calls createConfig from its own
+// webpack.config.cjs and so builds alone into its own dist/ (with mf-manifest.json).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedConfig } = require('./federation.cjs');
+
+/**
+ * @param {{ dir: string, name: string, port: number, exposes?: Record<string, string>, host?: boolean,
+ *   runtimePlugins?: string[], federation?: boolean, template?: string }} app
+ */
+function createConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      context: app.dir,
+      mode: production ? 'production' : 'development',
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(app.dir, 'dist'),
+        publicPath: 'auto',
+        // Entry files keep stable names (the federation runtime resolves them); the HTML adds a cache-busting hash.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+        uniqueName: app.name,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+        ],
+      },
+      optimization: {
+        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+      },
+      performance: { hints: false },
+      plugins: [
+        // The benchmarks' one-page baseline is the only build without federation.
+        ...(app.federation === false ? [] : [new ModuleFederationPlugin({
+          name: app.name,
+          filename: 'remoteEntry.js',
+          exposes: app.exposes ?? {},
+          remotes: {},
+          shared: sharedConfig(app.dir),
+          manifest: true,
+          dts: false,
+          runtimePlugins: app.runtimePlugins ?? [],
+        })]),
+        ...(app.host
+          ? [
+              new HtmlWebpackPlugin({
+                template: app.template ?? './src/index.html',
+                // Deep links (/liste-contacts) must load scripts from the root, not relative to the path.
+                publicPath: '/',
+                hash: true,
+              }),
+            ]
+          : []),
+      ],
+      devServer: {
+        port: app.port,
+        historyApiFallback: Boolean(app.host),
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: app.host ? [{ directory: path.join(app.dir, 'public') }] : [],
+      },
+    };
+  };
+}
+
+module.exports = { createConfig };

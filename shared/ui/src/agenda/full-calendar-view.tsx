@@ -1,0 +1,73 @@
+import frLocale from '@fullcalendar/core/locales/fr';
+import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import { addDays } from '@bo/contracts';
+import { localIsoDate } from './calendar-range';
+import type { TodoEvent } from './todo-events';
+
+export type CalendarRange = { start: string; end: string };
+export type CalendarView = 'dayGridMonth' | 'dayGridWeek';
+export type TodoDrop = { todoId: number; deadline: string; revert: () => void };
+
+export type FullCalendarViewProps = {
+  events: TodoEvent[];
+  initialDate?: string;
+  initialView?: CalendarView;
+  onEventClick?: (todoId: number) => void;
+  onEventDrop?: (drop: TodoDrop) => void;
+  onRangeChange?: (range: CalendarRange) => void;
+};
+
+const plugins = [dayGridPlugin, interactionPlugin];
+const headerToolbar = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,dayGridWeek' };
+// A month cell shows a few todos and a "+N en plus" link; the week view shows them all.
+const views = { dayGridMonth: { dayMaxEvents: 4 }, dayGridWeek: { dayMaxEvents: false } };
+
+function describe(info: EventMountArg) {
+  const { contact, isAccomplished } = info.event.extendedProps as TodoEvent['extendedProps'];
+  const label = `${info.event.title} : ${contact}${isAccomplished ? ' (aboutie)' : ''}`;
+  info.el.setAttribute('aria-label', label);
+  info.el.setAttribute('title', label);
+  info.el.dataset.todoId = info.event.id;
+}
+
+// FullCalendar itself, loaded apart from the rest of the kit (it weighs about 60 KB gzip).
+export function FullCalendarView({ events, initialDate, initialView = 'dayGridMonth', onEventClick, onEventDrop, onRangeChange }: FullCalendarViewProps) {
+  return (
+    <FullCalendar
+      plugins={plugins}
+      locale={frLocale}
+      firstDay={1}
+      initialView={initialView}
+      initialDate={initialDate}
+      headerToolbar={headerToolbar}
+      views={views}
+      height="auto"
+      events={events}
+      editable={Boolean(onEventDrop)}
+      eventDurationEditable={false}
+      eventClick={
+        onEventClick &&
+        ((info: EventClickArg) => {
+          info.jsEvent.preventDefault();
+          onEventClick(Number(info.event.id));
+        })
+      }
+      eventDrop={
+        onEventDrop &&
+        ((info: EventDropArg) => {
+          const start = info.event.start;
+          if (!start) return info.revert();
+          onEventDrop({ todoId: Number(info.event.id), deadline: localIsoDate(start), revert: info.revert });
+        })
+      }
+      datesSet={
+        onRangeChange &&
+        ((info: DatesSetArg) => onRangeChange({ start: localIsoDate(info.start), end: addDays(localIsoDate(info.end), -1) }))
+      }
+      eventDidMount={describe}
+    />
+  );
+}

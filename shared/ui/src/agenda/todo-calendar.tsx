@@ -1,0 +1,82 @@
+import { Button, Spin, Switch, theme } from 'antd';
+import { lazy, Suspense, useId, type CSSProperties, type ReactNode } from 'react';
+import type { FullCalendarViewProps } from './full-calendar-view';
+
+export type { CalendarRange, CalendarView, TodoDrop } from './full-calendar-view';
+
+const FullCalendarView = lazy(() => import('./full-calendar-view').then((m) => ({ default: m.FullCalendarView })));
+
+// Starts downloading FullCalendar before the calendar renders (while the todos load, for instance).
+export function preloadTodoCalendar() {
+  void import('./full-calendar-view');
+}
+
+export type TodoCalendarProps = FullCalendarViewProps & {
+  loading?: boolean;
+  // The onlyPending option (spec section 4): shown as a switch when the caller handles it.
+  onlyPending?: boolean;
+  onOnlyPendingChange?: (value: boolean) => void;
+  onAdd?: () => void;
+  extra?: ReactNode;
+};
+
+// FullCalendar reads its colours from CSS variables: give it antd's, so the light and dark themes both read well.
+function useCalendarColours(): CSSProperties {
+  const { token } = theme.useToken();
+  return {
+    '--fc-border-color': token.colorBorderSecondary,
+    '--fc-page-bg-color': token.colorBgContainer,
+    '--fc-neutral-bg-color': token.colorFillQuaternary,
+    '--fc-neutral-text-color': token.colorTextSecondary,
+    '--fc-today-bg-color': token.colorPrimaryBg,
+    '--fc-event-text-color': token.colorText,
+    color: token.colorText,
+    background: token.colorBgContainer,
+    padding: 12,
+    borderRadius: token.borderRadiusLG,
+  } as CSSProperties;
+}
+
+// The calendar of todos: events in, callbacks out, no data fetching (the remote and the showroom wire it).
+export function TodoCalendar({ loading, onlyPending, onOnlyPendingChange, onAdd, extra, ...calendar }: TodoCalendarProps) {
+  const switchId = `only-pending-${useId().replace(/:/g, '')}`;
+  const colours = useCalendarColours();
+  return (
+    <div className="bo-todo-calendar">
+      <div className="bo-todo-calendar__bar" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16, marginBottom: 12 }}>
+        {onOnlyPendingChange && (
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+            <Switch id={switchId} checked={Boolean(onlyPending)} onChange={onOnlyPendingChange} />
+            <label htmlFor={switchId}>Tâches en cours uniquement</label>
+          </span>
+        )}
+        {onAdd && (
+          <Button type="primary" onClick={onAdd}>
+            Ajouter une tâche
+          </Button>
+        )}
+        {extra}
+        <span role="status" aria-live="polite" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, minHeight: 22 }}>
+          {loading && (
+            <>
+              <Spin size="small" />
+              <span>Chargement des tâches…</span>
+            </>
+          )}
+        </span>
+      </div>
+      <div className="bo-todo-calendar__grid" style={colours} aria-busy={loading ? true : undefined}>
+        <Suspense
+          fallback={
+            <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 400, justifyContent: 'center' }}>
+              <Spin />
+              <span>Chargement du calendrier…</span>
+            </div>
+          }
+        >
+          <FullCalendarView {...calendar} />
+        </Suspense>
+      </div>
+    </div>
+  );
+}
