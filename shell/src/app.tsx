@@ -1,0 +1,47 @@
+import { queryClient, useCurrentUser } from '@bo/client';
+import { defaultLayoutSettings } from '@bo/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import frFR from 'antd/locale/fr_FR';
+import { BrowserRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { ErrorBoundary } from './pages/error-screen';
+import { AppRoutes } from './routing/app-routes';
+
+function ThemedApp() {
+  const { data: user } = useCurrentUser();
+  const color = user?.settings.color ?? defaultLayoutSettings.color;
+  return (
+    <ConfigProvider
+      locale={frFR}
+      theme={{ algorithm: color === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, cssVar: {} }}
+    >
+      <AntApp className={`bo-app bo-app--${color}`}>
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
+        {/* Spec section 9: top right, 3 s, newest on top, closes on click or drag, pauses on hover and focus loss. */}
+        <ToastContainer
+          position="top-right"
+          autoClose={3000}
+          newestOnTop
+          closeOnClick
+          draggable
+          pauseOnHover
+          pauseOnFocusLoss
+          theme={color === 'dark' ? 'dark' : 'light'}
+        />
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <ThemedApp />
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,113 @@
+import { MenuOutlined, SettingOutlined, LogoutOutlined } from '@ant-design/icons';
+import { getClientConfig, useLogout } from '@bo/client';
+import { roleLabels, roleNames, type User } from '@bo/contracts';
+import { Button, Drawer, Layout, Space, Tooltip, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { AppMenu } from './app-menu';
+import { SettingsPanel } from './settings-panel';
+import { sidebarModeFor, useViewportWidth } from './use-viewport';
+
+export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
+  const { settings } = user;
+  const width = useViewportWidth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const logout = useLogout();
+  const horizontal = settings.layout === 'horizontal';
+  const full = settings.layout === 'full';
+  const mode = sidebarModeFor(width, settings.sidebarType);
+  const offCanvas = mode === 'offCanvas' || full;
+  const showSider = !horizontal && !offCanvas;
+  const sidebarTheme = settings.sidebarTheme === 'default' ? settings.color : settings.sidebarTheme;
+  const roles = roleNames.filter((name) => user.role[name]).map((name) => roleLabels[name]);
+
+  return (
+    <Layout
+      className={[
+        'bo-layout',
+        `bo-layout--${settings.layout}`,
+        `bo-layout--${settings.width}`,
+        `bo-layout--sidebar-${mode}`,
+      ].join(' ')}
+    >
+      <a className="bo-skip-link" href="#bo-main">
+        Aller au contenu
+      </a>
+      {showSider && (
+        <Layout.Sider
+          className="bo-sider"
+          theme={sidebarTheme}
+          collapsed={mode === 'condensed'}
+          width={240}
+          collapsedWidth={72}
+          trigger={null}
+        >
+          <Link to="/" className="bo-brand">
+            {mode === 'condensed' ? getClientConfig().appName.slice(0, 2) : getClientConfig().appName}
+          </Link>
+          <AppMenu role={user.role} mode="inline" theme={sidebarTheme} collapsed={mode === 'condensed'} />
+        </Layout.Sider>
+      )}
+      <Layout className="bo-main-column">
+        <Layout.Header className="bo-header">
+          <Space>
+            {offCanvas && !horizontal && (
+              <Button icon={<MenuOutlined />} aria-label="Ouvrir le menu" onClick={() => setMenuOpen(true)} />
+            )}
+            {(horizontal || offCanvas) && (
+              <Link to="/" className="bo-brand bo-brand--header">
+                {getClientConfig().appName}
+              </Link>
+            )}
+          </Space>
+          {horizontal && !offCanvas && (
+            <div className="bo-topnav">
+              <AppMenu role={user.role} mode="horizontal" theme={settings.color} />
+            </div>
+          )}
+          {horizontal && offCanvas && (
+            <Button icon={<MenuOutlined />} aria-label="Ouvrir le menu" onClick={() => setMenuOpen(true)} />
+          )}
+          <Space className="bo-header__user">
+            <Link to="/mon-compte" className="bo-user-chip" title={roles.join(', ')}>
+              <Typography.Text strong>{user.trigram}</Typography.Text>
+              <span className="bo-user-chip__name">
+                {user.firstName} {user.lastName}
+              </span>
+            </Link>
+            <Tooltip title="Paramètres d’affichage">
+              <Button
+                icon={<SettingOutlined />}
+                aria-label="Paramètres d’affichage"
+                onClick={() => setSettingsOpen(true)}
+              />
+            </Tooltip>
+            <Tooltip title="Se déconnecter">
+              <Button
+                icon={<LogoutOutlined />}
+                aria-label="Se déconnecter"
+                loading={logout.isPending}
+                onClick={() => logout.mutate()}
+              />
+            </Tooltip>
+          </Space>
+        </Layout.Header>
+        <Layout.Content id="bo-main" className="bo-content" tabIndex={-1}>
+          <div className="bo-content__inner">{children}</div>
+        </Layout.Content>
+      </Layout>
+      <Drawer
+        title="Menu"
+        placement="left"
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        size={280}
+        className="bo-offcanvas-menu"
+      >
+        <AppMenu role={user.role} mode="inline" theme="light" onNavigate={() => setMenuOpen(false)} />
+      </Drawer>
+      <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} settings={settings} />
+    </Layout>
+  );
+}

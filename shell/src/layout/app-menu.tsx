@@ -1,0 +1,79 @@
+import {
+  BarChartOutlined,
+  CalendarOutlined,
+  FileTextOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { appRoutes, canOpen, sectionLabels, type MenuSection, type RoleFlags } from '@bo/contracts';
+import { Menu, type MenuProps } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+
+const sectionIcons: Record<MenuSection, ReactNode> = {
+  agenda: <CalendarOutlined />,
+  contacts: <TeamOutlined />,
+  needsSheets: <FileTextOutlined />,
+  reports: <BarChartOutlined />,
+  admin: <SettingOutlined />,
+  account: <UserOutlined />,
+};
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+// Only what the user's roles open (spec section 6).
+export function menuItemsFor(role: RoleFlags): MenuItems {
+  const sections = new Map<MenuSection, MenuItems>();
+  for (const route of appRoutes) {
+    if (!route.inMenu || !canOpen(route, role)) continue;
+    const items = sections.get(route.section) ?? [];
+    items.push({ key: route.path, label: <Link to={route.path}>{route.title}</Link> });
+    sections.set(route.section, items);
+  }
+  return [...sections.entries()].map(([section, children]) => ({
+    key: `section:${section}`,
+    icon: sectionIcons[section],
+    label: sectionLabels[section],
+    children,
+  }));
+}
+
+export function AppMenu({
+  role,
+  mode,
+  theme,
+  collapsed,
+  onNavigate,
+}: {
+  role: RoleFlags;
+  mode: 'inline' | 'horizontal';
+  theme: 'light' | 'dark';
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
+  const { pathname } = useLocation();
+  const items = menuItemsFor(role);
+  const openSection = appRoutes.find((route) => route.path === pathname)?.section;
+  const currentKey = openSection ? `section:${openSection}` : null;
+  const [openKeys, setOpenKeys] = useState<string[]>(currentKey ? [currentKey] : []);
+  // Arriving in another section opens it (state adjusted during render, not in an effect).
+  const [seenKey, setSeenKey] = useState(currentKey);
+  if (currentKey !== seenKey) {
+    setSeenKey(currentKey);
+    if (currentKey && !openKeys.includes(currentKey)) setOpenKeys([...openKeys, currentKey]);
+  }
+  return (
+    <nav aria-label="Menu principal">
+      <Menu
+        mode={mode}
+        theme={theme}
+        items={items}
+        selectedKeys={[pathname]}
+        {...(collapsed || mode === 'horizontal' ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        inlineCollapsed={mode === 'inline' ? collapsed : undefined}
+        onClick={() => onNavigate?.()}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  currentUserQueryOptions,
+  errorCodeOf,
+  getClientConfig,
+  onTokenRejected,
+  queryClient,
+  useCurrentUser,
+  useToken,
+} from '@bo/client';
+import { appRoutes, canOpen, errorText, type AppRoute, type RemoteName } from '@bo/contracts';
+import { Button, Result, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { LoginCard } from '../auth/login-card';
+import { AppLayout } from '../layout/app-layout';
+import { ForbiddenPage, NotFoundPage } from '../pages/status-pages';
+import { RemoteOutlet } from './remote-outlet';
+
+const MyAccountPage = lazy(() => import('../pages/my-account').then((m) => ({ default: m.MyAccountPage })));
+const ShowroomRoutes = lazy(() => import('../tests/showroom-routes').then((m) => ({ default: m.ShowroomRoutes })));
+
+// A rejected token (expired, revoked, invalid) drops the cached user: the login card comes back.
+onTokenRejected(() => queryClient.removeQueries({ queryKey: currentUserQueryOptions().queryKey }));
+
+function PageSpinner({ label }: { label: string }) {
+  return (
+    <div className="bo-loading bo-loading--page" role="status">
+      <Spin />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+// Login card in place of any page while logged out; the layout around every page once logged in.
+function SessionGate() {
+  const token = useToken();
+  const user = useCurrentUser();
+  if (!token) return <LoginCard />;
+  if (user.isPending) return <PageSpinner label="Chargement de votre session…" />;
+  if (user.isError) {
+    return (
+      <Result
+        status="warning"
+        title={errorText(errorCodeOf(user.error))}
+        subTitle="Votre session n’a pas pu être chargée."
+        extra={
+          <Button type="primary" onClick={() => void user.refetch()}>
+            Réessayer
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <AppLayout user={user.data}>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+function GuardedRoute({ route }: { route: AppRoute }) {
+  const { data: user } = useCurrentUser();
+  if (!canOpen(route, user?.role)) return <ForbiddenPage />;
+  if (route.owner === 'shell') {
+    return (
+      <Suspense fallback={<PageSpinner label="Chargement de la page…" />}>
+        <MyAccountPage />
+      </Suspense>
+    );
+  }
+  return <RemoteOutlet key={route.path} route={route as AppRoute & { owner: RemoteName }} />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/tests/*"
+        element={
+          <Suspense fallback={<PageSpinner label="Chargement…" />}>
+            <ShowroomRoutes />
+          </Suspense>
+        }
+      />
+      <Route element={<SessionGate />}>
+        <Route index element={<Navigate to={getClientConfig().defaultUrl} replace />} />
+        {appRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<GuardedRoute route={route} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,72 @@
+import { getClientConfig } from '@bo/client';
+import { remoteRegistrySchema, type RemoteName, type RemoteRegistry } from '@bo/contracts';
+import type { RemoteRoutesModule } from '@bo/ui';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+
+// Where the remotes live is learnt at run time (remotes.json beside the shell): moving or upgrading a remote
+// never needs a shell rebuild. Nothing is downloaded until a route the user may open asks for it.
+let registry: RemoteRegistry = {};
+
+export async function loadRemoteRegistry(url = '/remotes.json'): Promise<RemoteRegistry> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Registre des modules introuvable (${response.status})`);
+  registry = remoteRegistrySchema.parse(await response.json());
+  registerRemotes(Object.entries(registry).map(([name, entry]) => ({ name, entry })));
+  return registry;
+}
+
+export class RemoteLoadError extends Error {
+  readonly remote: RemoteName;
+  constructor(remote: RemoteName, reason: string) {
+    super(`Module ${remote} indisponible : ${reason}`);
+    this.name = 'RemoteLoadError';
+    this.remote = remote;
+  }
+}
+
+const loaded = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+
+function withTimeout<T>(promise: Promise<T>, ms: number, remote: RemoteName): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RemoteLoadError(remote, 'délai de chargement dépassé')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new RemoteLoadError(remote, String(error)));
+      },
+    );
+  });
+}
+
+// The same promise for every caller: React's `use` needs a stable one, a failed one included (forgetting it
+// would make React suspend again on a new attempt, forever). The retry button forgets it on purpose.
+export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule> {
+  const cached = loaded.get(remote);
+  if (cached) return cached;
+  if (!registry[remote]) {
+    const missing = Promise.reject(new RemoteLoadError(remote, 'absent du registre'));
+    loaded.set(remote, missing);
+    return missing;
+  }
+  const promise = withTimeout(
+    loadRemote<RemoteRoutesModule>(`${remote}/routes`).then((module) => {
+      if (!module || !Array.isArray(module.routes)) throw new RemoteLoadError(remote, 'module vide');
+      return module;
+    }),
+    getClientConfig().chunkLoadTimeoutMs,
+    remote,
+  );
+  loaded.set(remote, promise);
+  return promise;
+}
+
+export function retryRemote(remote: RemoteName) {
+  loaded.delete(remote);
+  const entry = registry[remote];
+  // force: drop what the federation runtime cached of the failed attempt (manifest, entry script).
+  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+}

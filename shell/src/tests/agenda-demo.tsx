@@ -1,0 +1,126 @@
+import { contactName } from '@bo/contracts';
+import {
+  hasFollowUp,
+  localIsoDate,
+  sampleStandbyLists,
+  sampleTasks,
+  sampleTodos,
+  standbyContactGroups,
+  TodoAddDialog,
+  TodoEditDialog,
+  todosToEvents,
+  type CalendarTodo,
+  type EditableTodo,
+  type TodoAddValues,
+  type TodoDrop,
+  type TodoEditValues,
+} from '@bo/ui';
+import { useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+
+const REFUSAL = 'Edition impossible car la tâche est aboutie';
+const taskOptions = sampleTasks.map((task) => ({ id: task.id, description: task.description }));
+
+// The agenda's pieces wired to plain React state instead of the API: what the showroom pages show.
+export function useAgendaDemo() {
+  const today = localIsoDate(new Date());
+  const [todos, setTodos] = useState<EditableTodo[]>(() => sampleTodos(today));
+  const [standby, setStandby] = useState(sampleStandbyLists);
+  const [onlyPending, setOnlyPending] = useState(false);
+  const [editing, setEditing] = useState<EditableTodo | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [log, setLog] = useState<string[]>([]);
+  const events = useMemo(() => todosToEvents(todos, { onlyPending }), [todos, onlyPending]);
+  const contactGroups = useMemo(() => standbyContactGroups(standby), [standby]);
+  const say = (line: string) => setLog((lines) => [line, ...lines].slice(0, 6));
+  const nextId = () => Math.max(0, ...todos.map((t) => t.id)) + 1;
+  const taskOf = (id: number) => sampleTasks.find((task) => task.id === id) ?? sampleTasks[0];
+
+  function openTodo(id: number) {
+    const todo = todos.find((t) => t.id === id);
+    if (!todo) return;
+    if (todo.isAccomplished) {
+      toast.warning(REFUSAL, { toastId: 'todo-accomplished' });
+      return;
+    }
+    setEditing(todo);
+  }
+
+  function moveTodo({ todoId, deadline }: TodoDrop) {
+    setTodos((list) => list.map((t) => (t.id === todoId ? { ...t, deadline } : t)));
+    say(`Tâche ${todoId} déplacée au ${deadline}.`);
+  }
+
+  async function saveTodo(values: TodoEditValues, todo: EditableTodo) {
+    const updated: EditableTodo = { ...todo, deadline: values.deadline, notes: values.notes, comment: values.comment, isAccomplished: values.isAccomplished };
+    const added: CalendarTodo[] = [];
+    if (hasFollowUp(values)) {
+      const task = taskOf(values.taskId);
+      added.push({ ...todo, id: nextId(), deadline: values.newDeadline, notes: values.newNotes, isAccomplished: false, task: { ...task, style: { ...task.style } } });
+    }
+    setTodos((list) => [...list.map((t) => (t.id === todo.id ? updated : t)), ...added]);
+    setEditing(null);
+    toast.success('Tâche modifiée');
+    say(added.length > 0 ? `Tâche ${todo.id} aboutie, suivi créé le ${values.newDeadline}.` : `Tâche ${todo.id} modifiée.`);
+  }
+
+  async function addTodo(values: TodoAddValues) {
+    const contact = standby.allContacts.find((c) => c.id === values.contactId);
+    if (!contact) return;
+    const task = taskOf(values.taskId);
+    const todo: CalendarTodo = {
+      id: nextId(),
+      deadline: values.deadline,
+      notes: values.notes,
+      isAccomplished: false,
+      task: { ...task, style: { ...task.style } },
+      contact: { id: contact.id, firstName: contact.firstName, lastName: contact.lastName, company: contact.company },
+    };
+    setTodos((list) => [...list, todo]);
+    // The contact is active now: it leaves the three standby lists.
+    const keep = (list: typeof standby.allContacts) => list.filter((c) => c.id !== contact.id);
+    setStandby((lists) => ({ myContacts: keep(lists.myContacts), teamContacts: keep(lists.teamContacts), allContacts: keep(lists.allContacts) }));
+    setAdding(false);
+    toast.success('Tâche ajoutée, contact activé');
+    say(`Tâche ajoutée pour ${contactName(contact)}.`);
+  }
+
+  const dialogs = (
+    <>
+      <TodoEditDialog todo={editing} tasks={taskOptions} onSubmit={saveTodo} onCancel={() => setEditing(null)} />
+      <TodoAddDialog
+        open={adding}
+        tasks={taskOptions}
+        contactGroups={contactGroups}
+        initialDeadline={today}
+        onSubmit={addTodo}
+        onCancel={() => setAdding(false)}
+      />
+    </>
+  );
+
+  return {
+    today,
+    todos,
+    events,
+    onlyPending,
+    setOnlyPending,
+    openTodo,
+    moveTodo,
+    openAdd: () => setAdding(true),
+    editTodo: setEditing,
+    dialogs,
+    log,
+    contactGroups,
+  };
+}
+
+export function DemoLog({ lines }: { lines: string[] }) {
+  return (
+    <ul aria-label="Journal de la démonstration" aria-live="polite" className="bo-demo__log">
+      {lines.map((line, index) => (
+        <li key={`${index}-${line}`}>{line}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,24 @@
+import { DataTable } from '@bo/ui';
+import { contactColumns as c, withoutFilter } from './contact-columns';
+import { fetchContactsPage } from './showroom-data';
+import { DemoSection, ShowroomLayout } from './showroom-layout';
+
+export function ArrayBasicPage() {
+  return (
+    <ShowroomLayout page="array/basic">
+      <DemoSection id="array-basic" title="Contacts (10 000 lignes, pagination serveur)">
+        <p className="bo-demo__hint">
+          Chaque page est demandée à une fonction asynchrone qui trie et découpe comme le ferait l’API ; seule la page affichée est rendue.
+          Cliquez (ou Entrée) sur un en-tête triable pour trier.
+        </p>
+        <DataTable
+          label="Contacts"
+          queryKey={['showroom', 'contacts']}
+          source={fetchContactsPage}
+          rowKey={(row) => row.id}
+          columns={[c.title, c.lastName, c.firstName, c.company, c.city, c.phone, c.lastContact, c.openTodos].map(withoutFilter)}
+        />
+      </DemoSection>
+    </ShowroomLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { DataTable } from '@bo/ui';
+import { contactColumns as c } from './contact-columns';
+import { fetchContactsPage } from './showroom-data';
+import { DemoSection, ShowroomLayout } from './showroom-layout';
+
+export function ArrayColumnFilteringPage() {
+  return (
+    <ShowroomLayout page="array/column-filtering">
+      <DemoSection id="array-filtering" title="Contacts filtrables">
+        <p className="bo-demo__hint">
+          Texte : contient, sans tenir compte des majuscules ni des accents. Listes : valeur exacte. Les filtres se cumulent et ramènent à
+          la première page.
+        </p>
+        <DataTable
+          label="Contacts filtrés"
+          queryKey={['showroom', 'contacts']}
+          source={fetchContactsPage}
+          rowKey={(row) => row.id}
+          columns={[c.lastName, c.firstName, c.company, c.city, c.email, c.status]}
+        />
+      </DemoSection>
+    </ShowroomLayout>
+  );
+}
