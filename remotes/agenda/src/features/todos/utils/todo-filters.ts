@@ -1,0 +1,63 @@
+import { contactName, foldAccents, type Todo } from '@bo/contracts';
+import { weekOf } from './dates';
+
+export const todoPeriods = ['all', 'late', 'today', 'week', 'upcoming', 'accomplished'] as const;
+export type TodoPeriod = (typeof todoPeriods)[number];
+
+export const periodLabels: Record<TodoPeriod, string> = {
+  all: 'Toutes',
+  late: 'En retard',
+  today: 'Aujourd’hui',
+  week: 'Cette semaine',
+  upcoming: 'À venir',
+  accomplished: 'Abouties',
+};
+
+export type TodoListFilters = { period: TodoPeriod; taskId: number | null; contactId: number | null; search: string };
+
+export const initialListFilters: TodoListFilters = { period: 'all', taskId: null, contactId: null, search: '' };
+
+// Late: still pending after its deadline.
+export function isLate(todo: Pick<Todo, 'isAccomplished' | 'deadline'>, today: string): boolean {
+  return !todo.isAccomplished && todo.deadline < today;
+}
+
+function inPeriod(todo: Todo, period: TodoPeriod, today: string): boolean {
+  switch (period) {
+    case 'all':
+      return true;
+    case 'late':
+      return isLate(todo, today);
+    case 'today':
+      return todo.deadline === today;
+    case 'week': {
+      const week = weekOf(today);
+      return todo.deadline >= week.start && todo.deadline <= week.end;
+    }
+    case 'upcoming':
+      return !todo.isAccomplished && todo.deadline > today;
+    case 'accomplished':
+      return todo.isAccomplished;
+  }
+}
+
+// Case and accents ignored: "lea" finds "Léa".
+export function normalizeText(text: string): string {
+  return foldAccents(text).trim();
+}
+
+export function filterTodos(todos: readonly Todo[], filters: TodoListFilters, today: string): Todo[] {
+  const search = normalizeText(filters.search);
+  return todos.filter(
+    (todo) =>
+      inPeriod(todo, filters.period, today) &&
+      (filters.taskId === null || todo.task.id === filters.taskId) &&
+      (filters.contactId === null || todo.contact.id === filters.contactId) &&
+      (search === '' || normalizeText(contactName(todo.contact)).includes(search)),
+  );
+}
+
+export function formatDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d}/${m}/${y}`;
+}
