@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/engine';
+import { migrateToLatest } from '../src/db/migrate';
+import { seedLarge } from './seed-large';
+
+// A child process of api-bench.ts, so that the load generator and the server do not share an event loop.
+// BENCH_MODE=app: seeds the large dataset and serves the real API; BENCH_MODE=ceiling: a bare Fastify answering
+// the payloads in BENCH_PAYLOADS (a JSON file: path -> body) from memory, as they are.
+const send = (message: unknown) => process.send?.(message);
+const log = (line: string) => send({ log: line });
+
+async function serveApp(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
+  const dataDir = process.env.BENCH_DATA_DIR ?? null;
+  const database = await openDatabase({ databaseUrl, dataDir });
+  await migrateToLatest(database.db);
+  const started = Date.now();
+  await seedLarge(database.db, undefined, { log });
+  log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const config = { ...loadConfig({}), databaseUrl, dataDir };
+  const app = await buildApp({ config, db: database.db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  send({ port: typeof address === 'object' && address !== null ? address.port : 0 });
+  process.once('disconnect', () => {
+    void app.close().then(() => database.close()).finally(() => process.exit(0));
+  });
+}
+
+async function serveCeiling(): Promise<void> {
+  const payloads = JSON.parse(readFileSync(process.env.BENCH_PAYLOADS ?? '', 'utf8')) as Record<string, string>;
+  const app = Fastify();
+  // The very bytes the API answered, already serialized: the cost of HTTP and the transfer alone.
+  for (const [path, body] of Object.entries(payloads)) {
+    app.get(path, async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  send({ port: typeof address === 'object' && address !== null ? address.port : 0 });
+  process.once('disconnect', () => {
+    void app.close().finally(() => process.exit(0));
+  });
+}
+
+(process.env.BENCH_MODE === 'ceiling' ? serveCeiling() : serveApp()).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import { authPlugin } from './plugins/app/auth';
+import { errorsPlugin } from './plugins/app/errors';
+import { trackRoutes } from './plugins/app/known-routes';
+import { repositoriesPlugin } from './plugins/app/repositories';
+import { corsPlugin } from './plugins/external/cors';
+import { multipartPlugin } from './plugins/external/multipart';
+import { openApiPlugin } from './plugins/external/openapi';
+import { securityHeadersPlugin } from './plugins/external/security-headers';
+import { contactRoutes } from './routes/contacts';
+import { taskRoutes } from './routes/tasks';
+import { todoRoutes } from './routes/todos';
+import { userRoutes } from './routes/user';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    // Unique across instances, so a 500 reported by a user can be found in the logs of whichever instance.
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Zod schemas of @bo/contracts validate the input of every route, and its output when asked to (tests).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(config.checkResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // First, before any route exists: remember every route so that 405 can be told from 404.
+  const knownRoutes = trackRoutes(app);
+
+  // 1. External plugins. Security headers and CORS come first so that they apply to every answer, errors and
+  // preflights included (CORS answers a preflight before the auth hook could refuse it); multipart must
+  // parse bodies before validation; swagger must be registered before the routes it describes.
+  await app.register(securityHeadersPlugin);
+  await app.register(corsPlugin, { origins: config.corsOrigins });
+  await app.register(multipartPlugin);
+  await app.register(openApiPlugin);
+
+  // 2. App plugins. Repositories first: the error handler reads the config, and the auth hook reads users and
+  // sessions (and the token secret kept in the database) through them.
+  await app.register(repositoriesPlugin, { config, db });
+  await app.register(errorsPlugin, { knownRoutes });
+  await app.register(authPlugin);
+
+  // 3. Routes, last: they rely on everything above (decorators, the auth hook, the error handler).
+  await app.register(userRoutes);
+  await app.register(contactRoutes);
+  await app.register(taskRoutes);
+  await app.register(todoRoutes);
+
+  return app;
+}

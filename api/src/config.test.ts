@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig, productionPasswordHashing } from './config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({}, '/srv/app');
+    assert.deepEqual(
+      { ...config, loginPrivateKey: null },
+      {
+        port: 4000,
+        host: '127.0.0.1',
+        databaseUrl: null,
+        dataDir: path.resolve('/srv/app', 'data/pglite'),
+        corsOrigins: ['http://localhost:3000'],
+        tokenSecret: null,
+        tokenTtlSeconds: 7200,
+        loginPrivateKey: null,
+        debug: false,
+        checkResponses: false,
+        passwordHashing: productionPasswordHashing,
+        loginRateLimit: { maxFailures: 10, windowSeconds: 900 },
+      },
+    );
+    assert.ok(productionPasswordHashing.memoryCost >= 19_456);
+  });
+
+  it('reads every variable', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bo-config-'));
+    const keyFile = path.join(dir, 'login.pem');
+    writeFileSync(keyFile, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const config = loadConfig(
+      {
+        API_PORT: '8080',
+        API_HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+        DATA_DIR: 'var/db',
+        CORS_ORIGINS: 'http://localhost:3000, https://bo.example.fr/',
+        TOKEN_SECRET: 'x'.repeat(40),
+        TOKEN_TTL_SECONDS: '600',
+        LOGIN_PRIVATE_KEY_FILE: keyFile,
+        API_DEBUG: '1',
+      },
+      '/srv/app',
+    );
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.databaseUrl, 'postgres://postgres@127.0.0.1:5432/test');
+    assert.equal(config.dataDir, '/srv/app/var/db');
+    assert.deepEqual(config.corsOrigins, ['http://localhost:3000', 'https://bo.example.fr']);
+    assert.equal(config.tokenSecret, 'x'.repeat(40));
+    assert.equal(config.tokenTtlSeconds, 600);
+    assert.equal(config.loginPrivateKey?.asymmetricKeyType, 'rsa');
+    assert.equal(config.debug, true);
+    assert.equal(config.checkResponses, true);
+  });
+
+  it('fails fast, naming every variable to fix', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          API_PORT: 'http',
+          DATABASE_URL: 'mysql://db',
+          CORS_ORIGINS: 'localhost:3000',
+          TOKEN_SECRET: 'short',
+          TOKEN_TTL_SECONDS: '-5',
+          LOGIN_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
+          API_DEBUG: 'yes',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        const names = ['API_PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'TOKEN_SECRET', 'TOKEN_TTL_SECONDS', 'LOGIN_PRIVATE_KEY_FILE', 'API_DEBUG'];
+        assert.equal(error.problems.length, names.length);
+        for (const name of names) assert.match(error.message, new RegExp(`${name} must`));
+        return true;
+      },
+    );
+  });
+});

@@ -1,0 +1,115 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// Argon2id cost. Production follows the OWASP minimum for argon2id (19 MiB, 2 passes); tests pass lighter
+// values through `buildApp({ config })`, never through the environment.
+export type PasswordHashing = { memoryCost: number; timeCost: number; parallelism: number };
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  // PostgreSQL when set; PGlite in `dataDir` otherwise (null: in memory, tests only).
+  databaseUrl: string | null;
+  dataDir: string | null;
+  corsOrigins: string[];
+  // Null: generated once and kept in the database so every instance signs with the same secret.
+  tokenSecret: string | null;
+  tokenTtlSeconds: number;
+  // When set, login passwords arrive RSA-OAEP (SHA-256) encrypted with the matching public key.
+  loginPrivateKey: KeyObject | null;
+  debug: boolean;
+  // Check every answer against its zod schema at run time (tests and debug). Off in production: the handlers'
+  // return types are already checked against the same schemas at compile time, and the check costs more than
+  // the rest of a large answer (20 ms for a month of a team's todos).
+  checkResponses: boolean;
+  passwordHashing: PasswordHashing;
+  loginRateLimit: { maxFailures: number; windowSeconds: number };
+};
+
+export const productionPasswordHashing: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+// Reads every environment variable the API uses, here and nowhere else, and reports all problems at once.
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+
+  const port = integer('API_PORT', 4000, 0, 65_535);
+  const host = text('API_HOST') ?? '127.0.0.1';
+
+  const databaseUrl = text('DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a PostgreSQL URL such as postgres://user@host:5432/db (unset it to use the embedded PGlite database)');
+  }
+  const dataDir = path.resolve(cwd, text('DATA_DIR') ?? 'data/pglite');
+
+  const corsOrigins = (text('CORS_ORIGINS') ?? 'http://localhost:3000')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter((origin) => origin !== '');
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      problems.push(`CORS_ORIGINS must be a comma-separated list of origins like http://localhost:3000 (bad entry "${origin}")`);
+    }
+  }
+
+  const tokenSecret = text('TOKEN_SECRET') ?? null;
+  if (tokenSecret !== null && tokenSecret.length < 32) {
+    problems.push('TOKEN_SECRET must be at least 32 characters long (or unset it to let the API generate one)');
+  }
+  const tokenTtlSeconds = integer('TOKEN_TTL_SECONDS', 7200, 60, 31 * 24 * 3600);
+
+  let loginPrivateKey: KeyObject | null = null;
+  const keyFile = text('LOGIN_PRIVATE_KEY_FILE');
+  if (keyFile !== undefined) {
+    try {
+      loginPrivateKey = createPrivateKey(readFileSync(path.resolve(cwd, keyFile), 'utf8'));
+      if (loginPrivateKey.asymmetricKeyType !== 'rsa') {
+        problems.push(`LOGIN_PRIVATE_KEY_FILE must hold an RSA private key (PEM); ${keyFile} holds ${loginPrivateKey.asymmetricKeyType} key`);
+      }
+    } catch (error) {
+      problems.push(`LOGIN_PRIVATE_KEY_FILE must name a readable RSA private key in PEM format (${keyFile}: ${(error as Error).message})`);
+    }
+  }
+
+  const debugRaw = text('API_DEBUG') ?? '0';
+  if (debugRaw !== '0' && debugRaw !== '1') problems.push(`API_DEBUG must be 0 or 1 (got "${debugRaw}")`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir,
+    corsOrigins,
+    tokenSecret,
+    tokenTtlSeconds,
+    loginPrivateKey,
+    debug: debugRaw === '1',
+    checkResponses: debugRaw === '1',
+    passwordHashing: productionPasswordHashing,
+    loginRateLimit: { maxFailures: 10, windowSeconds: 15 * 60 },
+  };
+}

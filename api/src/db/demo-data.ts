@@ -1,0 +1,93 @@
+// Realistic French names for the demo and benchmark data (invented companies, common names).
+export const maleFirstNames = [
+  'Jean', 'Pierre', 'Michel', 'André', 'Philippe', 'Nicolas', 'Julien', 'Thomas', 'Antoine', 'Mathieu',
+  'Olivier', 'Sébastien', 'Guillaume', 'François', 'Laurent', 'Christophe', 'Stéphane', 'Éric', 'Frédéric', 'Alexandre',
+  'Hugo', 'Lucas', 'Maxime', 'Romain', 'Vincent', 'Benoît', 'Jérôme', 'Arnaud', 'Cédric', 'Yann',
+];
+export const femaleFirstNames = [
+  'Marie', 'Nathalie', 'Isabelle', 'Sylvie', 'Catherine', 'Sophie', 'Céline', 'Julie', 'Camille', 'Émilie',
+  'Aurélie', 'Claire', 'Élodie', 'Sandrine', 'Valérie', 'Christine', 'Anne', 'Laure', 'Manon', 'Chloé',
+  'Léa', 'Pauline', 'Caroline', 'Virginie', 'Hélène', 'Agnès', 'Margaux', 'Inès', 'Mélanie', 'Delphine',
+];
+export const lastNames = [
+  'Martin', 'Bernard', 'Thomas', 'Petit', 'Robert', 'Richard', 'Durand', 'Dubois', 'Moreau', 'Laurent',
+  'Simon', 'Michel', 'Lefèvre', 'Leroy', 'Roux', 'David', 'Bertrand', 'Morel', 'Fournier', 'Girard',
+  'Bonnet', 'Dupont', 'Lambert', 'Fontaine', 'Rousseau', 'Vincent', 'Muller', 'Lefebvre', 'Faure', 'André',
+  'Mercier', 'Blanc', 'Guérin', 'Boyer', 'Garnier', 'Chevalier', 'François', 'Legrand', 'Gauthier', 'Garcia',
+  'Perrin', 'Robin', 'Clément', 'Morin', 'Nicolas', 'Henry', 'Roussel', 'Mathieu', 'Gautier', 'Masson',
+  'Marchand', 'Duval', 'Denis', 'Dumont', 'Marie', 'Lemaire', 'Noël', 'Meyer', 'Dufour', 'Meunier',
+  'Brun', 'Blanchard', 'Giraud', 'Joly', 'Rivière', 'Lucas', 'Brunet', 'Gaillard', 'Barbier', 'Arnaud',
+  'Étienne', 'Écuyer', 'Olivier', 'Picard', 'Renaud', 'Collet', 'Caron', 'Aubert', 'Lemoine', 'Besnard',
+];
+export const jobTitles = [
+  'Directeur général', 'Directrice des ressources humaines', 'Responsable des achats', 'Chargée de recrutement',
+  'Directeur technique', 'Responsable informatique', 'Chef de projet', 'Directrice administrative et financière',
+  'Responsable commercial', 'Office manager', 'Responsable de production', 'Directeur des opérations',
+  'Responsable qualité', 'Talent acquisition manager', 'Assistante de direction', 'Gérant',
+];
+export const sectors = [
+  'Industrie', 'Banque et assurance', 'Informatique et numérique', 'Santé', 'Transport et logistique',
+  'Commerce de détail', 'BTP', 'Énergie', 'Agroalimentaire', 'Conseil', 'Luxe', 'Aéronautique',
+];
+export const cities: readonly [string, string][] = [
+  ['Paris', '75008'], ['Lyon', '69002'], ['Marseille', '13001'], ['Toulouse', '31000'], ['Nantes', '44000'],
+  ['Bordeaux', '33000'], ['Lille', '59000'], ['Strasbourg', '67000'], ['Rennes', '35000'], ['Grenoble', '38000'],
+  ['Montpellier', '34000'], ['Nice', '06000'], ['Rouen', '76000'], ['Dijon', '21000'], ['Clermont-Ferrand', '63000'],
+];
+export const streets = [
+  'rue de la République', 'avenue Jean Jaurès', 'boulevard Victor Hugo', 'rue Nationale', 'place de la Gare',
+  'rue du Général de Gaulle', 'avenue des Champs', 'quai de la Loire', 'rue Pasteur', 'allée des Tilleuls',
+];
+// [name, subsidiaries]
+export const companyGroups: readonly [string, string[]][] = [
+  ['Groupe Delorme Industrie', ['Delorme Mécanique', 'Delorme Services']],
+  ['Banque Régionale du Centre', ['BRC Assurances']],
+  ['Transports Lefèvre', ['Lefèvre Logistique Sud']],
+  ['Numéria Solutions', ['Numéria Cloud', 'Numéria Formation']],
+  ['Laboratoires Vernier', []],
+  ['Maison Castel', ['Castel Boutiques']],
+  ['Bâtiments Rousseau et Fils', []],
+  ['Énergies de l’Ouest', ['EDO Solaire']],
+  ['Fromageries du Jura', []],
+  ['Cabinet Mercier Conseil', []],
+  ['Aéro Composites Aquitaine', []],
+  ['Hôpital privé Saint-Joseph', []],
+  ['Librairies Gallien', []],
+  ['Optique Martel', []],
+  ['Brasseries du Nord', []],
+  ['Imprimerie Vallon', []],
+  ['Menuiseries Charpentier', []],
+  ['Assurances Le Phare', []],
+  ['Pharmacies Beaulieu', []],
+  ['Verreries de Provence', []],
+  ['Textiles Lambert', []],
+  ['Agence Horizon Digital', []],
+  ['Coopérative Agricole de Beauce', []],
+  ['Hôtels Belle Rive', []],
+  ['Cliniques Vétérinaires Dumas', []],
+  ['Chocolaterie Fontaine', []],
+  ['Électricité Garnier', []],
+  ['Clinique du Parc', []],
+  ['Garages Morin Automobiles', []],
+  ['Data Loire Analytics', []],
+];
+export const demoTasks = [
+  { description: 'Appel de suivi', background_color: '#2563eb', border_color: '#1e40af', color: '#ffffff' },
+  { description: 'Relance email', background_color: '#f59e0b', border_color: '#b45309', color: '#000000' },
+  { description: 'Rendez-vous client', background_color: '#059669', border_color: '#065f46', color: '#ffffff' },
+  { description: 'Envoi de proposition', background_color: '#7c3aed', border_color: '#5b21b6', color: '#ffffff' },
+  { description: 'Entretien candidat', background_color: '#db2777', border_color: '#9d174d', color: '#ffffff' },
+  { description: 'Présentation de candidat', background_color: '#0d9488', border_color: '#115e59', color: '#ffffff' },
+  { description: 'Point mensuel', background_color: '#ea580c', border_color: '#9a3412', color: '#ffffff' },
+  { description: 'Relance facture', background_color: '#dc2626', border_color: '#991b1b', color: '#ffffff' },
+] as const;
+export const demoNotes = [
+  'Faire le point sur le besoin en recrutement.',
+  'Relancer suite à la proposition envoyée.',
+  'Préparer la présentation des profils.',
+  'Confirmer la date du prochain rendez-vous.',
+  'Envoyer la plaquette du cabinet.',
+  'Valider le budget avec la direction.',
+  'Demander un retour sur les candidats présentés.',
+  '',
+];

@@ -1,0 +1,47 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { openDatabase } from './db/engine';
+import { migrateToLatest } from './db/migrate';
+import { isDatabaseEmpty, seedDemo } from './db/seed';
+
+async function start(config: AppConfig): Promise<void> {
+  if (config.databaseUrl === null && config.dataDir !== null) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config);
+  await migrateToLatest(database.db);
+  if (await isDatabaseEmpty(database.db)) {
+    const summary = await seedDemo(database.db, { passwordHashing: config.passwordHashing });
+    console.log(`Demo data created: ${summary.users.join(', ')} (password ${summary.password}).`);
+  }
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: { level: config.debug ? 'debug' : 'info' },
+  });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', (signal) => void shutdown(signal));
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`API on ${database.engine === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`}, docs at /docs`);
+}
+
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`${error.message}\nFix the environment variables above and start again.`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+start(config).catch((error: unknown) => {
+  console.error('The API could not start:', error);
+  process.exit(1);
+});

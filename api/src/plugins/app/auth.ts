@@ -1,0 +1,71 @@
+import { AUTHORIZATION_HEADER } from '@bo/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hashPassword } from '../../auth/password';
+import { checkToken, issueToken, nowSeconds, tokenFromHeader } from '../../auth/token';
+import type { UserRow } from '../../db/database';
+import type { Actor } from '../../domain/actor';
+import { AppError } from '../../errors';
+import { toActor } from '../../repositories/users';
+import { globalPlugin } from '../global-plugin';
+
+export type Auth = { user: UserRow; actor: Actor; sid: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    // Reachable without a token (login, documentation).
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+  interface FastifyInstance {
+    sessions: {
+      // Puts a fresh token for this session in the answer's authorization header.
+      grant: (reply: FastifyReply, userId: number, sid: string) => void;
+      // A hash to verify against when the trigram is unknown, so that both failures take the same time.
+      dummyHash: () => Promise<string>;
+    };
+  }
+}
+
+// The connected user of a route that is not public (the hook has run).
+export function authOf(request: FastifyRequest): Auth {
+  if (request.auth === null) throw new AppError('unauthorized');
+  return request.auth;
+}
+
+// The authentication check, in one place. It runs on onRequest, before the body is read or validated, so an
+// anonymous caller learns nothing about a route's input and costs no parsing.
+export const authPlugin = globalPlugin('auth', async (app) => {
+  const { config, repos } = app;
+  const secret = config.tokenSecret ?? (await repos.security.tokenSecret());
+  let dummy: Promise<string> | null = null;
+
+  app.decorate('sessions', {
+    grant(reply, userId, sid) {
+      reply.header(AUTHORIZATION_HEADER, `Bearer ${issueToken(userId, sid, config.tokenTtlSeconds, secret)}`);
+    },
+    dummyHash() {
+      dummy ??= hashPassword(`dummy-${Math.random()}`, config.passwordHashing);
+      return dummy;
+    },
+  });
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Preflights are answered by CORS; unknown routes by the not-found handler.
+    if (request.method === 'OPTIONS' || request.is404 || request.routeOptions.config.public === true) return;
+    const header = request.headers.authorization;
+    if (header === undefined || tokenFromHeader(header) === '') throw new AppError('unauthorized');
+    const check = checkToken(tokenFromHeader(header), secret, nowSeconds());
+    if (!check.ok) throw new AppError(check.code);
+    const { sub, sid } = check.payload;
+    const { user, revoked } = await repos.users.authState(sub, sid);
+    if (revoked) throw new AppError('tokenBlacklisted');
+    if (user === undefined) throw new AppError('tokenInvalid');
+    if (!user.is_active) throw new AppError('inactiveUser');
+    request.auth = { user, actor: toActor(user), sid };
+    // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
+    app.sessions.grant(reply, user.id, sid);
+  });
+});

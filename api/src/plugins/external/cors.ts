@@ -1,0 +1,14 @@
+import cors from '@fastify/cors';
+import { AUTHORIZATION_HEADER } from '@bo/contracts';
+import { globalPlugin } from '../global-plugin';
+
+export const corsPlugin = globalPlugin<{ origins: string[] }>('cors', async (app, { origins }) => {
+  await app.register(cors, {
+    origin: origins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'accept'],
+    // The browser must be able to read the refreshed token.
+    exposedHeaders: [AUTHORIZATION_HEADER],
+    maxAge: 600,
+  });
+});

@@ -1,0 +1,305 @@
+import type { Todo } from '@bo/contracts';
+import { sql } from 'kysely';
+import type { Db, Executor, TodoRow } from '../db/database';
+import type { OwnerScope } from '../domain/actor';
+import { AppError } from '../errors';
+import { contactSummaryJsonLateral, toContactSummary, type ContactRepository } from './contacts';
+import { diff, type HistoryRepository } from './history';
+import { toTaskDto } from './tasks';
+
+type TodoBase = Omit<Todo, 'replacement'>;
+
+// Timestamps formatted by the database exactly as Date#toISOString would: parsing thousands of them into Date
+// objects only to print them again was a third of the time of a month's calendar.
+const isoTimestamp = (column: 't.created_at' | 't.execution_date') =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+function todoRows(db: Executor) {
+  return db
+    .selectFrom('todo as t')
+    .innerJoin('task as k', 'k.id', 't.task_id')
+    .innerJoin('contact as c', 'c.id', 't.contact_id')
+    .leftJoin('company as co', 'co.id', 'c.company_id')
+    .innerJoin('app_user as u', 'u.id', 't.owner_id')
+    .select([
+      't.id',
+      't.deadline',
+      isoTimestamp('t.execution_date').as('execution_date'),
+      't.notes',
+      't.comment',
+      't.is_accomplished',
+      't.is_active',
+      isoTimestamp('t.created_at').as('created_at'),
+      't.replacement_id',
+      'k.id as task_id',
+      'k.description as task_description',
+      'k.background_color as task_background_color',
+      'k.border_color as task_border_color',
+      'k.color as task_color',
+      'k.is_active as task_is_active',
+      'c.id as contact_id',
+      'c.title as contact_title',
+      'c.first_name as contact_first_name',
+      'c.last_name as contact_last_name',
+      'c.job_title as contact_job_title',
+      'c.owner_id as contact_owner_id',
+      'c.is_active as contact_is_active',
+      'co.id as company_id',
+      'co.name as company_name',
+      'u.id as owner_id',
+      'u.trigram as owner_trigram',
+    ]);
+}
+type TodoJoinedRow = Awaited<ReturnType<ReturnType<typeof todoRows>['execute']>>[number];
+
+// The one place a todo row (with its task, contact and owner) becomes the contract's Todo.
+function toTodoBase(row: TodoJoinedRow): TodoBase {
+  return {
+    id: row.id,
+    deadline: row.deadline,
+    executionDate: row.execution_date,
+    notes: row.notes,
+    comment: row.comment,
+    isAccomplished: row.is_accomplished,
+    isActive: row.is_active,
+    created_at: row.created_at,
+    task: toTaskDto({
+      id: row.task_id,
+      description: row.task_description,
+      background_color: row.task_background_color,
+      border_color: row.task_border_color,
+      color: row.task_color,
+      is_active: row.task_is_active,
+    }),
+    contact: toContactSummary({
+      id: row.contact_id,
+      title: row.contact_title,
+      first_name: row.contact_first_name,
+      last_name: row.contact_last_name,
+      job_title: row.contact_job_title,
+      owner_id: row.contact_owner_id,
+      is_active: row.contact_is_active,
+      company_id: row.company_id,
+      company_name: row.company_name,
+    }),
+    owner: { id: row.owner_id, trigram: row.owner_trigram },
+    replacementId: row.replacement_id,
+  };
+}
+
+export function toTodoDto(row: TodoJoinedRow, replacement: TodoJoinedRow | undefined): Todo {
+  return { ...toTodoBase(row), replacement: replacement === undefined ? null : toTodoBase(replacement) };
+}
+
+// `from todo as <t> ... cross join lateral (...) as <t>_base`: the contract's Todo without `replacement`, for
+// row_to_json(<t>_base) to write it as JSON text in the database, with the keys, order and values of toTodoBase
+// (deadline as yyyy-MM-dd, timestamps as toISOString writes them), byte for byte what JSON.stringify would give.
+function todoBaseJsonFrom(t: string) {
+  const ref = (column: string) => sql.ref(`${t}.${column}`);
+  const alias = (suffix: string) => sql.id(`${t}_${suffix}`);
+  const k = (column: string) => sql.ref(`${t}_k.${column}`);
+  const iso = (column: string) => sql`to_char(${ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql`todo as ${sql.id(t)}
+    join task as ${alias('k')} on ${k('id')} = ${ref('task_id')}
+    join contact as ${alias('c')} on ${sql.ref(`${t}_c.id`)} = ${ref('contact_id')}
+    join app_user as ${alias('u')} on ${sql.ref(`${t}_u.id`)} = ${ref('owner_id')}
+    cross join lateral (
+      select ${k('background_color')} as "backgroundColor", ${k('border_color')} as "borderColor", ${k('color')} as color
+    ) as ${alias('style')}
+    cross join lateral (
+      select ${k('id')} as id, ${k('description')} as description, row_to_json(${alias('style')}.*) as style, ${k('is_active')} as "isActive"
+    ) as ${alias('task')}
+    ${contactSummaryJsonLateral(`${t}_c`, `${t}_contact`)}
+    cross join lateral (select ${sql.ref(`${t}_u.id`)} as id, ${sql.ref(`${t}_u.trigram`)} as trigram) as ${alias('owner')}
+    cross join lateral (
+      select ${ref('id')} as id, ${ref('deadline')} as deadline, ${iso('execution_date')} as "executionDate", ${ref('notes')} as notes,
+        ${ref('comment')} as comment, ${ref('is_accomplished')} as "isAccomplished", ${ref('is_active')} as "isActive",
+        ${iso('created_at')} as created_at, row_to_json(${alias('task')}.*) as task, row_to_json(${alias('contact')}.*) as contact,
+        row_to_json(${alias('owner')}.*) as owner, ${ref('replacement_id')} as "replacementId"
+    ) as ${alias('base')}`;
+}
+
+export type TodoFilters = { onlyPending: boolean; from?: string; to?: string };
+export type TodoChanges = { deadline: string; notes: string; comment?: string };
+export type FollowUp = { taskId: number; deadline: string; notes: string };
+
+type EditableFields = Pick<TodoRow, 'deadline' | 'notes' | 'comment' | 'is_accomplished' | 'execution_date' | 'replacement_id'>;
+
+const editable = (row: EditableFields): Record<string, unknown> => ({
+  deadline: row.deadline,
+  notes: row.notes,
+  comment: row.comment,
+  isAccomplished: row.is_accomplished,
+  executionDate: row.execution_date,
+  replacementId: row.replacement_id,
+});
+
+export function createTodoRepository(db: Db, contacts: ContactRepository, history: HistoryRepository) {
+  async function withReplacements(rows: TodoJoinedRow[]): Promise<Todo[]> {
+    const ids = rows.flatMap((row) => (row.replacement_id === null ? [] : [row.replacement_id]));
+    const replacements = ids.length === 0 ? [] : await todoRows(db).where('t.id', 'in', ids).execute();
+    const byId = new Map(replacements.map((row) => [row.id, row]));
+    return rows.map((row) => toTodoDto(row, row.replacement_id === null ? undefined : byId.get(row.replacement_id)));
+  }
+
+  return {
+    // Active todos of the owners in scope, by deadline, as the JSON text of the contract's Todo[], with each
+    // replacement (the follow-up of an accomplished todo) nested.
+    async listJson(scope: OwnerScope, actorId: number, filters: TodoFilters): Promise<string> {
+      const where = [sql`t.is_active`];
+      if (scope === 'self') where.push(sql`t.owner_id = ${actorId}`);
+      if (scope === 'selfAndTeam') where.push(sql`t.owner_id in (select id from app_user where id = ${actorId} or leader_id = ${actorId})`);
+      if (filters.onlyPending) where.push(sql`not t.is_accomplished`);
+      if (filters.from !== undefined) where.push(sql`t.deadline >= ${filters.from}`);
+      if (filters.to !== undefined) where.push(sql`t.deadline <= ${filters.to}`);
+      const { rows } = await sql<{ json: string }>`
+        select coalesce('[' || string_agg(row_to_json(todo.*)::text, ',' order by t.deadline, t.id) || ']', '[]') as json
+        from ${todoBaseJsonFrom('t')}
+        cross join lateral (
+          select t_base.*, case when t.replacement_id is null then null else (
+            select row_to_json(r_base.*) from ${todoBaseJsonFrom('r')} where r.id = t.replacement_id
+          ) end as replacement
+        ) as todo
+        where ${sql.join(where, sql` and `)}`.execute(db);
+      return rows[0].json;
+    },
+
+    // The same list mapped in Node (toTodoDto): the reference the JSON built by the database is tested against.
+    async list(scope: OwnerScope, actorId: number, filters: TodoFilters): Promise<Todo[]> {
+      let query = todoRows(db).where('t.is_active', '=', true);
+      if (scope === 'self') query = query.where('t.owner_id', '=', actorId);
+      if (scope === 'selfAndTeam') {
+        query = query.where('t.owner_id', 'in', (eb) =>
+          eb
+            .selectFrom('app_user')
+            .select('app_user.id')
+            .where((w) => w.or([w('app_user.id', '=', actorId), w('app_user.leader_id', '=', actorId)])),
+        );
+      }
+      if (filters.onlyPending) query = query.where('t.is_accomplished', '=', false);
+      if (filters.from !== undefined) query = query.where('t.deadline', '>=', filters.from);
+      if (filters.to !== undefined) query = query.where('t.deadline', '<=', filters.to);
+      const rows = await query.orderBy('t.deadline').orderBy('t.id').execute();
+      return withReplacements(rows);
+    },
+
+    async findDto(id: number): Promise<Todo | undefined> {
+      const row = await todoRows(db).where('t.id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : (await withReplacements([row]))[0];
+    },
+
+    // What the permission check needs: the todo and its owner's leader.
+    findForEdit(id: number) {
+      return db
+        .selectFrom('todo as t')
+        .innerJoin('app_user as u', 'u.id', 't.owner_id')
+        .select(['t.id', 't.owner_id', 'u.leader_id as owner_leader_id', 't.is_accomplished', 't.is_active', 't.contact_id'])
+        .where('t.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    // Edits a pending todo, accomplishing it (without follow-up) when asked. The WHERE on is_accomplished makes
+    // the check and the write one step: an accomplished todo is never edited, even by a concurrent request.
+    async update(id: number, changes: TodoChanges, accomplish: boolean, actorId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('todo').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        const after = await trx
+          .updateTable('todo')
+          .set({
+            deadline: changes.deadline,
+            notes: changes.notes,
+            ...(changes.comment === undefined ? {} : { comment: changes.comment }),
+            ...(accomplish ? { is_accomplished: true, execution_date: sql<Date>`now()` } : {}),
+          })
+          .where('id', '=', id)
+          .where('is_accomplished', '=', false)
+          .where('is_active', '=', true)
+          .returningAll()
+          .executeTakeFirst();
+        if (before === undefined || after === undefined) throw new AppError('notAllowed');
+        await history.record(trx, {
+          entity: 'todo',
+          entityId: id,
+          action: accomplish ? 'accomplish' : 'update',
+          changes: diff(editable(before), editable(after)),
+          userId: actorId,
+        });
+      });
+    },
+
+    // Accomplishes a todo and creates its follow-up in one transaction. Of two concurrent calls, the second
+    // finds is_accomplished already true (its UPDATE matches no row) and gets notAllowed: one follow-up only.
+    async accomplishWithFollowUp(id: number, changes: TodoChanges, followUp: FollowUp, actorId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('todo').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        const accomplished = await trx
+          .updateTable('todo')
+          .set({
+            deadline: changes.deadline,
+            notes: changes.notes,
+            ...(changes.comment === undefined ? {} : { comment: changes.comment }),
+            is_accomplished: true,
+            execution_date: sql<Date>`now()`,
+          })
+          .where('id', '=', id)
+          .where('is_accomplished', '=', false)
+          .where('is_active', '=', true)
+          .returning(['contact_id', 'owner_id'])
+          .executeTakeFirst();
+        if (before === undefined || accomplished === undefined) throw new AppError('notAllowed');
+        const created = await trx
+          .insertInto('todo')
+          .values({
+            contact_id: accomplished.contact_id,
+            owner_id: accomplished.owner_id,
+            task_id: followUp.taskId,
+            deadline: followUp.deadline,
+            notes: followUp.notes,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const after = await trx
+          .updateTable('todo')
+          .set({ replacement_id: created.id })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await history.record(trx, {
+          entity: 'todo',
+          entityId: id,
+          action: 'accomplish',
+          changes: diff(editable(before), editable(after)),
+          userId: actorId,
+        });
+        await history.record(trx, {
+          entity: 'todo',
+          entityId: created.id,
+          action: 'create',
+          changes: { ...diff({}, editable(created)), replaces: { from: null, to: id } },
+          userId: actorId,
+        });
+      });
+    },
+
+    // A new todo owned by the caller; its contact leaves standby.
+    async createForContact(contactId: number, taskId: number, ownerId: number, deadline: string, notes: string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('todo')
+          .values({ contact_id: contactId, task_id: taskId, owner_id: ownerId, deadline, notes })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await history.record(trx, {
+          entity: 'todo',
+          entityId: created.id,
+          action: 'create',
+          changes: diff({}, { ...editable(created), contactId, taskId, ownerId }),
+          userId: ownerId,
+        });
+        await contacts.activate(trx, contactId, ownerId);
+        return created.id;
+      });
+    },
+  };
+}
+export type TodoRepository = ReturnType<typeof createTodoRepository>;
