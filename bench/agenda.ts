@@ -1,0 +1,173 @@
+// Agenda benchmark: /agenda with 2 000 todos in the visible month, from navigation to the calendar painted with its
+// events, as a ratio of FullCalendar alone drawing the same events on a bare page (same Chromium, same run,
+// interleaved, median). Uses only localhost; stops by itself.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { endpointPath, endpoints, type StandbyLists, type Task, type Todo } from '@bo/contracts';
+import { launchBrowser, login } from '../e2e/src/harness';
+import { root } from '../scripts/build';
+import { startStaticServer } from '../scripts/static-server';
+import { startSystem } from '../scripts/system';
+import { localIsoDate, monthGridRange } from '../shared/ui/src/agenda/calendar-range';
+import { todosToEvents } from '../shared/ui/src/agenda/todo-events';
+
+const RUNS = 7;
+const TODOS = 2000;
+const RATIO_GOAL = 1.5;
+const ports = { shell: 3980, remoteBase: 3981, api: 4980, baseline: 3990 } as const;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+type Api = { get: <T>(p: string, q?: Record<string, string | number>) => Promise<T>; post: (p: string, body: Record<string, string>) => Promise<void> };
+
+function apiClient(baseUrl: string, token: string): Api {
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  const read = async <T>(response: Response): Promise<T> => {
+    const body = (await response.json()) as { data: T; errors: { message: string }[] };
+    if (body.errors.length > 0) throw new Error(`API: ${body.errors.map((e) => e.message).join(', ')}`);
+    return body.data;
+  };
+  return {
+    async get<T>(p: string, query: Record<string, string | number> = {}) {
+      const url = new URL(p, baseUrl);
+      for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+      return read<T>(await fetch(url, { headers }));
+    },
+    async post(p: string, fields: Record<string, string>) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      await read(await fetch(new URL(p, baseUrl), { method: 'POST', headers, body: form }));
+    },
+  };
+}
+
+const noon = (isoDate: string) => Math.floor(new Date(`${isoDate}T12:00:00Z`).getTime() / 1000);
+
+// Fills the visible month of one user (COM) up to 2 000 todos through the API's own call.
+async function seedMonth(api: Api, grid: { start: string; end: string }, month: string[]): Promise<Todo[]> {
+  const query = { onlyPending: 0, start: noon(grid.start), end: noon(grid.end) };
+  const existing = await api.get<Todo[]>(endpoints.todos.path, query);
+  const [tasks, standby] = await Promise.all([api.get<Task[]>(endpoints.tasks.path), api.get<StandbyLists>(endpoints.standbyContacts.path)]);
+  const contactIds = [...new Set([...existing.map((t) => t.contact.id), ...standby.allContacts.map((c) => c.id)])];
+  const missing = Math.max(0, TODOS - existing.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < missing; i = next++) {
+      const p = endpointPath(endpoints.addContactTodo.path, { contactId: contactIds[i % contactIds.length], taskId: tasks[i % tasks.length].id });
+      await api.post(p, { deadline: month[i % month.length], notes: `Tâche de charge n° ${i + 1}` });
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return api.get<Todo[]>(endpoints.todos.path, query);
+}
+
+// The bare page: FullCalendar's own browser bundles from node_modules, the same options as TodoCalendar, the same
+// events from a JSON file (the app fetches them too).
+function baselinePage(dir: string, initialDate: string) {
+  const fc = (file: string) => `<script src="/@fullcalendar/${file}"></script>`;
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>FullCalendar seul</title></head>
+<body><div id="calendar"></div>
+${fc('core/index.global.min.js')}${fc('daygrid/index.global.min.js')}${fc('interaction/index.global.min.js')}${fc('core/locales/fr.global.min.js')}
+<script>
+fetch('/events.json').then((r) => r.json()).then((events) => {
+  const calendar = new FullCalendar.Calendar(document.getElementById('calendar'), {
+    locale: 'fr', firstDay: 1, initialView: 'dayGridMonth', initialDate: '${initialDate}', height: 'auto', editable: true,
+    eventDurationEditable: false, headerToolbar: { left: 'prev,next today', center: 'title', right: 'dayGridMonth,dayGridWeek' },
+    views: { dayGridMonth: { dayMaxEvents: 4 }, dayGridWeek: { dayMaxEvents: false } }, events,
+    eventClick: () => undefined,
+    eventDidMount: (info) => { info.el.setAttribute('aria-label', info.event.title); info.el.dataset.todoId = info.event.id; },
+  });
+  calendar.render();
+});
+</script></body></html>`,
+  );
+}
+
+// From navigation start (the page's own clock) to the first animation frame with events in the grid.
+async function paintedSample(browser: Browser, url: string, token: string | null, warm: boolean): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
+  if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  const page = await context.newPage();
+  const measure = async () => {
+    await page.goto(url, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      () => (document.querySelector('.fc-daygrid-event') ? performance.now() : false),
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    return Number(await handle.jsonValue());
+  };
+  let ms = await measure();
+  // Warm: the same visit again, every file already in the browser's cache (a user coming back to the agenda).
+  if (warm) ms = await measure();
+  await context.close();
+  return ms;
+}
+
+export async function agendaBench() {
+  for (const app of ['shell', 'remotes/agenda']) {
+    if (!existsSync(path.join(root, app, 'dist', 'mf-manifest.json'))) throw new Error(`${app} is not built: run npm run build first.`);
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-agenda-'));
+  const baselineDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-agenda-baseline-'));
+  const system = await startSystem({ shellPort: ports.shell, remotePortBase: ports.remoteBase, apiPort: ports.api, dataDir, quiet: true });
+  const baseline = await startStaticServer({ dirs: [baselineDir, path.join(root, 'node_modules')], port: ports.baseline });
+  const browser = await launchBrowser();
+  try {
+    const loginContext = await browser.newContext();
+    const loginPage = await loginContext.newPage();
+    await login(loginPage, system.shellUrl, 'COM', { save: true });
+    const token = (await loginPage.evaluate(() => localStorage.getItem('token'))) ?? '';
+    await loginContext.close();
+
+    const today = localIsoDate(new Date());
+    const grid = monthGridRange(today);
+    const month: string[] = [];
+    for (let day = 1; day <= 31; day += 1) {
+      const iso = `${today.slice(0, 8)}${String(day).padStart(2, '0')}`;
+      if (new Date(`${iso}T12:00:00Z`).toISOString().startsWith(iso)) month.push(iso);
+    }
+    const seedStart = Date.now();
+    const todos = await seedMonth(apiClient(system.api.url, token), grid, month);
+    const seedMs = Date.now() - seedStart;
+    writeFileSync(path.join(baselineDir, 'events.json'), JSON.stringify(todosToEvents(todos)));
+    baselinePage(baselineDir, today);
+
+    const appUrl = `${system.shellUrl}/agenda`;
+    const baseUrl = `${baseline.url}/index.html`;
+    // Warm-up: Chromium's first page pays for process start-up; the API its first query plans.
+    await paintedSample(browser, baseUrl, null, false);
+    await paintedSample(browser, appUrl, token, false);
+    const samples = { appCold: [] as number[], baseCold: [] as number[], appWarm: [] as number[], baseWarm: [] as number[] };
+    for (let i = 0; i < RUNS; i += 1) {
+      samples.appCold.push(await paintedSample(browser, appUrl, token, false));
+      samples.baseCold.push(await paintedSample(browser, baseUrl, null, false));
+      samples.appWarm.push(await paintedSample(browser, appUrl, token, true));
+      samples.baseWarm.push(await paintedSample(browser, baseUrl, null, true));
+    }
+    const row = (label: string, app: number[], base: number[]) => {
+      const ratio = median(app) / median(base);
+      return `| ${label} | ${median(app).toFixed(0)} | ${median(base).toFixed(0)} | ${ratio.toFixed(2)} | <= ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'} |`;
+    };
+    console.log(`\n## Agenda (headless Chromium, localhost, ${todos.length} todos from ${grid.start} to ${grid.end}, median of ${RUNS} interleaved runs)\n`);
+    console.log(`Seeding through POST /contact/{id}/task/{taskId}/todo/store took ${(seedMs / 1000).toFixed(1)} s.\n`);
+    console.log('| navigation to the month painted with its events (ms) | /agenda (shell + remote + API) | FullCalendar alone | ratio | goal |');
+    console.log('|---|---|---|---|---|');
+    console.log(row('cold cache (first visit)', samples.appCold, samples.baseCold));
+    console.log(row('warm cache (coming back)', samples.appWarm, samples.baseWarm));
+  } finally {
+    await browser.close();
+    await baseline.close();
+    await system.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(baselineDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,9 @@
+// npm run bench: every performance figure the issues ask for, each beside a baseline measured in the same run.
+import { agendaBench } from './agenda';
+import { frontendBench } from './frontend';
+
+const only = process.argv[2];
+if (!only || only === 'front') await frontendBench();
+// The API bench is imported only when it runs: it seeds databases and reads DATABASE_URL.
+if (!only || only === 'api') await (await import('../api/bench/api-bench')).apiBench();
+if (!only || only === 'agenda') await agendaBench();

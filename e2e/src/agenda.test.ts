@@ -1,0 +1,298 @@
+// The agenda remote in Chromium against the real API: the calendar of todos (/agenda) and the list (/contacts/taches).
+import { addDays, toBusinessIsoDate, type StandbyLists, type Task, type Todo } from '@bo/contracts';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { monthGridRange } from '../../shared/ui/src/agenda/calendar-range';
+import { login, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let base: string;
+let token: string;
+
+const today = toBusinessIsoDate(new Date());
+const grid = monthGridRange(today);
+const noon = (isoDate: string) => Math.floor(new Date(`${isoDate}T12:00:00Z`).getTime() / 1000);
+
+async function api<T>(path: string, query: Record<string, string | number> = {}): Promise<T> {
+  const url = new URL(path, h.system.api.url);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  const body = (await response.json()) as { data: T; errors: { message: string }[] };
+  assert.deepEqual(body.errors, [], `${path} answered errors`);
+  return body.data;
+}
+
+const visibleTodos = () => api<Todo[]>('/todos', { onlyPending: 0, start: noon(grid.start), end: noon(grid.end) });
+
+function rgb(hex: string): string {
+  const n = (i: number) => parseInt(hex.slice(i, i + 2), 16);
+  return `rgb(${n(1)}, ${n(3)}, ${n(5)})`;
+}
+
+const eventOf = (page: Page, id: number): Locator => page.locator(`.fc [data-todo-id="${id}"]`);
+
+async function openAgenda(page: Page) {
+  await page.goto(`${base}/agenda`);
+  await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
+  await page.locator('.fc-daygrid-event').first().waitFor();
+  await page.getByText('Chargement des tâches…').waitFor({ state: 'hidden' });
+}
+
+async function newAgendaPage() {
+  const { context, page } = await h.newPage();
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  await openAgenda(page);
+  return { context, page };
+}
+
+// Todos shown in their day cell (not folded into "+N en plus"), as the calendar draws them.
+async function shownTodos(page: Page, todos: Todo[]): Promise<Todo[]> {
+  const shown: Todo[] = [];
+  for (const todo of todos) if (await eventOf(page, todo.id).isVisible()) shown.push(todo);
+  return shown;
+}
+
+// A day of the visible grid, other than `not`, with the fewest todos: what lands there stays in view.
+function quietDay(todos: Todo[], not: string[]): string {
+  let best = '';
+  let fewest = Infinity;
+  for (let day = grid.start; day <= grid.end; day = addDays(day, 1)) {
+    if (not.includes(day)) continue;
+    const count = todos.filter((t) => t.deadline === day).length;
+    if (count < fewest) [best, fewest] = [day, count];
+  }
+  return best;
+}
+
+async function pickOption(page: Page, label: string | RegExp, option: string) {
+  await page.getByRole('dialog').getByLabel(label).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+async function typeDate(page: Page, label: string | RegExp, isoDate: string) {
+  const input = page.getByRole('dialog').getByLabel(label);
+  const [y, m, d] = isoDate.split('-');
+  await input.click();
+  await input.fill(`${d}/${m}/${y}`);
+  // Tab commits the typed date and closes the picker (Enter would also submit the form).
+  await input.press('Tab');
+}
+
+// The period filter: antd's radio buttons, chosen by their visible label.
+async function period(page: Page, label: string) {
+  await page.getByRole('group', { name: 'Période' }).getByText(label, { exact: true }).click();
+  assert.equal(await page.getByRole('radio', { name: label }).isChecked(), true);
+}
+
+before(async () => {
+  h = await startHarness();
+  base = h.system.shellUrl;
+  const { context, page } = await h.newPage();
+  await login(page, base, 'COM', { save: true });
+  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+  assert.ok(token, 'the saved session leaves its token');
+  await context.close();
+});
+
+after(async () => {
+  await h?.close();
+});
+
+describe('agenda', () => {
+  it("shows this month's todos in their task colours, accomplished ones in grey", async () => {
+    const [tasks, todos] = await Promise.all([api<Task[]>('/tasks'), visibleTodos()]);
+    assert.ok(todos.length > 0, 'the demo seed gives COM todos this month');
+    const { context, page } = await newAgendaPage();
+    const shown = await shownTodos(page, todos);
+    assert.ok(shown.some((t) => !t.isAccomplished) && shown.some((t) => t.isAccomplished), 'both kinds are in view');
+    for (const todo of shown) {
+      const event = eventOf(page, todo.id);
+      const colours = await event.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { background: style.backgroundColor, border: style.borderTopColor, text: getComputedStyle(el.querySelector('.fc-event-main') ?? el).color };
+      });
+      assert.equal((await event.textContent())?.trim(), todo.task.description);
+      if (todo.isAccomplished) {
+        assert.deepEqual(colours, { background: 'rgb(224, 224, 224)', border: 'rgb(158, 158, 158)', text: 'rgb(0, 0, 0)' });
+        assert.equal(await event.evaluate((el) => el.classList.contains('fc-event-draggable')), false, 'an accomplished todo cannot move');
+      } else {
+        const style = tasks.find((t) => t.id === todo.task.id)?.style;
+        assert.ok(style, `task ${todo.task.id} is offered by GET /tasks`);
+        assert.deepEqual(colours, { background: rgb(style.backgroundColor), border: rgb(style.borderColor), text: rgb(style.color) });
+      }
+      // Each todo sits in the cell of its deadline.
+      assert.equal(await page.locator(`td[data-date="${todo.deadline}"] [data-todo-id="${todo.id}"]`).count(), 1);
+    }
+    // onlyPending hides the grey ones.
+    await page.getByRole('switch', { name: 'Tâches en cours uniquement' }).click();
+    await page.locator('.bo-todo-event--accomplished').first().waitFor({ state: 'detached' });
+    assert.ok((await page.locator('.bo-todo-event').count()) > 0);
+    await context.close();
+  });
+
+  it('edits a todo and says "Tâche modifiée"; Enter opens a focused event', async () => {
+    const todos = await visibleTodos();
+    const { context, page } = await newAgendaPage();
+    const todo = (await shownTodos(page, todos)).find((t) => !t.isAccomplished);
+    assert.ok(todo);
+    await eventOf(page, todo.id).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Modifier la tâche' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Notes').fill('Rappeler après le comité de direction');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Tâche modifiée').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = (await visibleTodos()).find((t) => t.id === todo.id);
+    assert.equal(saved?.notes, 'Rappeler après le comité de direction');
+    await context.close();
+  });
+
+  it('keeps the dialog and the typed text when the deadline is missing', async () => {
+    const todos = await visibleTodos();
+    const { context, page } = await newAgendaPage();
+    const todo = (await shownTodos(page, todos)).find((t) => !t.isAccomplished);
+    assert.ok(todo);
+    await eventOf(page, todo.id).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifier la tâche' });
+    await dialog.getByLabel('Notes').fill('Texte gardé');
+    await dialog.locator('.ant-picker-clear').click({ force: true });
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.getByText('Date requise').waitFor();
+    assert.equal(await dialog.getByLabel('Notes').inputValue(), 'Texte gardé');
+    await context.close();
+  });
+
+  it('accomplishes a todo with a follow-up, which appears on the calendar at once', async () => {
+    const [tasks, todos] = await Promise.all([api<Task[]>('/tasks'), visibleTodos()]);
+    const { context, page } = await newAgendaPage();
+    const todo = (await shownTodos(page, todos)).find((t) => !t.isAccomplished);
+    assert.ok(todo);
+    const followUpTask = tasks[tasks.length - 1];
+    const newDeadline = quietDay(todos, [todo.deadline]);
+    let refetches = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/todos') refetches += 1;
+    });
+    await eventOf(page, todo.id).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifier la tâche' });
+    await dialog.getByRole('switch', { name: 'Tâche aboutie' }).click();
+    await pickOption(page, 'Type de la tâche de suivi', followUpTask.description);
+    await typeDate(page, /Nouvelle échéance/, newDeadline);
+    await dialog.getByLabel('Nouvelles notes').fill('Suite du rendez-vous');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Tâche modifiée').first().waitFor();
+    const saved = (await visibleTodos()).find((t) => t.id === todo.id);
+    assert.ok(saved?.isAccomplished && saved.replacement, 'the server accomplished it and made its follow-up');
+    const replacement = page.locator(`td[data-date="${newDeadline}"] [data-todo-id="${saved.replacement.id}"]`);
+    await replacement.waitFor();
+    assert.equal((await replacement.textContent())?.trim(), followUpTask.description);
+    await page.locator(`[data-todo-id="${todo.id}"].bo-todo-event--accomplished`).waitFor();
+    assert.equal(refetches, 0, 'the cache was updated from the answer, no reload of the month');
+    await context.close();
+  });
+
+  it('refuses to edit an accomplished todo', async () => {
+    const todos = await visibleTodos();
+    const { context, page } = await newAgendaPage();
+    const done = (await shownTodos(page, todos)).find((t) => t.isAccomplished);
+    assert.ok(done);
+    await eventOf(page, done.id).click();
+    await page.getByText('Edition impossible car la tâche est aboutie').first().waitFor();
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    await context.close();
+  });
+
+  it('adds a todo for a standby contact, who leaves the standby lists', async () => {
+    const [tasks, standby] = await Promise.all([api<Task[]>('/tasks'), api<StandbyLists>('/user/contacts/standby')]);
+    const contact = standby.myContacts[0] ?? standby.allContacts[0];
+    assert.ok(contact, 'the demo seed has contacts en veille');
+    const label = contact.company ? `${contact.firstName} ${contact.lastName} (${contact.company.name})` : `${contact.firstName} ${contact.lastName}`;
+    const { context, page } = await newAgendaPage();
+    await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    await dialog.waitFor();
+    await dialog.getByLabel(/Contact en veille/).click();
+    const menu = page.locator('.ant-select-dropdown:visible');
+    await menu.getByText(standby.myContacts.length > 0 ? 'Mes contacts' : 'Tous les contacts', { exact: true }).waitFor();
+    await dialog.getByLabel(/Contact en veille/).fill(contact.lastName);
+    await menu.getByTitle(label, { exact: true }).click();
+    await pickOption(page, /Type de tâche/, tasks[0].description);
+    await dialog.getByLabel('Notes').fill('Premier rendez-vous');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // Gone from the lists in the dialog, without a reload…
+    await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
+    await dialog.getByLabel(/Contact en veille/).click();
+    await dialog.getByLabel(/Contact en veille/).fill(contact.lastName);
+    assert.equal(await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).count(), 0);
+    // …and on the server.
+    const after = await api<StandbyLists>('/user/contacts/standby');
+    for (const list of [after.myContacts, after.teamContacts, after.allContacts]) assert.ok(!list.some((c) => c.id === contact.id));
+    await context.close();
+  });
+
+  it('drags a todo to another day, where it stays after a reload', async () => {
+    const todos = await visibleTodos();
+    const { context, page } = await newAgendaPage();
+    const todo = (await shownTodos(page, todos)).find((t) => !t.isAccomplished);
+    assert.ok(todo);
+    const target = quietDay(todos, [todo.deadline]);
+    const from = await eventOf(page, todo.id).boundingBox();
+    const to = await page.locator(`td[data-date="${target}"] .fc-daygrid-day-frame`).boundingBox();
+    assert.ok(from && to);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await page.getByText('Tâche modifiée').first().waitFor();
+    await page.reload();
+    await openAgenda(page);
+    await page.locator(`td[data-date="${target}"] [data-todo-id="${todo.id}"]`).waitFor();
+    const saved = (await visibleTodos()).find((t) => t.id === todo.id);
+    assert.equal(saved?.deadline, target);
+    assert.equal(saved?.notes, todo.notes, 'the notes are kept');
+    await context.close();
+  });
+});
+
+describe('todo list', () => {
+  it('filters late, accomplished and by contact, and opens a row with Enter', async () => {
+    const all = await api<Todo[]>('/todos', { onlyPending: 0 });
+    const late = all.filter((t) => !t.isAccomplished && t.deadline < today);
+    assert.ok(late.length > 0);
+    const { context, page } = await h.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto(`${base}/contacts/taches`);
+    await page.getByRole('heading', { name: 'Liste des tâches', level: 1 }).waitFor();
+    const rows = page.locator('tr.bo-todo-row');
+    await rows.first().waitFor();
+    await page.getByText(`${all.length} tâches`).waitFor();
+
+    await period(page, 'En retard');
+    await page.getByText(`${late.length} tâche${late.length > 1 ? 's' : ''}`, { exact: true }).waitFor();
+    for (const row of await rows.all()) assert.ok((await row.textContent())?.includes('En retard'));
+
+    const done = all.filter((t) => t.isAccomplished);
+    await period(page, 'Abouties');
+    await page.getByText(`${done.length} tâche${done.length > 1 ? 's' : ''}`, { exact: true }).waitFor();
+    for (const row of (await rows.all()).slice(0, 5)) assert.ok((await row.textContent())?.includes('Aboutie'));
+    await rows.first().click();
+    await page.getByText('Edition impossible car la tâche est aboutie').first().waitFor();
+
+    await period(page, 'Toutes');
+    const someone = late[0].contact;
+    await page.getByLabel('Rechercher un contact').fill(someone.lastName);
+    const named = all.filter((t) => `${t.contact.firstName} ${t.contact.lastName}`.toLowerCase().includes(someone.lastName.toLowerCase()));
+    await page.getByText(`${named.length} tâche${named.length > 1 ? 's' : ''}`, { exact: true }).waitFor();
+
+    await period(page, 'En retard');
+    await rows.first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Modifier la tâche' }).waitFor();
+    await context.close();
+  });
+});

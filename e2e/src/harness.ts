@@ -1,0 +1,85 @@
+// Starts the built system on test ports and a Chromium driven by playwright-core (Debian's chromium: no
+// browser download works here).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startSystem, type RunningSystem } from '../../scripts/system';
+
+export const DEMO_PASSWORD = 'Bienvenue-2026';
+
+// E2E_PORT_OFFSET lets two test runs share a machine.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const ports = { shell: 3900 + offset, remoteBase: 3901 + offset, api: 4900 + offset } as const;
+
+export type Harness = {
+  system: RunningSystem;
+  browser: Browser;
+  dataDir: string;
+  newPage: () => Promise<{ context: BrowserContext; page: Page }>;
+  close: () => Promise<void>;
+};
+
+export function chromiumPath(): string {
+  return process.env.CHROME_PATH || '/usr/bin/chromium';
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-'));
+  const system = await startSystem({
+    shellPort: ports.shell,
+    remotePortBase: ports.remoteBase,
+    apiPort: ports.api,
+    dataDir,
+    quiet: true,
+    // Short enough for a test to see the fallback of a remote that never answers.
+    chunkLoadTimeoutMs: 15_000,
+  });
+  const browser = await launchBrowser();
+  return {
+    system,
+    browser,
+    dataDir,
+    async newPage() {
+      const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      await system.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(page: Page, baseUrl: string, trigram: string, options: { save?: boolean } = {}) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Trigramme').fill(trigram);
+  await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+  const toggle = page.getByRole('switch', { name: 'Se souvenir de moi' });
+  const checked = (await toggle.getAttribute('aria-checked')) === 'true';
+  if (Boolean(options.save) !== checked) await toggle.click();
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+  // The root redirects to the agenda: wait for it, so that nothing races the redirect.
+  if (new URL(page.url()).pathname === '/') await page.waitForURL((url) => url.pathname !== '/');
+  // ...and for the page it lands on to be drawn, so the menu has settled on its section.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}

@@ -1,0 +1,244 @@
+import { appRoutes, canOpen, type RoleFlags } from '@bo/contracts';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { DEMO_PASSWORD, login, ports, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let base: string;
+
+const roles: Record<string, RoleFlags> = {
+  ADM: { admin: true, businessLeader: false, businessTeam: false, recruitmentTeam: false },
+  DIR: { admin: false, businessLeader: true, businessTeam: false, recruitmentTeam: false },
+  COM: { admin: false, businessLeader: false, businessTeam: true, recruitmentTeam: false },
+  REC: { admin: false, businessLeader: false, businessTeam: false, recruitmentTeam: true },
+};
+
+before(async () => {
+  h = await startHarness();
+  base = h.system.shellUrl;
+});
+
+after(async () => {
+  await h?.close();
+});
+
+describe('login', () => {
+  it('shows both messages when submitted empty', async () => {
+    const { context, page } = await h.newPage();
+    await page.goto(`${base}/liste-contacts`);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText('Trigramme requis').waitFor();
+    await page.getByText('Merci de saisir votre mot de passe').waitFor();
+    await context.close();
+  });
+
+  it('refuses a trigram that does not match the pattern', async () => {
+    const { context, page } = await h.newPage();
+    await page.goto(base);
+    await page.getByLabel('Trigramme').fill('A1B');
+    await page.getByLabel('Mot de passe').fill('x');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText('Trigramme non valide').waitFor();
+    await context.close();
+  });
+
+  it('shows the catalogue text for a wrong password', async () => {
+    const { context, page } = await h.newPage();
+    await page.goto(base);
+    await page.getByLabel('Trigramme').fill('com');
+    await page.getByLabel('Mot de passe').fill('pas-le-bon');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText("Echec de l'autentification").first().waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Menu principal' }).count(), 0);
+    await context.close();
+  });
+
+  it('lands on /agenda, sends the password encrypted, and an unsaved session ends with the page', async () => {
+    const { context, page } = await h.newPage();
+    const bodies: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/user/login')) bodies.push(request.postData() ?? '');
+    });
+    await login(page, base, 'com', { save: false });
+    assert.equal(new URL(page.url()).pathname, '/agenda');
+    await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
+    assert.equal(bodies.length, 1);
+    assert.ok(!bodies[0].includes(DEMO_PASSWORD), 'the password never travels in clear');
+    assert.ok(bodies[0].includes('name="trigram"\r\n\r\nCOM'), 'the trigram is sent upper-cased');
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+    await page.reload();
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps a saved session across a reload, and the switch starts on', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'DIR', { save: true });
+    assert.ok(await page.evaluate(() => localStorage.getItem('token')));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+    await context.close();
+  });
+
+  it('starts the save switch on when a token is already stored', async () => {
+    const { context, page } = await h.newPage();
+    await page.goto(base);
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
+    await page.reload();
+    // The stored token is refused (tokenInvalid) and cleared; the card comes back.
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+    await context.close();
+  });
+});
+
+describe('roles, menu and guards', () => {
+  for (const [trigram, role] of Object.entries(roles)) {
+    it(`${trigram} sees exactly the pages its roles open`, async () => {
+      const { context, page } = await h.newPage();
+      await login(page, base, trigram, { save: true });
+      const menu = page.getByRole('navigation', { name: 'Menu principal' });
+      // Open every section so every link is in the page.
+      const closed = menu.locator('.ant-menu-submenu-title[aria-expanded="false"]');
+      while ((await closed.count()) > 0) {
+        await closed.first().click();
+        await page.waitForTimeout(50);
+      }
+      const links = (await menu.getByRole('link').all()).map((l) => l.getAttribute('href'));
+      const hrefs = (await Promise.all(links)).sort();
+      const expected = appRoutes
+        .filter((r) => r.inMenu && canOpen(r, role))
+        .map((r) => r.path)
+        .sort();
+      assert.deepEqual(hrefs, expected);
+      for (const route of appRoutes.filter((r) => r.owner !== 'shell')) {
+        await page.goto(`${base}${route.path}`);
+        if (canOpen(route, role)) {
+          await page.getByRole('heading', { name: route.title, level: 1 }).waitFor();
+        } else {
+          await page.getByRole('heading', { name: 'Accès interdit' }).waitFor();
+          await page.getByText('Vos droits ne sont pas suffisants pas pour afficher cette page.').waitFor();
+        }
+      }
+      await page.goto(`${base}/nulle-part`);
+      await page.getByRole('heading', { name: 'Page Non Trouvée' }).waitFor();
+      await page.getByRole('button', { name: 'Retour à l’accueil' }).click();
+      await page.waitForURL(`${base}/agenda`);
+      await context.close();
+    });
+  }
+
+  it('a non-admin never downloads the admin remote; an admin does', async () => {
+    const adminOrigin = `http://localhost:${ports.remoteBase + 4}`;
+    for (const [trigram, expectAdmin] of [
+      ['DIR', false],
+      ['ADM', true],
+    ] as const) {
+      const { context, page } = await h.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await login(page, base, trigram, { save: true });
+      for (const route of appRoutes) {
+        if (route.owner === 'shell' || !canOpen(route, roles[trigram])) continue;
+        await page.goto(`${base}${route.path}`);
+        await page.getByRole('heading', { name: route.title, level: 1 }).waitFor();
+      }
+      await page.goto(`${base}/gestion-taches`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const fromAdmin = requested.filter((url) => url.startsWith(adminOrigin));
+      assert.equal(fromAdmin.length > 0, expectAdmin, `${trigram}: ${fromAdmin.join(', ')}`);
+      await context.close();
+    }
+  });
+
+  it('React and the session load once across the shell and the remotes', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'ADM');
+    // Client-side navigation (no reload) through a page of every remote.
+    for (const route of ['/liste-contacts', '/fiches-de-besoin', '/rapports/annuaire', '/phrases', '/agenda']) {
+      await page.evaluate((path) => {
+        window.history.pushState({}, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, route);
+      const title = appRoutes.find((r) => r.path === route)?.title ?? '';
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    }
+    const report = await page.evaluate(() => {
+      const runtime = globalThis.__BO_RUNTIME__;
+      return {
+        clientLoads: runtime?.clientLoads ?? 0,
+        apps: runtime?.reacts.map((r) => r.app).sort() ?? [],
+        distinctReacts: new Set(runtime?.reacts.map((r) => r.react)).size,
+      };
+    });
+    assert.equal(report.clientLoads, 1, 'one session module');
+    assert.deepEqual(report.apps, ['admin', 'agenda', 'contacts', 'needsSheets', 'reports']);
+    assert.equal(report.distinctReacts, 1, 'one React');
+    await context.close();
+  });
+});
+
+describe('failure isolation', () => {
+  it('a stopped remote shows its fallback while the other remotes keep working', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'COM', { save: true });
+    await h.system.remotes.contacts.close();
+    try {
+      await page.goto(`${base}/liste-contacts`);
+      await page.getByText('Ce module est momentanément indisponible').waitFor();
+      // The layout is still there, and another remote's page still works.
+      await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+      await page.goto(`${base}/fiches-de-besoin`);
+      await page.getByRole('heading', { name: 'Fiches de besoin', level: 1 }).waitFor();
+      await page.goto(`${base}/liste-contacts`);
+      await page.getByText('Ce module est momentanément indisponible').waitFor();
+    } finally {
+      await h.system.restartRemote('contacts');
+    }
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('a remote that never answers shows its fallback once the load time-out passes', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'COM', { save: true });
+    await h.system.remotes.reports.close();
+    // Accepts connections and never answers, like a remote server that hangs.
+    const hanging = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(ports.remoteBase + 3, '127.0.0.1', resolve));
+    try {
+      await page.goto(`${base}/rapports/annuaire`);
+      await page.getByText('Chargement de la page…').waitFor();
+      await page.getByText('Ce module est momentanément indisponible').waitFor({ timeout: 40_000 });
+      await page.getByText(/délai de chargement dépassé/).waitFor();
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+      await h.system.restartRemote('reports');
+    }
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { name: 'Annuaire', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it("says 'API indisponible' when the API is down, and recovers when it is back", async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'REC', { save: true });
+    await h.system.api.stop();
+    try {
+      await page.reload();
+      await page.getByText('API indisponible').first().waitFor();
+      await page.getByRole('button', { name: 'Réessayer' }).waitFor();
+    } finally {
+      await h.system.api.start();
+    }
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
+    await context.close();
+  });
+});

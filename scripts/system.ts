@@ -1,0 +1,151 @@
+// Starts the whole product as it is deployed: the API, the shell and each remote on its own origin.
+// Used by `npm start`, by the browser tests and by the benchmarks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './build';
+import { startStaticServer, type RunningServer } from './static-server';
+
+export const remoteDirs = {
+  agenda: 'remotes/agenda',
+  contacts: 'remotes/contacts',
+  needsSheets: 'remotes/needs-sheets',
+  reports: 'remotes/reports',
+  admin: 'remotes/admin',
+} as const;
+export type RemoteKey = keyof typeof remoteDirs;
+
+export type SystemOptions = {
+  shellPort: number;
+  remotePortBase: number;
+  apiPort: number;
+  dataDir: string;
+  databaseUrl?: string;
+  appName?: string;
+  chunkLoadTimeoutMs?: number;
+  quiet?: boolean;
+};
+
+// The login key pair (spec section 1's {key}): created once, beside the data.
+export function ensureLoginKeys(dataDir: string) {
+  const dir = path.join(dataDir, 'keys');
+  const privateFile = path.join(dir, 'login-private.pem');
+  const publicFile = path.join(dir, 'login-public.pem');
+  if (!existsSync(privateFile) || !existsSync(publicFile)) {
+    mkdirSync(dir, { recursive: true });
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    writeFileSync(privateFile, privateKey, { mode: 0o600 });
+    writeFileSync(publicFile, publicKey);
+  }
+  return { privateFile, publicKey: readFileSync(publicFile, 'utf8') };
+}
+
+async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`Le serveur API s'est arrêté (code ${child.exitCode}).`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Pas de réponse de ${url} après ${timeoutMs} ms.`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export type ApiProcess = { url: string; stop: () => Promise<void>; start: () => Promise<void> };
+
+function apiProcess(options: SystemOptions, privateKeyFile: string, shellOrigin: string): ApiProcess {
+  const url = `http://localhost:${options.apiPort}`;
+  let child: ChildProcess | null = null;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    API_PORT: String(options.apiPort),
+    API_HOST: '127.0.0.1',
+    DATA_DIR: path.join(options.dataDir, 'pglite'),
+    LOGIN_PRIVATE_KEY_FILE: privateKeyFile,
+    CORS_ORIGINS: shellOrigin,
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  return {
+    url,
+    async start() {
+      child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+        cwd: root,
+        env,
+        stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
+      });
+      await waitForHttp(`${url}/docs/json`, 120_000, child);
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGTERM');
+      });
+    },
+  };
+}
+
+export type RunningSystem = {
+  shellUrl: string;
+  api: ApiProcess;
+  shell: RunningServer;
+  remotes: Record<RemoteKey, RunningServer>;
+  restartRemote: (name: RemoteKey) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const { privateFile, publicKey } = ensureLoginKeys(options.dataDir);
+  const shellUrl = `http://localhost:${options.shellPort}`;
+  const api = apiProcess(options, privateFile, shellUrl);
+  await api.start();
+
+  const remotes = {} as Record<RemoteKey, RunningServer>;
+  const remotePort = (name: RemoteKey) => options.remotePortBase + Object.keys(remoteDirs).indexOf(name);
+  const serveRemote = (name: RemoteKey) =>
+    startStaticServer({ dirs: [path.join(root, remoteDirs[name], 'dist')], port: remotePort(name) });
+  for (const name of Object.keys(remoteDirs) as RemoteKey[]) remotes[name] = await serveRemote(name);
+
+  const registry = Object.fromEntries(
+    (Object.keys(remoteDirs) as RemoteKey[]).map((name) => [name, `http://localhost:${remotePort(name)}/mf-manifest.json`]),
+  );
+  const shell = await startStaticServer({
+    dirs: [path.join(root, 'shell', 'dist'), path.join(root, 'shell', 'public')],
+    port: options.shellPort,
+    spaFallback: '/index.html',
+    generated: {
+      '/config.json': {
+        appName: options.appName ?? 'Back office',
+        apiUrl: api.url,
+        key: publicKey,
+        defaultUrl: '/agenda',
+        chunkLoadTimeoutMs: options.chunkLoadTimeoutMs ?? 120_000,
+      },
+      '/remotes.json': registry,
+    },
+  });
+
+  return {
+    shellUrl,
+    api,
+    shell,
+    remotes,
+    async restartRemote(name) {
+      remotes[name] = await serveRemote(name);
+    },
+    async stop() {
+      await Promise.all([shell.close(), ...Object.values(remotes).map((r) => r.close()), api.stop()]);
+    },
+  };
+}
