@@ -1,14 +1,15 @@
 // The agenda remote in Chromium against the real API: the calendar of todos (/agenda) and the list (/contacts/taches).
 import { addDays, toBusinessIsoDate, type StandbyLists, type Task, type Todo } from '@bo/contracts';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { monthGridRange } from '../../shared/ui/src/agenda/calendar-range';
-import { login, startHarness, type Harness } from './harness';
+import { itWithScreenshots, login, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
 let token: string;
+const it = itWithScreenshots(() => h);
 
 const today = toBusinessIsoDate(new Date());
 const grid = monthGridRange(today);
@@ -65,9 +66,37 @@ function quietDay(todos: Todo[], not: string[]): string {
   return best;
 }
 
+// Chooses an option of a select with the keyboard, as a keyboard user would: arrows down to it, then Enter. The
+// option under the keyboard is the one the field names in aria-activedescendant. (A mouse click on a list that is
+// still opening, on a busy machine, can land on the list that is closing.)
 async function pickOption(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('dialog').getByLabel(label).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const field = dialog.getByLabel(label);
+  const activeOption = () =>
+    field.evaluate((input) => {
+      const id = input.getAttribute('aria-activedescendant');
+      return (id && document.getElementById(id)?.getAttribute('aria-label')) || null;
+    });
+  // Each arrow moves to the next option: wait for the field to say so before reading it.
+  const nextOption = async (previous: string | null) => {
+    for (let wait = 0; wait < 200; wait += 1) {
+      const current = await activeOption();
+      if (current !== previous) return current;
+      await page.waitForTimeout(25);
+    }
+    throw new Error(`${String(label)}: the arrow key moved nothing`);
+  };
+  await field.focus();
+  await field.press('ArrowDown');
+  let current = await nextOption(null);
+  for (let step = 0; current !== option; step += 1) {
+    assert.ok(step < 50, `option ${option} not found in ${String(label)}`);
+    await field.press('ArrowDown');
+    current = await nextOption(current);
+  }
+  await field.press('Enter');
+  // The field shows the choice once the select has taken it.
+  await dialog.locator(`.ant-select-content[title="${option}"]`, { has: page.getByLabel(label) }).waitFor();
 }
 
 async function typeDate(page: Page, label: string | RegExp, isoDate: string) {
@@ -157,7 +186,10 @@ describe('agenda', () => {
     await eventOf(page, todo.id).click();
     const dialog = page.getByRole('dialog', { name: 'Modifier la tâche' });
     await dialog.getByLabel('Notes').fill('Texte gardé');
-    await dialog.locator('.ant-picker-clear').click({ force: true });
+    // The clear button shows when the pointer is over the date field.
+    await dialog.locator('.ant-picker').first().hover();
+    await dialog.locator('.ant-picker-clear').click();
+    assert.equal(await dialog.getByLabel(/Échéance/).inputValue(), '');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await dialog.getByText('Date requise').waitFor();
     assert.equal(await dialog.getByLabel('Notes').inputValue(), 'Texte gardé');
@@ -216,8 +248,17 @@ describe('agenda', () => {
     await dialog.getByLabel(/Contact en veille/).click();
     const menu = page.locator('.ant-select-dropdown:visible');
     await menu.getByText(standby.myContacts.length > 0 ? 'Mes contacts' : 'Tous les contacts', { exact: true }).waitFor();
-    await dialog.getByLabel(/Contact en veille/).fill(contact.lastName);
-    await menu.getByTitle(label, { exact: true }).click();
+    // Typing the contact's whole name leaves one option, which Enter chooses.
+    await dialog.getByLabel(/Contact en veille/).fill(label);
+    await page.waitForFunction(
+      (title) => {
+        const options = document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+        return options.length === 1 && options[0].getAttribute('title') === title;
+      },
+      label,
+    );
+    await dialog.getByLabel(/Contact en veille/).press('Enter');
+    await dialog.locator('.ant-select-content', { has: page.getByLabel(/Contact en veille/) }).getByText(label, { exact: true }).waitFor();
     await pickOption(page, /Type de tâche/, tasks[0].description);
     await dialog.getByLabel('Notes').fill('Premier rendez-vous');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();

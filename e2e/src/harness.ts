@@ -1,10 +1,14 @@
 // Starts the built system on test ports and a Chromium driven by playwright-core (Debian's chromium: no
 // browser download works here).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startSystem, type RunningSystem } from '../../scripts/system';
+
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 
 export const DEMO_PASSWORD = 'Bienvenue-2026';
 
@@ -82,4 +86,23 @@ export async function login(page: Page, baseUrl: string, trigram: string, option
   if (new URL(page.url()).pathname === '/') await page.waitForURL((url) => url.pathname !== '/');
   // ...and for the page it lands on to be drawn, so the menu has settled on its section.
   await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+// node:test's `it`, saving a screenshot of every open page under e2e/artifacts when the test fails: what the user
+// would have seen at that moment.
+export function itWithScreenshots(harness: () => Harness) {
+  return (name: string, body: () => Promise<void>) =>
+    it(name, async () => {
+      const openPages = () => harness().browser.contexts().flatMap((context) => context.pages());
+      const before = new Set(openPages());
+      try {
+        await body();
+      } catch (error) {
+        mkdirSync(artifacts, { recursive: true });
+        const pages = openPages().filter((page) => !before.has(page));
+        const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+        await Promise.allSettled(pages.map((page, i) => page.screenshot({ path: path.join(artifacts, `${slug}-${i}.png`), fullPage: true })));
+        throw error;
+      }
+    });
 }
