@@ -58,6 +58,10 @@ function createConfig(app) {
           exposes: app.exposes ?? {},
           remotes: {},
           shared: sharedConfig(app.dir),
+          // Shared modules are taken from what is already loaded (the shell provides every singleton): the
+          // default, version-first, downloads every registered remote's entry to compare versions, which would
+          // fetch remotes the user may not open, and wait on one that is down.
+          shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
           runtimePlugins: app.runtimePlugins ?? [],

@@ -3,10 +3,20 @@ import { defaultLayoutSettings } from '@bo/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import frFR from 'antd/locale/fr_FR';
+import dayjs from 'dayjs';
+import 'dayjs/locale/fr';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ErrorBoundary } from './pages/error-screen';
 import { AppRoutes } from './routing/app-routes';
+import { loadRemoteRegistry } from './routing/remote-loader';
+
+dayjs.locale('fr');
+
+// Before the application renders: where the remotes live (remotes.json beside the shell).
+export async function prepareApp() {
+  await loadRemoteRegistry();
+}
 
 function ThemedApp() {
   const { data: user } = useCurrentUser();

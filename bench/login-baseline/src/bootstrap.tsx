@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import frFR from 'antd/locale/fr_FR';
 import { createRoot } from 'react-dom/client';
-import { LoginCard } from '../../../shell/src/auth/login-card';
+import { LoginCard } from './antd-login-card';
 
 setClientConfig({ appName: 'Back office', apiUrl: 'http://localhost:4000', key: null, defaultUrl: '/agenda', chunkLoadTimeoutMs: 120_000 });
 

@@ -12,10 +12,15 @@ export function getClientConfig(): ClientConfig {
   return current;
 }
 
+// Checks the JSON of config.json and makes it the configuration.
+export function applyClientConfig(json: unknown): ClientConfig {
+  const config = clientConfigSchema.parse(json);
+  setClientConfig(config);
+  return config;
+}
+
 export async function loadClientConfig(url = '/config.json'): Promise<ClientConfig> {
   const response = await fetch(url, { cache: 'no-store' });
   if (!response.ok) throw new Error(`Configuration introuvable (${response.status})`);
-  const config = clientConfigSchema.parse(await response.json());
-  setClientConfig(config);
-  return config;
+  return applyClientConfig(await response.json());
 }

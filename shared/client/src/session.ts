@@ -1,8 +1,7 @@
-import { limits } from '@bo/contracts';
+import { limits, TOKEN_STORAGE_KEY } from '@bo/contracts';
 
 // The session: the token in memory, and in local storage under 'token' only when the user chose to save it
 // (spec section 4). One module instance at run time: @bo/client is a federation singleton.
-export const TOKEN_STORAGE_KEY = 'token';
 
 type Listener = () => void;
 

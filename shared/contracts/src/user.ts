@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleFlagsSchema } from './roles';
-import { fields, messages } from './validation';
+import { messages } from './rules';
+import { fields } from './validation';
 import { wireBoolean } from './wire';
 
 export const personTitles = ['mister', 'madam', 'miss'] as const;

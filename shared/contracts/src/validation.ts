@@ -1,30 +1,5 @@
 import { z } from 'zod';
-
-// Form messages of spec section 5, verbatim.
-export const messages = {
-  required: 'Entrée requise',
-  dateRequired: 'Date requise',
-  number: 'Doit être un nombre',
-  invalid: 'Entrée non valide',
-  email: 'Merci de saisir une adresse email valide',
-  trigramRequired: 'Trigramme requis',
-  trigramInvalid: 'Trigramme non valide',
-  passwordRequired: 'Merci de saisir votre mot de passe',
-  noMatch: 'Aucune correspondance',
-} as const;
-
-// Patterns of spec section 5.
-export const patterns = {
-  // 0033, a non-zero digit, then four pairs of digits, spaces optional between the groups.
-  phone: /^0033 ?[1-9]( ?\d{2}){4}$/,
-  registrationId: /^\d{14}$/,
-  trigram: /^[A-Za-z]{3}$/,
-  colour: /^#[0-9a-f]{6}$/,
-  isoDate: /^\d{4}-\d{2}-\d{2}$/,
-} as const;
-
-export const TRIGRAM_LENGTH = 3;
-export const REGISTRATION_ID_LENGTH = 14;
+import { messages, patterns, TRIGRAM_LENGTH } from './rules';
 
 // SIRET numbers carry a Luhn check digit.
 export function isLuhnValid(digits: string): boolean {

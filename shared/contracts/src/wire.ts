@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './validation';
+import { messages } from './rules';
 
 // The wire forms of ARCHITECTURE section 4: booleans travel as 0/1, dates as Unix seconds, objects as JSON
 // strings. The client encodes with `toWireValue`; the server decodes with the schemas below, which accept

@@ -1,44 +1,152 @@
-import { errorText } from '@bo/contracts';
-import { errorCodeOf, session, useLogin, getClientConfig } from '@bo/client';
-import { loginFormSchema } from '@bo/contracts';
-import { PasswordField, SwitchField, TextField, useZodForm } from '@bo/ui';
-import { Alert, Button, Card, Typography } from 'antd';
+import { errorText, loginFieldErrors, TRIGRAM_LENGTH, type LoginFieldErrors } from '@bo/contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { hasStoredToken, loadClient, warmUp } from '../boot/loaders';
 
-// Shown in place of any page while nobody is logged in (spec section 4).
-export function LoginCard() {
-  const login = useLogin();
-  const form = useZodForm(loginFormSchema, {
-    trigram: '',
-    password: '',
-    // On when a token is already stored (spec section 4).
-    save: session.hasStoredToken(),
-  });
-  const handleSubmit = form.handleSubmit((values) => login.mutate(values));
+// The error code of a failed login: the API client's own when it could answer, 'API indisponible' when even the
+// client could not be downloaded.
+async function failureText(error: unknown): Promise<string> {
+  try {
+    const client = await loadClient();
+    return errorText(client.errorCodeOf(error));
+  } catch {
+    return errorText('apiUnavailable');
+  }
+}
+
+type LoginCardProps = {
+  appName: string;
+  // Called once the session exists (the shell then shows the application).
+  onLoggedIn?: () => void;
+};
+
+// Shown in place of any page while nobody is logged in (spec sections 4 and 5). Plain HTML styled like the kit,
+// so that it shows before antd and the API client are downloaded; those come while the user types.
+export function LoginCard({ appName, onLoggedIn }: LoginCardProps) {
+  const [values, setValues] = useState(() => ({ trigram: '', password: '', save: hasStoredToken() }));
+  const [errors, setErrors] = useState<LoginFieldErrors | null>(null);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const trigramRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // Once submitted, the messages follow what the user types, like the kit's forms.
+  const change = (field: 'trigram' | 'password', value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (errors) setErrors(loginFieldErrors(next));
+  };
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = loginFieldErrors(values);
+    setErrors(found);
+    if (found.trigram) return trigramRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    setPending(true);
+    setFailure(null);
+    try {
+      const client = await loadClient();
+      await client.login(values);
+      onLoggedIn?.();
+    } catch (error) {
+      setFailure(await failureText(error));
+      setPending(false);
+    }
+  };
+
+  const trigramError = errors?.trigram;
+  const passwordError = errors?.password;
   return (
     <main className="bo-login">
-      <Card className="bo-login__card">
-        <Typography.Title level={1} className="bo-login__title">
-          {getClientConfig().appName}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">Connectez-vous avec votre trigramme.</Typography.Paragraph>
-        <form onSubmit={handleSubmit} noValidate aria-label="Connexion">
-          <TextField control={form.control} name="trigram" label="Trigramme" required autoComplete="username" maxLength={3} />
-          <PasswordField control={form.control} name="password" label="Mot de passe" />
-          <SwitchField
-            control={form.control}
-            name="save"
-            label="Se souvenir de moi"
-            onLabel="Enregistrer"
-            offLabel="Ne pas enregistrer"
-          />
-          {login.isError && (
-            <Alert type="error" showIcon title={errorText(errorCodeOf(login.error))} className="bo-login__error" />
+      <section className="bo-login__card" aria-labelledby="login-title">
+        <h1 id="login-title" className="bo-login__title">
+          {appName}
+        </h1>
+        <p className="bo-login__intro">Connectez-vous avec votre trigramme.</p>
+        <form onSubmit={(event) => void handleSubmit(event)} onFocus={warmUp} noValidate aria-label="Connexion">
+          <div className={`bo-field${trigramError ? ' bo-field--error' : ''}`}>
+            <label className="bo-field__label" htmlFor="login-trigram">
+              Trigramme
+              <span className="bo-field__required" aria-hidden="true">
+                {' *'}
+              </span>
+            </label>
+            <input
+              ref={trigramRef}
+              id="login-trigram"
+              className="bo-login__input"
+              value={values.trigram}
+              onChange={(event) => change('trigram', event.target.value)}
+              maxLength={TRIGRAM_LENGTH}
+              autoComplete="username"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              aria-invalid={trigramError ? true : undefined}
+              aria-describedby="login-trigram-error"
+            />
+            <div className="bo-field__error" id="login-trigram-error" role={trigramError ? 'alert' : undefined}>
+              {trigramError ?? ''}
+            </div>
+          </div>
+          <div className={`bo-field${passwordError ? ' bo-field--error' : ''}`}>
+            <label className="bo-field__label" htmlFor="login-password">
+              Mot de passe
+            </label>
+            <span className="bo-login__password">
+              <input
+                ref={passwordRef}
+                id="login-password"
+                className="bo-login__input"
+                type={showPassword ? 'text' : 'password'}
+                value={values.password}
+                onChange={(event) => change('password', event.target.value)}
+                autoComplete="current-password"
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby="login-password-error"
+              />
+              <button
+                type="button"
+                className="bo-login__reveal"
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                {showPassword ? 'Masquer' : 'Afficher'}
+                <span className="bo-sr-only"> le mot de passe</span>
+              </button>
+            </span>
+            <div className="bo-field__error" id="login-password-error" role={passwordError ? 'alert' : undefined}>
+              {passwordError ?? ''}
+            </div>
+          </div>
+          <div className="bo-field bo-login__save">
+            <span className="bo-field__label" id="login-save-label">
+              Se souvenir de moi
+            </span>
+            <button
+              type="button"
+              role="switch"
+              className="bo-login__switch"
+              aria-checked={values.save}
+              aria-labelledby="login-save-label"
+              onClick={() => setValues((current) => ({ ...current, save: !current.save }))}
+            >
+              <span className="bo-login__switch-track" aria-hidden="true" />
+              <span className="bo-login__switch-text">{values.save ? 'Enregistrer' : 'Ne pas enregistrer'}</span>
+            </button>
+          </div>
+          {failure && (
+            <div className="bo-login__error" role="alert">
+              {failure}
+            </div>
           )}
-          <Button type="primary" htmlType="submit" block loading={login.isPending}>
+          <button type="submit" className="bo-login__submit" disabled={pending} aria-busy={pending || undefined}>
+            {pending && <span className="bo-spinner" aria-hidden="true" />}
             Se connecter
-          </Button>
+          </button>
         </form>
-      </Card>
+      </section>
     </main>
   );
 }

@@ -14,6 +14,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { LoginCard } from '../auth/login-card';
 import { AppLayout } from '../layout/app-layout';
 import { ForbiddenPage, NotFoundPage } from '../pages/status-pages';
+import { PUBLIC_PREFIX } from './public-paths';
 import { RemoteOutlet } from './remote-outlet';
 
 const MyAccountPage = lazy(() => import('../pages/my-account').then((m) => ({ default: m.MyAccountPage })));
@@ -35,7 +36,7 @@ function PageSpinner({ label }: { label: string }) {
 function SessionGate() {
   const token = useToken();
   const user = useCurrentUser();
-  if (!token) return <LoginCard />;
+  if (!token) return <LoginCard appName={getClientConfig().appName} />;
   if (user.isPending) return <PageSpinner label="Chargement de votre session…" />;
   if (user.isError) {
     return (
@@ -75,7 +76,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route
-        path="/tests/*"
+        path={`${PUBLIC_PREFIX}/*`}
         element={
           <Suspense fallback={<PageSpinner label="Chargement…" />}>
             <ShowroomRoutes />

@@ -1,0 +1,44 @@
+// The rules of spec section 5 that need no schema library: messages, patterns, and the login form's checks. The
+// login card uses them alone, so that it shows before any schema code is downloaded; the zod fields of
+// validation.ts are built on the same constants.
+
+// Form messages of spec section 5, verbatim.
+export const messages = {
+  required: 'Entrée requise',
+  dateRequired: 'Date requise',
+  number: 'Doit être un nombre',
+  invalid: 'Entrée non valide',
+  email: 'Merci de saisir une adresse email valide',
+  trigramRequired: 'Trigramme requis',
+  trigramInvalid: 'Trigramme non valide',
+  passwordRequired: 'Merci de saisir votre mot de passe',
+  noMatch: 'Aucune correspondance',
+} as const;
+
+// Patterns of spec section 5.
+export const patterns = {
+  // 0033, a non-zero digit, then four pairs of digits, spaces optional between the groups.
+  phone: /^0033 ?[1-9]( ?\d{2}){4}$/,
+  registrationId: /^\d{14}$/,
+  trigram: /^[A-Za-z]{3}$/,
+  colour: /^#[0-9a-f]{6}$/,
+  isoDate: /^\d{4}-\d{2}-\d{2}$/,
+} as const;
+
+export const TRIGRAM_LENGTH = 3;
+export const REGISTRATION_ID_LENGTH = 14;
+
+// The login form's errors by field (spec sections 4 and 5), as the zod loginFormSchema reports them.
+export type LoginFieldErrors = Partial<Record<'trigram' | 'password', string>>;
+
+export function loginFieldErrors(values: { trigram: string; password: string }): LoginFieldErrors {
+  const errors: LoginFieldErrors = {};
+  const trigram = values.trigram.trim();
+  if (trigram.length === 0) errors.trigram = messages.trigramRequired;
+  else if (trigram.length > TRIGRAM_LENGTH || !patterns.trigram.test(trigram)) errors.trigram = messages.trigramInvalid;
+  if (values.password.length === 0) errors.password = messages.passwordRequired;
+  return errors;
+}
+
+// Where the browser keeps a saved session token (spec section 4).
+export const TOKEN_STORAGE_KEY = 'token';

@@ -1,0 +1,60 @@
+// What the shell downloads after its first screen, each once. The login card needs none of it: the API client
+// (and with it the schema library) and the application (antd, the router, the layout) arrive when a session
+// exists, or while someone is typing into the login card.
+import type * as ClientModule from '@bo/client';
+import { TOKEN_STORAGE_KEY } from '@bo/contracts';
+import type * as AppModule from '../app';
+
+type Client = typeof ClientModule;
+
+// A failed download is forgotten, so that the next attempt tries again.
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+// A saved session (spec section 4): the application is needed at once.
+export function hasStoredToken(): boolean {
+  try {
+    return window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+// config.json beside the shell (spec section 1).
+export const fetchConfigJson = once(async (): Promise<unknown> => {
+  const response = await fetch('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Configuration introuvable (${response.status})`);
+  return response.json();
+});
+
+export function appNameOf(json: unknown): string {
+  const name = (json as { appName?: unknown } | null)?.appName;
+  return typeof name === 'string' && name.trim() !== '' ? name : 'Back office';
+}
+
+export const loadClient = once(async (): Promise<Client> => {
+  const [client, json] = await Promise.all([import('@bo/client'), fetchConfigJson()]);
+  client.applyClientConfig(json);
+  // With a session, the user is asked for while the application downloads.
+  if (client.session.getToken()) void client.queryClient.prefetchQuery(client.currentUserQueryOptions());
+  return client;
+});
+
+export const loadApp = once(async (): Promise<(typeof AppModule)['App']> => {
+  const [app] = await Promise.all([import('../app'), loadClient()]);
+  await app.prepareApp();
+  return app.App;
+});
+
+// Starts the downloads without waiting for them (a failure shows when they are needed).
+export function warmUp() {
+  void loadApp().catch(() => undefined);
+}
