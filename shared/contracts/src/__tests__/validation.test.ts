@@ -7,6 +7,7 @@ import {
   formatPhone,
   isIsoDate,
   isValidRegistrationId,
+  loginFieldErrors,
   loginFormSchema,
   messages,
   patterns,
@@ -34,6 +35,24 @@ describe('login form messages (spec section 5)', () => {
 
   it('accepts three letters in any case', () => {
     expect(loginFormSchema.safeParse({ trigram: 'dIr', password: 'x', save: false }).success).toBe(true);
+  });
+
+  // The login card checks without zod (loginFieldErrors): it must say exactly what the schema says.
+  it.each([
+    ['', ''],
+    ['   ', 'x'],
+    ['A1B', ''],
+    ['AB', 'x'],
+    ['ABCD', 'x'],
+    ['é2z', 'x'],
+    [' dir ', 'x'],
+    ['COM', ''],
+    ['com', 'secret'],
+  ])('the login card and the schema agree on trigram %j, password %j', (trigram, password) => {
+    const result = loginFormSchema.safeParse({ trigram, password, save: false });
+    const fromSchema = { trigram: firstMessage(result, 'trigram'), password: firstMessage(result, 'password') };
+    const fromCard = loginFieldErrors({ trigram, password });
+    expect(fromCard).toEqual(Object.fromEntries(Object.entries(fromSchema).filter(([, message]) => message !== undefined)));
   });
 });
 
