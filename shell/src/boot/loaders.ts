@@ -28,12 +28,14 @@ export function hasStoredToken(): boolean {
   }
 }
 
-// config.json beside the shell (spec section 1).
-export const fetchConfigJson = once(async (): Promise<unknown> => {
-  const response = await fetch('/config.json', { cache: 'no-store' });
-  if (!response.ok) throw new Error(`Configuration introuvable (${response.status})`);
+async function fetchJson(url: string, what: string): Promise<unknown> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${what} introuvable (${response.status})`);
   return response.json();
-});
+}
+
+// config.json beside the shell (spec section 1).
+export const fetchConfigJson = once(() => fetchJson('/config.json', 'Configuration'));
 
 export function appNameOf(json: unknown): string {
   const name = (json as { appName?: unknown } | null)?.appName;
@@ -49,8 +51,9 @@ export const loadClient = once(async (): Promise<Client> => {
 });
 
 export const loadApp = once(async (): Promise<(typeof AppModule)['App']> => {
-  const [app] = await Promise.all([import('../app'), loadClient()]);
-  await app.prepareApp();
+  // remotes.json beside the shell: where the remotes live, learnt at run time.
+  const [app, , registry] = await Promise.all([import('../app'), loadClient(), fetchJson('/remotes.json', 'Registre des modules')]);
+  app.prepareApp(registry);
   return app.App;
 });
 

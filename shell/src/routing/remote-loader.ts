@@ -7,10 +7,9 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 // never needs a shell rebuild. Nothing is downloaded until a route the user may open asks for it.
 let registry: RemoteRegistry = {};
 
-export async function loadRemoteRegistry(url = '/remotes.json'): Promise<RemoteRegistry> {
-  const response = await fetch(url, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`Registre des modules introuvable (${response.status})`);
-  registry = remoteRegistrySchema.parse(await response.json());
+// The JSON of remotes.json, checked, becomes the registry.
+export function applyRemoteRegistry(json: unknown): RemoteRegistry {
+  registry = remoteRegistrySchema.parse(json);
   registerRemotes(Object.entries(registry).map(([name, entry]) => ({ name, entry })));
   return registry;
 }
