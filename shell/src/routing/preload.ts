@@ -1,19 +1,23 @@
-import { currentUserQueryOptions, queryClient } from '@bo/client';
-import { appRoutes, canOpen } from '@bo/contracts';
+import { currentUserQueryOptions, getClientConfig, queryClient } from '@bo/client';
+import { ALL_ROLES, appRoutes, canOpen } from '@bo/contracts';
 import { matchPath } from 'react-router-dom';
 import { loadRemoteRoutes } from './remote-loader';
 
-// On a fresh load of a page's URL, its remote (and whatever that page prefetches) starts downloading as soon as
-// the user is known, beside the layout, rather than once the layout has rendered. Only a page the user's roles
-// open is fetched: a remote the user may not open is never downloaded.
+// On a fresh load of a page's URL (or of /, which leads to the default page), its remote and whatever that page
+// prefetches start downloading beside the layout, rather than once the layout has rendered. A page open to every
+// role starts at once; any other waits for the user, so that a remote the user may not open is never downloaded.
 export function preloadPage(pathname: string) {
-  const route = appRoutes.find((candidate) => matchPath(candidate.path, pathname) !== null);
+  const path = pathname === '/' ? getClientConfig().defaultUrl : pathname;
+  const route = appRoutes.find((candidate) => matchPath(candidate.path, path) !== null);
   if (!route || route.owner === 'shell') return;
   const remote = route.owner;
-  queryClient
-    .fetchQuery(currentUserQueryOptions())
-    .then(async (user) => {
-      if (!canOpen(route, user.role)) return;
+  const openToAll = ALL_ROLES.every((role) => route.roles.includes(role));
+  const allowed = openToAll
+    ? Promise.resolve(true)
+    : queryClient.fetchQuery(currentUserQueryOptions()).then((user) => canOpen(route, user.role));
+  allowed
+    .then(async (open) => {
+      if (!open) return;
       const module = await loadRemoteRoutes(remote);
       module.routes.find((page) => page.path === route.path)?.prefetch?.();
     })

@@ -3,6 +3,7 @@ import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@f
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { addDays } from '@bo/contracts';
 import { localIsoDate } from './calendar-range';
 import type { TodoEvent } from './todo-events';
@@ -33,8 +34,35 @@ function describe(info: EventMountArg) {
   info.el.dataset.todoId = info.event.id;
 }
 
-// FullCalendar itself, loaded apart from the rest of the kit (it weighs about 60 KB gzip).
-export function FullCalendarView({ events, initialDate, initialView = 'dayGridMonth', onEventClick, onEventDrop, onRangeChange }: FullCalendarViewProps) {
+// FullCalendar itself, loaded apart from the rest of the kit (it weighs about 60 KB gzip). Its options keep
+// their identity from one render to the next (memo, stable handlers reading the latest props): FullCalendar
+// redraws its events whenever an option changes, which with 2 000 todos costs a visible moment.
+export const FullCalendarView = memo(function FullCalendarView({
+  events,
+  initialDate,
+  initialView = 'dayGridMonth',
+  onEventClick,
+  onEventDrop,
+  onRangeChange,
+}: FullCalendarViewProps) {
+  const latest = useRef({ onEventClick, onEventDrop, onRangeChange });
+  useLayoutEffect(() => {
+    latest.current = { onEventClick, onEventDrop, onRangeChange };
+  });
+  const eventClick = useCallback((info: EventClickArg) => {
+    info.jsEvent.preventDefault();
+    latest.current.onEventClick?.(Number(info.event.id));
+  }, []);
+  const eventDrop = useCallback((info: EventDropArg) => {
+    const start = info.event.start;
+    const onDrop = latest.current.onEventDrop;
+    if (!start || !onDrop) return info.revert();
+    onDrop({ todoId: Number(info.event.id), deadline: localIsoDate(start), revert: info.revert });
+  }, []);
+  const datesSet = useCallback(
+    (info: DatesSetArg) => latest.current.onRangeChange?.({ start: localIsoDate(info.start), end: addDays(localIsoDate(info.end), -1) }),
+    [],
+  );
   return (
     <FullCalendar
       plugins={plugins}
@@ -48,26 +76,10 @@ export function FullCalendarView({ events, initialDate, initialView = 'dayGridMo
       events={events}
       editable={Boolean(onEventDrop)}
       eventDurationEditable={false}
-      eventClick={
-        onEventClick &&
-        ((info: EventClickArg) => {
-          info.jsEvent.preventDefault();
-          onEventClick(Number(info.event.id));
-        })
-      }
-      eventDrop={
-        onEventDrop &&
-        ((info: EventDropArg) => {
-          const start = info.event.start;
-          if (!start) return info.revert();
-          onEventDrop({ todoId: Number(info.event.id), deadline: localIsoDate(start), revert: info.revert });
-        })
-      }
-      datesSet={
-        onRangeChange &&
-        ((info: DatesSetArg) => onRangeChange({ start: localIsoDate(info.start), end: addDays(localIsoDate(info.end), -1) }))
-      }
+      eventClick={eventClick}
+      eventDrop={eventDrop}
+      datesSet={datesSet}
       eventDidMount={describe}
     />
   );
-}
+});
