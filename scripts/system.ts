@@ -89,7 +89,12 @@ function apiProcess(options: SystemOptions, privateKeyFile: string, shellOrigin:
       child = null;
       if (!running || running.exitCode !== null) return;
       await new Promise<void>((resolve) => {
-        running.once('exit', () => resolve());
+        // The API ends itself within 5 s of SIGTERM; if it does not, it is killed.
+        const killer = setTimeout(() => running.kill('SIGKILL'), 10_000);
+        running.once('exit', () => {
+          clearTimeout(killer);
+          resolve();
+        });
         running.kill('SIGTERM');
       });
     },

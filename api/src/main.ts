@@ -5,6 +5,8 @@ import { openDatabase } from './db/engine';
 import { migrateToLatest } from './db/migrate';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
 
+const SHUTDOWN_DEADLINE_MS = 5_000;
+
 async function start(config: AppConfig): Promise<void> {
   if (config.databaseUrl === null && config.dataDir !== null) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(config);
@@ -18,8 +20,15 @@ async function start(config: AppConfig): Promise<void> {
     db: database.db,
     logger: { level: config.debug ? 'debug' : 'info' },
   });
+  // Requests under way may finish; past the deadline the process ends anyway, so that a stuck request or
+  // connection never keeps a stopped server alive.
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);
+    const deadline = setTimeout(() => {
+      app.log.warn(`still closing after ${SHUTDOWN_DEADLINE_MS} ms: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
     await app.close();
     await database.close();
     process.exit(0);

@@ -19,12 +19,10 @@ const singletons = [
   '@bo/client',
 ];
 
-// The UI kit, stateless: shared when two apps were built from identical sources, each app's own copy otherwise.
-// Its version carries a hash of its sources, so a remote built against a newer kit never receives an older copy
-// from the shell (and stays independently deployable). @bo/contracts (constants, schemas, pure functions) is not
-// shared at all: each app bundles the parts it uses, so the login card takes the messages and patterns without
-// the schema library.
-const contentShared = ['@bo/ui'];
+// Stateless workspace packages: shared when two apps were built from identical sources, each app's own copy
+// otherwise. Their version carries a hash of their sources, so a remote built against a newer kit never
+// receives an older copy from the shell (and stays independently deployable).
+const contentShared = ['@bo/contracts', '@bo/ui'];
 
 function hashDir(dir, hash) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

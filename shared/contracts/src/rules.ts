@@ -1,6 +1,6 @@
 // The rules of spec section 5 that need no schema library: messages, patterns, and the login form's checks. The
-// login card uses them alone, so that it shows before any schema code is downloaded; the zod fields of
-// validation.ts are built on the same constants.
+// login card checks its two fields with them (no form library); the zod fields of validation.ts are built on
+// the same constants.
 
 // Form messages of spec section 5, verbatim.
 export const messages = {

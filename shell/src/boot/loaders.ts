@@ -1,6 +1,6 @@
 // What the shell downloads after its first screen, each once. The login card needs none of it: the API client
-// (and with it the schema library) and the application (antd, the router, the layout) arrive when a session
-// exists, or while someone is typing into the login card.
+// and the application (antd, the router, the layout) arrive when a session exists, or while someone is typing
+// into the login card.
 import type * as ClientModule from '@bo/client';
 import { TOKEN_STORAGE_KEY } from '@bo/contracts';
 import type * as AppModule from '../app';
