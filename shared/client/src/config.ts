@@ -8,7 +8,7 @@ export function setClientConfig(config: ClientConfig) {
 }
 
 export function getClientConfig(): ClientConfig {
-  if (!current) throw new Error('Client configuration not loaded: call loadClientConfig() first.');
+  if (!current) throw new Error('Client configuration not loaded: call applyClientConfig() first.');
   return current;
 }
 
@@ -17,10 +17,4 @@ export function applyClientConfig(json: unknown): ClientConfig {
   const config = clientConfigSchema.parse(json);
   setClientConfig(config);
   return config;
-}
-
-export async function loadClientConfig(url = '/config.json'): Promise<ClientConfig> {
-  const response = await fetch(url, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`Configuration introuvable (${response.status})`);
-  return applyClientConfig(await response.json());
 }

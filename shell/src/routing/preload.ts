@@ -1,6 +1,5 @@
 import { currentUserQueryOptions, getClientConfig, queryClient } from '@bo/client';
-import { ALL_ROLES, appRoutes, canOpen } from '@bo/contracts';
-import { matchPath } from 'react-router-dom';
+import { ALL_ROLES, canOpen, findRoute } from '@bo/contracts';
 import { loadRemoteRoutes } from './remote-loader';
 
 // On a fresh load of a page's URL (or of /, which leads to the default page), its remote and whatever that page
@@ -8,7 +7,7 @@ import { loadRemoteRoutes } from './remote-loader';
 // role starts at once; any other waits for the user, so that a remote the user may not open is never downloaded.
 export function preloadPage(pathname: string) {
   const path = pathname === '/' ? getClientConfig().defaultUrl : pathname;
-  const route = appRoutes.find((candidate) => matchPath(candidate.path, path) !== null);
+  const route = findRoute(path);
   if (!route || route.owner === 'shell') return;
   const remote = route.owner;
   const openToAll = ALL_ROLES.every((role) => route.roles.includes(role));
