@@ -33,8 +33,9 @@ async function serveApp(): Promise<void> {
 async function serveCeiling(): Promise<void> {
   const payloads = JSON.parse(readFileSync(process.env.BENCH_PAYLOADS ?? '', 'utf8')) as Record<string, string>;
   const app = Fastify();
-  // The very bytes the API answered, already serialized: the cost of HTTP and the transfer alone.
-  for (const [path, body] of Object.entries(payloads)) {
+  // The very bytes the API answered, already encoded: the cost of HTTP and the transfer alone.
+  for (const [path, text] of Object.entries(payloads)) {
+    const body = Buffer.from(text);
     app.get(path, async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
   }
   await app.listen({ port: 0, host: '127.0.0.1' });

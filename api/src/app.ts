@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import { answerCachePlugin } from './plugins/app/answer-cache';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
 import { trackRoutes } from './plugins/app/known-routes';
@@ -52,6 +53,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(repositoriesPlugin, { config, db });
   await app.register(errorsPlugin, { knownRoutes });
   await app.register(authPlugin);
+  await app.register(answerCachePlugin);
 
   // 3. Routes, last: they rely on everything above (decorators, the auth hook, the error handler).
   await app.register(userRoutes);

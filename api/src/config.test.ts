@@ -22,6 +22,7 @@ describe('loadConfig', () => {
         loginPrivateKey: null,
         debug: false,
         checkResponses: false,
+        answerCacheBytes: 64 * 1024 * 1024,
         passwordHashing: productionPasswordHashing,
         loginRateLimit: { maxFailures: 10, windowSeconds: 900 },
       },
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
         TOKEN_TTL_SECONDS: '600',
         LOGIN_PRIVATE_KEY_FILE: keyFile,
         API_DEBUG: '1',
+        API_CACHE_MB: '0',
       },
       '/srv/app',
     );
@@ -57,6 +59,7 @@ describe('loadConfig', () => {
     assert.equal(config.loginPrivateKey?.asymmetricKeyType, 'rsa');
     assert.equal(config.debug, true);
     assert.equal(config.checkResponses, true);
+    assert.equal(config.answerCacheBytes, 0);
   });
 
   it('fails fast, naming every variable to fix', () => {
@@ -70,10 +73,11 @@ describe('loadConfig', () => {
           TOKEN_TTL_SECONDS: '-5',
           LOGIN_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
           API_DEBUG: 'yes',
+          API_CACHE_MB: 'lots',
         }),
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
-        const names = ['API_PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'TOKEN_SECRET', 'TOKEN_TTL_SECONDS', 'LOGIN_PRIVATE_KEY_FILE', 'API_DEBUG'];
+        const names = ['API_PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'TOKEN_SECRET', 'TOKEN_TTL_SECONDS', 'LOGIN_PRIVATE_KEY_FILE', 'API_DEBUG', 'API_CACHE_MB'];
         assert.equal(error.problems.length, names.length);
         for (const name of names) assert.match(error.message, new RegExp(`${name} must`));
         return true;

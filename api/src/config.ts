@@ -23,6 +23,8 @@ export type AppConfig = {
   // return types are already checked against the same schemas at compile time, and the check costs more than
   // the rest of a large answer (20 ms for a month of a team's todos).
   checkResponses: boolean;
+  // Memory for the large answers kept between changes of their data (bytes; 0: no cache).
+  answerCacheBytes: number;
   passwordHashing: PasswordHashing;
   loginRateLimit: { maxFailures: number; windowSeconds: number };
 };
@@ -93,6 +95,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     }
   }
 
+  const answerCacheBytes = integer('API_CACHE_MB', 64, 0, 4096) * 1024 * 1024;
+
   const debugRaw = text('API_DEBUG') ?? '0';
   if (debugRaw !== '0' && debugRaw !== '1') problems.push(`API_DEBUG must be 0 or 1 (got "${debugRaw}")`);
 
@@ -109,6 +113,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     loginPrivateKey,
     debug: debugRaw === '1',
     checkResponses: debugRaw === '1',
+    answerCacheBytes,
     passwordHashing: productionPasswordHashing,
     loginRateLimit: { maxFailures: 10, windowSeconds: 15 * 60 },
   };

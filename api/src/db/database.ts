@@ -107,6 +107,12 @@ export type AppSettingTable = {
   value: string;
 };
 
+// One row: the count of writes to the tables the cached answers are built from (migration 0003).
+export type DataVersionTable = {
+  id: Generated<boolean>;
+  version: ColumnType<string, never, never>;
+};
+
 export type Database = {
   app_user: AppUserTable;
   company: CompanyTable;
@@ -117,6 +123,7 @@ export type Database = {
   revoked_session: RevokedSessionTable;
   login_attempt: LoginAttemptTable;
   app_setting: AppSettingTable;
+  data_version: DataVersionTable;
 };
 
 export type Db = Kysely<Database>;

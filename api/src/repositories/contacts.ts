@@ -2,6 +2,7 @@ import type { ContactSummary } from '@bo/contracts';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';
+import { dataVersionColumn, type VersionedJson } from './data-version';
 import type { HistoryRepository } from './history';
 import { escapeLike, SORTABLE_FROM, SORTABLE_TO, toPersonTitle } from './mapping';
 
@@ -87,9 +88,9 @@ export function createContactRepository(db: Db, history: HistoryRepository) {
 
     // The three standby lists as the JSON text of the contract's StandbyLists, built in one query: every contact
     // en veille by name (allContacts), those I own (myContacts) and those of my team (teamContacts: users with
-    // my leader, my leader, the users I lead; never me).
-    async standbyJson(actor: Actor): Promise<string> {
-      const { rows } = await sql<{ json: string }>`
+    // my leader, my leader, the users I lead; never me). With the data version it was read at.
+    async standbyJson(actor: Actor): Promise<VersionedJson> {
+      const { rows } = await sql<VersionedJson>`
         with standby as (
           select c.owner_id, row_to_json(summary.*)::text as json,
             row_number() over (order by ${lastNameKey}, ${firstNameKey}, c.id) as position
@@ -106,9 +107,10 @@ export function createContactRepository(db: Db, history: HistoryRepository) {
           || coalesce(string_agg(json, ',' order by position) filter (where owner_id in (select id from team)), '')
           || '],"allContacts":['
           || coalesce(string_agg(json, ',' order by position), '')
-          || ']}' as json
+          || ']}' as json,
+          ${dataVersionColumn} as version
         from standby`.execute(db);
-      return rows[0].json;
+      return rows[0];
     },
 
     // Autocomplete: first name, last name, full name or company name containing the text; names starting

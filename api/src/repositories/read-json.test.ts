@@ -82,16 +82,16 @@ for (const engine of testEngines()) {
 
     it('lists todos exactly as the mapping in Node serialized them, for every scope and filter', async () => {
       for (const [scope, trigram, filters] of cases) {
-        const json = await repos.todos.listJson(scope, fixture.users[trigram], filters);
+        const { json } = await repos.todos.listJson(scope, fixture.users[trigram], filters);
         const mapped = await repos.todos.list(scope, fixture.users[trigram], filters);
         assert.equal(json, JSON.stringify(mapped), `${scope} ${trigram} ${JSON.stringify(filters)}`);
         assert.deepEqual(endpoints.todos.response.parse(JSON.parse(json)), mapped);
       }
-      assert.equal(await repos.todos.listJson('self', fixture.users.COM, { onlyPending: false, from: '2030-01-01' }), '[]');
+      assert.equal((await repos.todos.listJson('self', fixture.users.COM, { onlyPending: false, from: '2030-01-01' })).json, '[]');
     });
 
     it('writes dates as yyyy-MM-dd, timestamps as ISO 8601, and nests the replacement', async () => {
-      const todos = endpoints.todos.response.parse(JSON.parse(await repos.todos.listJson('self', fixture.users.COM, { onlyPending: false })));
+      const todos = endpoints.todos.response.parse(JSON.parse((await repos.todos.listJson('self', fixture.users.COM, { onlyPending: false })).json));
       const done = todos.find((todo) => todo.id === replaced);
       assert.ok(done !== undefined);
       assert.deepEqual(
@@ -117,18 +117,18 @@ for (const engine of testEngines()) {
       const actors = [actor('COM', 'DIR'), actor('DIR', null), actor('COB', 'DIB'), actor('ADM', null), actor('OFF', 'DIR')];
       const rows = await repos.contacts.standby();
       for (const who of actors) {
-        const json = await repos.contacts.standbyJson(who);
+        const { json } = await repos.contacts.standbyJson(who);
         const expected = standbyInNode(rows, who, await repos.users.teamIds(who));
         assert.equal(json, JSON.stringify(expected), `actor ${who.id}`);
         assert.deepEqual(endpoints.standbyContacts.response.parse(JSON.parse(json)), expected);
       }
-      const lists = endpoints.standbyContacts.response.parse(JSON.parse(await repos.contacts.standbyJson(actor('COM', 'DIR'))));
+      const lists = endpoints.standbyContacts.response.parse(JSON.parse((await repos.contacts.standbyJson(actor('COM', 'DIR'))).json));
       assert.ok(lists.myContacts.some((contact) => contact.company === null && contact.jobTitle === awkward));
     });
 
     it('answers empty lists when no contact is en veille', async () => {
       await database.db.updateTable('contact').set({ is_active: true }).execute();
-      assert.equal(await repos.contacts.standbyJson(actor('COM', 'DIR')), '{"myContacts":[],"teamContacts":[],"allContacts":[]}');
+      assert.equal((await repos.contacts.standbyJson(actor('COM', 'DIR'))).json, '{"myContacts":[],"teamContacts":[],"allContacts":[]}');
     });
   });
 }

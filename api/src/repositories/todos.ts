@@ -4,6 +4,7 @@ import type { Db, Executor, TodoRow } from '../db/database';
 import type { OwnerScope } from '../domain/actor';
 import { AppError } from '../errors';
 import { contactSummaryJsonLateral, toContactSummary, type ContactRepository } from './contacts';
+import { dataVersionColumn, type VersionedJson } from './data-version';
 import { diff, type HistoryRepository } from './history';
 import { toTaskDto } from './tasks';
 
@@ -144,16 +145,17 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
 
   return {
     // Active todos of the owners in scope, by deadline, as the JSON text of the contract's Todo[], with each
-    // replacement (the follow-up of an accomplished todo) nested.
-    async listJson(scope: OwnerScope, actorId: number, filters: TodoFilters): Promise<string> {
+    // replacement (the follow-up of an accomplished todo) nested; with the data version it was read at.
+    async listJson(scope: OwnerScope, actorId: number, filters: TodoFilters): Promise<VersionedJson> {
       const where = [sql`t.is_active`];
       if (scope === 'self') where.push(sql`t.owner_id = ${actorId}`);
       if (scope === 'selfAndTeam') where.push(sql`t.owner_id in (select id from app_user where id = ${actorId} or leader_id = ${actorId})`);
       if (filters.onlyPending) where.push(sql`not t.is_accomplished`);
       if (filters.from !== undefined) where.push(sql`t.deadline >= ${filters.from}`);
       if (filters.to !== undefined) where.push(sql`t.deadline <= ${filters.to}`);
-      const { rows } = await sql<{ json: string }>`
-        select coalesce('[' || string_agg(row_to_json(todo.*)::text, ',' order by t.deadline, t.id) || ']', '[]') as json
+      const { rows } = await sql<VersionedJson>`
+        select coalesce('[' || string_agg(row_to_json(todo.*)::text, ',' order by t.deadline, t.id) || ']', '[]') as json,
+          ${dataVersionColumn} as version
         from ${todoBaseJsonFrom('t')}
         cross join lateral (
           select t_base.*, case when t.replacement_id is null then null else (
@@ -161,7 +163,7 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
           ) end as replacement
         ) as todo
         where ${sql.join(where, sql` and `)}`.execute(db);
-      return rows[0].json;
+      return rows[0];
     },
 
     // The same list mapped in Node (toTodoDto): the reference the JSON built by the database is tested against.

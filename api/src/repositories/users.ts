@@ -1,6 +1,7 @@
 import { defaultLayoutSettings, layoutSettingsSchema, type LayoutSettings, type User } from '@bo/contracts';
 import type { Db, NewUser, UserRow } from '../db/database';
 import type { Actor } from '../domain/actor';
+import { dataVersionColumn } from './data-version';
 import { toPersonTitle } from './mapping';
 
 const storedSettingsSchema = layoutSettingsSchema.partial().catch({});
@@ -47,17 +48,20 @@ export function createUserRepository(db: Db) {
     },
 
     // What every authenticated request needs, in one round trip: the user and whether the session is revoked.
-    async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; revoked: boolean }> {
+    // The user, whether the session is revoked, and the data version now (for the answer cache): one round trip
+    // per authenticated request.
+    async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; revoked: boolean; dataVersion: string }> {
       const row = await db
         .selectFrom('app_user')
         .selectAll()
         .select((eb) => eb.exists(eb.selectFrom('revoked_session').select('sid').where('sid', '=', sid)).as('revoked'))
+        .select(dataVersionColumn.as('data_version'))
         .where('id', '=', userId)
         .executeTakeFirst();
-      if (row === undefined) return { user: undefined, revoked: false };
-      const { revoked, ...user } = row;
+      if (row === undefined) return { user: undefined, revoked: false, dataVersion: '' };
+      const { revoked, data_version: dataVersion, ...user } = row;
       // exists() is typed loosely by Kysely; PostgreSQL returns a boolean.
-      return { user, revoked: revoked === true };
+      return { user, revoked: revoked === true, dataVersion };
     },
 
     async saveSettings(userId: number, changes: Partial<LayoutSettings>): Promise<UserRow> {

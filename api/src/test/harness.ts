@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     loginPrivateKey: null,
     debug: false,
     checkResponses: true,
+    answerCacheBytes: 16 * 1024 * 1024,
     passwordHashing: testPasswordHashing,
     loginRateLimit: { maxFailures: 10, windowSeconds: 900 },
     ...overrides,

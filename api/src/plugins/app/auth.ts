@@ -8,7 +8,8 @@ import { AppError } from '../../errors';
 import { toActor } from '../../repositories/users';
 import { globalPlugin } from '../global-plugin';
 
-export type Auth = { user: UserRow; actor: Actor; sid: string };
+// dataVersion: the count of writes to the data of the large answers, read with the user (see answer-cache).
+export type Auth = { user: UserRow; actor: Actor; sid: string; dataVersion: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,11 +61,11 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const check = checkToken(tokenFromHeader(header), secret, nowSeconds());
     if (!check.ok) throw new AppError(check.code);
     const { sub, sid } = check.payload;
-    const { user, revoked } = await repos.users.authState(sub, sid);
+    const { user, revoked, dataVersion } = await repos.users.authState(sub, sid);
     if (revoked) throw new AppError('tokenBlacklisted');
     if (user === undefined) throw new AppError('tokenInvalid');
     if (!user.is_active) throw new AppError('inactiveUser');
-    request.auth = { user, actor: toActor(user), sid };
+    request.auth = { user, actor: toActor(user), sid, dataVersion };
     // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
     app.sessions.grant(reply, user.id, sid);
   });

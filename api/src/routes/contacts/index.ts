@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canSeeStandby } from '../../domain/actor';
 import { AppError } from '../../errors';
 import { authOf } from '../../plugins/app/auth';
-import { answers, bearer, multipartBody, ok, sendOkJson } from '../envelope';
+import { answers, bearer, multipartBody, ok } from '../envelope';
 import { reload, usableTask } from '../todos';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,8 +22,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { actor } = authOf(request);
       if (!canSeeStandby(actor)) throw new AppError('forbidden');
-      const json = await app.repos.contacts.standbyJson(actor);
-      return sendOkJson(reply, json, app.config.checkResponses ? standbyAnswers[200] : null);
+      // The lists depend on who I am and who my leader is (the team is read with the data).
+      const key = `standby:${actor.id}:${actor.leaderId ?? ''}`;
+      return app.sendCached(request, reply, { key, schema: standbyAnswers[200], build: () => app.repos.contacts.standbyJson(actor) });
     },
   });
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canManageTodosOf, todoScope, type Actor } from '../../domain/actor';
 import { AppError } from '../../errors';
 import { authOf } from '../../plugins/app/auth';
-import { answers, bearer, multipartBody, ok, sendOkJson } from '../envelope';
+import { answers, bearer, multipartBody, ok } from '../envelope';
 
 // The todo an actor is about to edit: it must exist, be theirs to manage, and still be pending.
 async function editableTodo(app: FastifyInstance, actor: Actor, id: number) {
@@ -47,12 +47,16 @@ export const todoRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { actor } = authOf(request);
       const { onlyPending, start, end } = request.query;
-      const json = await app.repos.todos.listJson(todoScope(actor), actor.id, {
+      const scope = todoScope(actor);
+      const filters = {
         onlyPending,
         from: start === undefined ? undefined : toBusinessIsoDate(start),
         to: end === undefined ? undefined : toBusinessIsoDate(end),
-      });
-      return sendOkJson(reply, json, app.config.checkResponses ? todosAnswers[200] : null);
+      };
+      // Every admin sees the same list; anyone else their own (and their team's, which the data version covers).
+      const who = scope === 'all' ? 'all' : `${scope}:${actor.id}`;
+      const key = `todos:${who}:${Number(onlyPending)}:${filters.from ?? ''}:${filters.to ?? ''}`;
+      return app.sendCached(request, reply, { key, schema: todosAnswers[200], build: () => app.repos.todos.listJson(scope, actor.id, filters) });
     },
   });
 

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { endpoints, type StandbyLists, type Todo } from '@bo/contracts';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { openSeededSuite, type SeededSuite } from '../test/fixtures';
+import { call, createTestApp, testEngines } from '../test/harness';
+
+// The large answers (todos, standby lists) are kept in memory between changes of their data. Whatever changes
+// that data, through this instance, another one, or SQL run beside the API, the next answer shows it.
+for (const engine of testEngines()) {
+  describe(`cached answers on ${engine}`, () => {
+    let suite: SeededSuite;
+    before(async () => {
+      suite = await openSeededSuite(engine);
+    });
+    after(() => suite.close());
+
+    const todos = async (target: FastifyInstance, trigram: string, headers: Record<string, string> = {}) => {
+      const answer = await call<Todo[]>(target, 'GET', '/todos', { token: suite.tokens[trigram], headers });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      return { cache: answer.headers['x-cache'], data: endpoints.todos.response.parse(answer.body.data) };
+    };
+    const standbyOf = async (target: FastifyInstance, trigram: string) => {
+      const answer = await call<StandbyLists>(target, 'GET', '/user/contacts/standby', { token: suite.tokens[trigram] });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      return { cache: answer.headers['x-cache'], data: endpoints.standbyContacts.response.parse(answer.body.data) };
+    };
+    const notesOf = (list: Todo[], id: number) => list.find((todo) => todo.id === id)?.notes;
+
+    it('answers the same list from memory until a call changes it', async () => {
+      const { fixture } = suite;
+      const first = await todos(suite.app, 'COM');
+      const second = await todos(suite.app, 'COM');
+      assert.deepEqual([first.cache, second.cache], ['miss', 'hit']);
+      assert.deepEqual(second.data, first.data);
+
+      const id = fixture.pending.COM;
+      const stored = await call(suite.app, 'POST', `/todo/${id}/store`, { token: suite.tokens.COM, fields: { deadline: '2026-03-12', notes: 'Rappeler lundi' } });
+      assert.equal(stored.status, 200, JSON.stringify(stored.body));
+      const changed = await todos(suite.app, 'COM');
+      assert.equal(changed.cache, 'miss');
+      assert.equal(notesOf(changed.data, id), 'Rappeler lundi');
+      // The leader sees the change in their team's list too.
+      assert.equal(notesOf((await todos(suite.app, 'DIR')).data, id), 'Rappeler lundi');
+    });
+
+    it('shows a change made by another instance on the same database', async () => {
+      const { fixture } = suite;
+      const other = await createTestApp(suite.database.openAnother());
+      try {
+        await todos(suite.app, 'REC');
+        assert.equal((await todos(suite.app, 'REC')).cache, 'hit');
+        const id = fixture.pending.REC;
+        const stored = await call(other, 'POST', `/todo/${id}/store`, { token: suite.tokens.REC, fields: { deadline: '2026-03-14', notes: 'Vu par l’autre instance' } });
+        assert.equal(stored.status, 200, JSON.stringify(stored.body));
+        assert.equal(notesOf((await todos(suite.app, 'REC')).data, id), 'Vu par l’autre instance');
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('shows changes made in SQL to every table a list is made of', async () => {
+      const { fixture, database } = suite;
+      const id = fixture.pending.COM;
+      const todoOf = async () => (await todos(suite.app, 'COM')).data.find((todo) => todo.id === id);
+      await todoOf();
+      await sql`update task set description = 'Relance écrite' where id = (select task_id from todo where id = ${id})`.execute(database.db);
+      assert.equal((await todoOf())?.task.description, 'Relance écrite');
+      await sql`update contact set last_name = 'Durand-Martin' where id = (select contact_id from todo where id = ${id})`.execute(database.db);
+      assert.equal((await todoOf())?.contact.lastName, 'Durand-Martin');
+      await sql`update app_user set trigram = 'CMX' where id = ${fixture.users.COM}`.execute(database.db);
+      assert.equal((await todoOf())?.owner.trigram, 'CMX');
+      await sql`update app_user set trigram = 'COM' where id = ${fixture.users.COM}`.execute(database.db);
+      await sql`update company set name = 'Atelier Renommé' where id = ${fixture.company}`.execute(database.db);
+      const standby = await standbyOf(suite.app, 'ADM');
+      await sql`update company set name = 'Atelier Renommé 2' where id = ${fixture.company}`.execute(database.db);
+      const again = await standbyOf(suite.app, 'ADM');
+      const companies = (lists: StandbyLists) => lists.allContacts.flatMap((contact) => (contact.company === null ? [] : [contact.company.name]));
+      assert.ok(companies(standby.data).includes('Atelier Renommé'));
+      assert.ok(companies(again.data).includes('Atelier Renommé 2'));
+      assert.ok(!companies(again.data).includes('Atelier Renommé'));
+      await sql`delete from todo where id = ${fixture.accomplished.COM}`.execute(database.db);
+      assert.equal((await todos(suite.app, 'COM')).data.some((todo) => todo.id === fixture.accomplished.COM), false);
+    });
+
+    it('moves a contact out of the standby lists as soon as a todo activates it', async () => {
+      const { fixture } = suite;
+      const contactId = fixture.standby.COM;
+      const standby = () => standbyOf(suite.app, 'COM');
+      assert.ok((await standby()).data.myContacts.some((contact) => contact.id === contactId));
+      assert.equal((await standby()).cache, 'hit');
+      const added = await call(suite.app, 'POST', `/contact/${contactId}/task/${fixture.tasks.call}/todo/store`, {
+        token: suite.tokens.COM,
+        fields: { deadline: '2026-03-20', notes: '' },
+      });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      const afterAdd = await standby();
+      assert.equal(afterAdd.cache, 'miss');
+      for (const list of Object.values(afterAdd.data)) assert.ok(!list.some((contact) => contact.id === contactId));
+    });
+
+    it('builds anew for a caller that sends Cache-Control: no-cache', async () => {
+      await todos(suite.app, 'DIB');
+      const fresh = await todos(suite.app, 'DIB', { 'cache-control': 'no-cache' });
+      assert.equal(fresh.cache, 'bypass');
+      assert.deepEqual(fresh.data, (await todos(suite.app, 'DIB')).data);
+    });
+
+    it('keeps nothing when API_CACHE_MB is 0', async () => {
+      const uncached = await createTestApp(suite.database.openAnother(), { answerCacheBytes: 0 });
+      try {
+        await todos(uncached, 'COB');
+        assert.equal((await todos(uncached, 'COB')).cache, 'bypass');
+      } finally {
+        await uncached.close();
+      }
+    });
+  });
+}
