@@ -9,17 +9,9 @@ import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { ErrorBoundary } from './pages/error-screen';
 import { AppRoutes } from './routing/app-routes';
-import { preloadPage } from './routing/preload';
-import { applyRemoteRegistry } from './routing/remote-loader';
 
 dayjs.locale('fr');
 
-// Before the application renders: where the remotes live (the JSON of remotes.json beside the shell), and the
-// page asked for starts downloading.
-export function prepareApp(remoteRegistry: unknown) {
-  applyRemoteRegistry(remoteRegistry);
-  preloadPage(window.location.pathname);
-}
 
 function ThemedApp() {
   const { data: user } = useCurrentUser();

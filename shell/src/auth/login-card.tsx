@@ -1,4 +1,5 @@
-import { errorText, loginFieldErrors, TRIGRAM_LENGTH, type LoginFieldErrors } from '@bo/contracts';
+import { errorText } from '@bo/contracts/errors';
+import { loginFieldErrors, TRIGRAM_LENGTH, type LoginFieldErrors } from '@bo/contracts/rules';
 import { useRef, useState, type FormEvent } from 'react';
 import { hasStoredToken, loadClient, warmUp } from '../boot/loaders';
 

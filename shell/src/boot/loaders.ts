@@ -2,7 +2,8 @@
 // and the application (antd, the router, the layout) arrive when a session exists, or while someone is typing
 // into the login card.
 import type * as ClientModule from '@bo/client';
-import { TOKEN_STORAGE_KEY } from '@bo/contracts';
+// Zod-free parts of the contracts, bundled here: the boot must not wait for the schemas (and zod) to evaluate.
+import { TOKEN_STORAGE_KEY } from '@bo/contracts/rules';
 import type * as AppModule from '../app';
 
 type Client = typeof ClientModule;
@@ -50,10 +51,15 @@ export const loadClient = once(async (): Promise<Client> => {
   return client;
 });
 
+// remotes.json beside the shell: where the remotes live, learnt at run time. The page's remote starts
+// downloading as soon as the registry and the client are there, beside the application's own chunks.
+const prepareRouting = once(async () => {
+  const [routing, , registry] = await Promise.all([import('../routing/preload'), loadClient(), fetchJson('/remotes.json', 'Registre des modules')]);
+  routing.prepareRouting(registry);
+});
+
 export const loadApp = once(async (): Promise<(typeof AppModule)['App']> => {
-  // remotes.json beside the shell: where the remotes live, learnt at run time.
-  const [app, , registry] = await Promise.all([import('../app'), loadClient(), fetchJson('/remotes.json', 'Registre des modules')]);
-  app.prepareApp(registry);
+  const [app] = await Promise.all([import('../app'), prepareRouting()]);
   return app.App;
 });
 

@@ -1,6 +1,6 @@
 import { currentUserQueryOptions, getClientConfig, queryClient } from '@bo/client';
 import { ALL_ROLES, canOpen, findRoute } from '@bo/contracts';
-import { loadRemoteRoutes } from './remote-loader';
+import { applyRemoteRegistry, loadRemoteRoutes } from './remote-loader';
 
 // On a fresh load of a page's URL (or of /, which leads to the default page), its remote and whatever that page
 // prefetches start downloading beside the layout, rather than once the layout has rendered. A page open to every
@@ -22,4 +22,11 @@ export function preloadPage(pathname: string) {
     })
     // The page itself shows what went wrong when it renders.
     .catch(() => undefined);
+}
+
+// Before the application renders: where the remotes live (the JSON of remotes.json beside the shell), and the
+// page asked for starts downloading. This module carries no antd: it runs while the layout's chunks still load.
+export function prepareRouting(remoteRegistry: unknown) {
+  applyRemoteRegistry(remoteRegistry);
+  preloadPage(window.location.pathname);
 }
