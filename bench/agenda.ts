@@ -13,7 +13,7 @@ import { startSystem } from '../scripts/system';
 import { localIsoDate, monthGridRange } from '../shared/ui/src/agenda/calendar-range';
 import { todosToEvents } from '../shared/ui/src/agenda/todo-events';
 
-const RUNS = 7;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TODOS = 2000;
 const RATIO_GOAL = 1.5;
 const ports = { shell: 3980, remoteBase: 3981, api: 4980, baseline: 3990 } as const;
@@ -91,8 +91,9 @@ fetch('/events.json').then((r) => r.json()).then((events) => {
   );
 }
 
-// From navigation start (the page's own clock) to the first animation frame with events in the grid.
-async function paintedSample(browser: Browser, url: string, token: string | null, warm: boolean): Promise<number> {
+// From navigation start (the page's own clock) to the first animation frame with events in the grid. With
+// `profile`, a trace of the (last) visit is written there, for Chrome DevTools' Performance panel.
+async function paintedSample(browser: Browser, url: string, token: string | null, warm: boolean, profile?: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
   if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
   const page = await context.newPage();
@@ -105,9 +106,16 @@ async function paintedSample(browser: Browser, url: string, token: string | null
     );
     return Number(await handle.jsonValue());
   };
-  let ms = await measure();
+  const profiled = async () => {
+    if (profile === undefined) return measure();
+    const categories = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'];
+    await browser.startTracing(page, { path: profile, categories });
+    const result = await measure();
+    await browser.stopTracing();
+    return result;
+  };
   // Warm: the same visit again, every file already in the browser's cache (a user coming back to the agenda).
-  if (warm) ms = await measure();
+  const ms = warm ? (await measure(), await profiled()) : await profiled();
   await context.close();
   return ms;
 }
@@ -163,6 +171,16 @@ export async function agendaBench() {
     console.log('|---|---|---|---|---|');
     console.log(row('cold cache (first visit)', samples.appCold, samples.baseCold));
     console.log(row('warm cache (coming back)', samples.appWarm, samples.baseWarm));
+    // BENCH_PROFILE=<folder>: one more cold and warm visit of each page, traced (app-cold.json...).
+    const profiles = process.env.BENCH_PROFILE;
+    if (profiles) {
+      for (const warm of [false, true]) {
+        const when = warm ? 'warm' : 'cold';
+        await paintedSample(browser, appUrl, token, warm, path.join(profiles, `app-${when}.json`));
+        await paintedSample(browser, baseUrl, null, warm, path.join(profiles, `baseline-${when}.json`));
+      }
+      console.log(`\nTraces of one visit each written to ${profiles}.`);
+    }
   } finally {
     await browser.close();
     await baseline.close();
