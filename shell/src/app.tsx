@@ -12,7 +12,6 @@ import { AppRoutes } from './routing/app-routes';
 
 dayjs.locale('fr');
 
-
 function ThemedApp() {
   const { data: user } = useCurrentUser();
   const color = user?.settings.color ?? defaultLayoutSettings.color;

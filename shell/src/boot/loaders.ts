@@ -53,13 +53,13 @@ export const loadClient = once(async (): Promise<Client> => {
 
 // remotes.json beside the shell: where the remotes live, learnt at run time. The page's remote starts
 // downloading as soon as the registry and the client are there, beside the application's own chunks.
-const prepareRouting = once(async () => {
+const routingReady = once(async () => {
   const [routing, , registry] = await Promise.all([import('../routing/preload'), loadClient(), fetchJson('/remotes.json', 'Registre des modules')]);
   routing.prepareRouting(registry);
 });
 
 export const loadApp = once(async (): Promise<(typeof AppModule)['App']> => {
-  const [app] = await Promise.all([import('../app'), prepareRouting()]);
+  const [app] = await Promise.all([import('../app'), routingReady()]);
   return app.App;
 });
 
