@@ -30,6 +30,8 @@ function createConfig(app) {
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
       module: {
         rules: [
+          // A stylesheet imported from code is emitted as a file (content-hashed) and imported as its URL.
+          { test: /\.css$/, type: 'asset/resource', generator: { filename: '[name].[contenthash:8][ext]' } },
           {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,

@@ -16,9 +16,11 @@ function ThemedApp() {
   const { data: user } = useCurrentUser();
   const color = user?.settings.color ?? defaultLayoutSettings.color;
   return (
+    // zeroRuntime: components take their styles from antd's stylesheet (loaded with the application) instead of
+    // building them in the browser on first render; the theme's tokens still arrive as CSS variables.
     <ConfigProvider
       locale={frFR}
-      theme={{ algorithm: color === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, cssVar: {} }}
+      theme={{ algorithm: color === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, cssVar: {}, zeroRuntime: true }}
     >
       <AntApp className={`bo-app bo-app--${color}`}>
         <ErrorBoundary>

@@ -4,6 +4,7 @@
 import type * as ClientModule from '@bo/client';
 // Zod-free parts of the contracts, bundled here: the boot must not wait for the schemas (and zod) to evaluate.
 import { TOKEN_STORAGE_KEY } from '@bo/contracts/rules';
+import antdStylesheetUrl from 'antd/dist/antd.css';
 import type * as AppModule from '../app';
 
 type Client = typeof ClientModule;
@@ -58,8 +59,25 @@ const routingReady = once(async () => {
   routing.prepareRouting(registry);
 });
 
+// antd's whole stylesheet (the theme runs antd without building styles at run time), before the shell's own
+// stylesheet so that it keeps the last word. The application waits for it; the login card does not.
+const loadAntdStylesheet = once(
+  () =>
+    new Promise<void>((resolve, reject) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = antdStylesheetUrl;
+      link.onload = () => resolve();
+      link.onerror = () => {
+        link.remove();
+        reject(new Error('Feuille de style introuvable'));
+      };
+      document.head.insertBefore(link, document.head.querySelector('link[rel="stylesheet"]'));
+    }),
+);
+
 export const loadApp = once(async (): Promise<(typeof AppModule)['App']> => {
-  const [app] = await Promise.all([import('../app'), routingReady()]);
+  const [app] = await Promise.all([import('../app'), routingReady(), loadAntdStylesheet()]);
   return app.App;
 });
 
