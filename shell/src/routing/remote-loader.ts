@@ -41,8 +41,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, remote: RemoteName): Pr
   });
 }
 
-// The same promise for every caller: React's `use` needs a stable one, a failed one included (forgetting it
-// would make React suspend again on a new attempt, forever). The retry button forgets it on purpose.
+// The same promise for every caller: usePromise needs a stable one, a failed one included (forgetting it would
+// start a new attempt on every render). The retry button forgets it on purpose.
 export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule> {
   const cached = loaded.get(remote);
   if (cached) return cached;

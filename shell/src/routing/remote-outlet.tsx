@@ -1,12 +1,22 @@
 import type { AppRoute, RemoteName } from '@bo/contracts';
+import { usePromise } from '@bo/ui';
 import { Button, Result, Spin } from 'antd';
-import { Suspense, use, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ErrorBoundary } from '../pages/error-screen';
 import { NotFoundPage } from '../pages/status-pages';
 import { loadRemoteRoutes, retryRemote } from './remote-loader';
 
+const loadingPage = (
+  <div className="bo-loading" role="status">
+    <Spin />
+    <span>Chargement de la page…</span>
+  </div>
+);
+
+// The remote's module arrives through state, not Suspense, so that the page shows as soon as it is there.
 function RemotePageContent({ route }: { route: AppRoute & { owner: RemoteName } }) {
-  const module = use(loadRemoteRoutes(route.owner));
+  const module = usePromise(loadRemoteRoutes(route.owner));
+  if (module === undefined) return loadingPage;
   const page = module.routes.find((candidate) => candidate.path === route.path);
   return page ? page.element : <NotFoundPage />;
 }
@@ -37,14 +47,8 @@ export function RemoteOutlet({ route }: { route: AppRoute & { owner: RemoteName 
         />
       )}
     >
-      <Suspense
-        fallback={
-          <div className="bo-loading" role="status">
-            <Spin />
-            <span>Chargement de la page…</span>
-          </div>
-        }
-      >
+      {/* A page that suspends while it renders still gets the same fallback. */}
+      <Suspense fallback={loadingPage}>
         <RemotePageContent route={route} />
       </Suspense>
     </ErrorBoundary>

@@ -1,14 +1,20 @@
 import { Button, Spin, Switch, theme } from 'antd';
-import { lazy, Suspense, useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, type CSSProperties, type ReactNode } from 'react';
+import { usePromise } from '../use-promise';
 import type { FullCalendarViewProps } from './full-calendar-view';
 
 export type { CalendarRange, CalendarView, TodoDrop } from './full-calendar-view';
 
-const FullCalendarView = lazy(() => import('./full-calendar-view').then((m) => ({ default: m.FullCalendarView })));
+// FullCalendar, downloaded once (a failure goes to the page's error boundary, as a failed lazy import would).
+let fullCalendarModule: Promise<typeof import('./full-calendar-view')> | null = null;
+function loadFullCalendar() {
+  fullCalendarModule ??= import('./full-calendar-view');
+  return fullCalendarModule;
+}
 
 // Starts downloading FullCalendar before the calendar renders (while the todos load, for instance).
 export function preloadTodoCalendar() {
-  void import('./full-calendar-view');
+  loadFullCalendar().catch(() => undefined);
 }
 
 export type TodoCalendarProps = FullCalendarViewProps & {
@@ -41,6 +47,7 @@ function useCalendarColours(): CSSProperties {
 export function TodoCalendar({ loading, onlyPending, onOnlyPendingChange, onAdd, extra, ...calendar }: TodoCalendarProps) {
   const switchId = `only-pending-${useId().replace(/:/g, '')}`;
   const colours = useCalendarColours();
+  const FullCalendarView = usePromise(loadFullCalendar())?.FullCalendarView;
   return (
     <div className="bo-todo-calendar">
       <div className="bo-todo-calendar__bar" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16, marginBottom: 12 }}>
@@ -66,16 +73,14 @@ export function TodoCalendar({ loading, onlyPending, onOnlyPendingChange, onAdd,
         </span>
       </div>
       <div className="bo-todo-calendar__grid" style={colours} aria-busy={loading ? true : undefined}>
-        <Suspense
-          fallback={
-            <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 400, justifyContent: 'center' }}>
-              <Spin />
-              <span>Chargement du calendrier…</span>
-            </div>
-          }
-        >
+        {FullCalendarView ? (
           <FullCalendarView {...calendar} />
-        </Suspense>
+        ) : (
+          <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 400, justifyContent: 'center' }}>
+            <Spin />
+            <span>Chargement du calendrier…</span>
+          </div>
+        )}
       </div>
     </div>
   );
