@@ -44,6 +44,16 @@ describe('TodoCalendar', () => {
     expect(onAdd).toHaveBeenCalled();
   });
 
+  it('draws the month only once its first events are there', async () => {
+    const { rerender } = render(<TodoCalendar events={[]} eventsPending initialDate="2026-03-15" />);
+    expect(screen.getByText('Chargement du calendrier…')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('mars 2026')).not.toBeInTheDocument();
+    rerender(<TodoCalendar events={todosToEvents(todos)} initialDate="2026-03-15" />);
+    expect(await screen.findByText('mars 2026')).toBeInTheDocument();
+    expect(screen.getAllByText('Relance e-mail').length).toBeGreaterThan(0);
+  });
+
   it('says when it is loading', async () => {
     render(<TodoCalendar events={[]} loading initialDate="2026-03-15" />);
     expect(screen.getByText('Chargement des tâches…')).toBeInTheDocument();

@@ -19,6 +19,9 @@ export function preloadTodoCalendar() {
 
 export type TodoCalendarProps = FullCalendarViewProps & {
   loading?: boolean;
+  // The first events are on their way: FullCalendar waits for them, drawing the month once with its events
+  // rather than empty and then again with them (with 2 000 todos, the second drawing costs more than the first).
+  eventsPending?: boolean;
   // The onlyPending option (spec section 4): shown as a switch when the caller handles it.
   onlyPending?: boolean;
   onOnlyPendingChange?: (value: boolean) => void;
@@ -44,7 +47,7 @@ function useCalendarColours(): CSSProperties {
 }
 
 // The calendar of todos: events in, callbacks out, no data fetching (the remote and the showroom wire it).
-export function TodoCalendar({ loading, onlyPending, onOnlyPendingChange, onAdd, extra, ...calendar }: TodoCalendarProps) {
+export function TodoCalendar({ loading, eventsPending, onlyPending, onOnlyPendingChange, onAdd, extra, ...calendar }: TodoCalendarProps) {
   const switchId = `only-pending-${useId().replace(/:/g, '')}`;
   const colours = useCalendarColours();
   const FullCalendarView = usePromise(loadFullCalendar())?.FullCalendarView;
@@ -73,7 +76,7 @@ export function TodoCalendar({ loading, onlyPending, onOnlyPendingChange, onAdd,
         </span>
       </div>
       <div className="bo-todo-calendar__grid" style={colours} aria-busy={loading ? true : undefined}>
-        {FullCalendarView ? (
+        {FullCalendarView && !eventsPending ? (
           <FullCalendarView {...calendar} />
         ) : (
           <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 400, justifyContent: 'center' }}>

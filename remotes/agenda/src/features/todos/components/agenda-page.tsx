@@ -65,6 +65,7 @@ export function AgendaPage() {
       <TodoCalendar
         events={events}
         loading={todos.isFetching}
+        eventsPending={todos.data === undefined && !todos.isError}
         onlyPending={onlyPending}
         onOnlyPendingChange={setOnlyPending}
         onRangeChange={handleRangeChange}
