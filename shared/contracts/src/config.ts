@@ -11,9 +11,6 @@ export const clientConfigSchema = z.object({
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
-// name -> mf-manifest.json URL
-export const remoteRegistrySchema = z.record(z.string(), z.string().url());
-export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
 
 // Business constants (spec section 9).
 export const limits = {

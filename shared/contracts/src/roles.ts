@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+// Zod-free (the shell reads the route table before the schemas load); the flags' schema is in user.ts.
 export const roleNames = ['admin', 'businessLeader', 'businessTeam', 'recruitmentTeam'] as const;
 export type RoleName = (typeof roleNames)[number];
 
@@ -10,13 +9,8 @@ export const roleLabels: Record<RoleName, string> = {
   recruitmentTeam: 'Équipe recrutement',
 };
 
-export const roleFlagsSchema = z.object({
-  admin: z.boolean(),
-  businessLeader: z.boolean(),
-  businessTeam: z.boolean(),
-  recruitmentTeam: z.boolean(),
-});
-export type RoleFlags = z.infer<typeof roleFlagsSchema>;
+// A user's roles, one flag each (spec section 6).
+export type RoleFlags = Record<RoleName, boolean>;
 
 export const ALL_ROLES: readonly RoleName[] = roleNames;
 

@@ -1,9 +1,29 @@
 import { ALL_ROLES, hasAnyRole, standbyRoles, type RoleFlags, type RoleName } from './roles';
 
+// Zod-free, like roles.ts: the shell reads the table and the registry before the schemas have loaded.
+
 // The route table (ARCHITECTURE section 3): which remote owns a path and which roles open it. The shell
 // reads it before any remote is downloaded, so a remote whose routes a user may not open is never fetched.
 export const remoteNames = ['agenda', 'contacts', 'needsSheets', 'reports', 'admin'] as const;
 export type RemoteName = (typeof remoteNames)[number];
+
+// remotes.json beside the shell: each remote's name and the address of its mf-manifest.json.
+export type RemoteRegistry = Record<string, string>;
+
+// Checks the JSON of remotes.json.
+export function parseRemoteRegistry(json: unknown): RemoteRegistry {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new Error('Registre des modules non valide : un objet est attendu');
+  }
+  const registry: RemoteRegistry = {};
+  for (const [name, entry] of Object.entries(json)) {
+    if (typeof entry !== 'string' || !URL.canParse(entry)) {
+      throw new Error(`Registre des modules non valide : adresse de « ${name} » incorrecte`);
+    }
+    registry[name] = entry;
+  }
+  return registry;
+}
 
 export type MenuSection = 'agenda' | 'contacts' | 'needsSheets' | 'reports' | 'admin' | 'account';
 
@@ -80,6 +100,11 @@ export function routesOf(owner: AppRoute['owner']): AppRoute[] {
 
 export function canOpen(route: AppRoute, role: RoleFlags | null | undefined): boolean {
   return hasAnyRole(role, route.roles);
+}
+
+// A route every role opens: nothing to check before its remote downloads.
+export function openToAll(route: AppRoute): boolean {
+  return ALL_ROLES.every((role) => route.roles.includes(role));
 }
 
 // Remotes this user may open at least one route of: the only ones the shell ever downloads for them.

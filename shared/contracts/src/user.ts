@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleFlagsSchema } from './roles';
+import type { RoleFlags } from './roles';
 import { messages } from './rules';
 import { fields } from './validation';
 import { wireBoolean } from './wire';
@@ -11,6 +11,13 @@ export const personTitleLabels: Record<PersonTitle, string> = {
   madam: 'Madame',
   miss: 'Mademoiselle',
 };
+
+export const roleFlagsSchema = z.object({
+  admin: z.boolean(),
+  businessLeader: z.boolean(),
+  businessTeam: z.boolean(),
+  recruitmentTeam: z.boolean(),
+}) satisfies z.ZodType<RoleFlags>;
 
 // Layout settings (spec section 1) and their defaults.
 export const layoutSettingsSchema = z.object({

@@ -6,6 +6,7 @@ import type * as ClientModule from '@bo/client';
 import { TOKEN_STORAGE_KEY } from '@bo/contracts/rules';
 import antdStylesheetUrl from 'antd/dist/antd.css';
 import type * as AppModule from '../app';
+import { isPublicPath } from '../routing/public-paths';
 
 type Client = typeof ClientModule;
 
@@ -21,13 +22,18 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-// A saved session (spec section 4): the application is needed at once.
+// A saved session (spec section 4).
 export function hasStoredToken(): boolean {
   try {
     return window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null;
   } catch {
     return false;
   }
+}
+
+// With a saved session, or on the public /tests pages, the first screen is the application, not the login card.
+export function wantsAppAtOnce(): boolean {
+  return hasStoredToken() || isPublicPath(window.location.pathname);
 }
 
 async function fetchJson(url: string, what: string): Promise<unknown> {
@@ -53,9 +59,9 @@ export const loadClient = once(async (): Promise<Client> => {
 });
 
 // remotes.json beside the shell: where the remotes live, learnt at run time. The page's remote starts
-// downloading as soon as the registry and the client are there, beside the application's own chunks.
+// downloading as soon as the registry is there, beside the client and the application's own chunks.
 const routingReady = once(async () => {
-  const [routing, , registry] = await Promise.all([import('../routing/preload'), loadClient(), fetchJson('/remotes.json', 'Registre des modules')]);
+  const [routing, registry] = await Promise.all([import('../routing/preload'), fetchJson('/remotes.json', 'Registre des modules')]);
   routing.prepareRouting(registry);
 });
 
@@ -76,12 +82,21 @@ const loadAntdStylesheet = once(
     }),
 );
 
+// In the order the page needs them: the client (and the schemas) before the page's remote, which needs them
+// to run, then antd and the layout.
 export const loadApp = once(async (): Promise<(typeof AppModule)['App']> => {
-  const [app] = await Promise.all([import('../app'), routingReady(), loadAntdStylesheet()]);
+  const [, , app] = await Promise.all([loadClient(), routingReady(), import('../app'), loadAntdStylesheet()]);
   return app.App;
 });
 
 // Starts the downloads without waiting for them (a failure shows when they are needed).
 export function warmUp() {
   void loadApp().catch(() => undefined);
+}
+
+// From the shell's entry, before React has arrived: config.json, and the application when it is the first
+// screen, so that they download beside the first screen's own chunks rather than after them.
+export function startDownloads() {
+  void fetchConfigJson().catch(() => undefined);
+  if (wantsAppAtOnce()) warmUp();
 }

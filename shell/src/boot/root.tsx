@@ -1,7 +1,6 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { LoginCard } from '../auth/login-card';
-import { isPublicPath } from '../routing/public-paths';
-import { hasStoredToken, loadApp } from './loaders';
+import { loadApp, wantsAppAtOnce } from './loaders';
 
 export function BootError({ error }: { error: unknown }) {
   return (
@@ -19,7 +18,7 @@ export function BootError({ error }: { error: unknown }) {
 // The first screen: the login card alone while nobody is logged in, the application once a session exists (or
 // on the public /tests pages).
 export function Root({ appName }: { appName: string }) {
-  const [wantsApp, setWantsApp] = useState(() => hasStoredToken() || isPublicPath(window.location.pathname));
+  const [wantsApp, setWantsApp] = useState(wantsAppAtOnce);
   const [App, setApp] = useState<ComponentType | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
 
@@ -27,7 +26,9 @@ export function Root({ appName }: { appName: string }) {
     if (!wantsApp) return;
     let live = true;
     loadApp().then(
-      (app) => live && setApp(() => app),
+      // A transition renders the layout in slices, so that the page's remote and its data requests, arriving
+      // meanwhile, run between them instead of waiting for the whole first render.
+      (app) => live && startTransition(() => setApp(() => app)),
       (error: unknown) => live && setFailure(error),
     );
     return () => {

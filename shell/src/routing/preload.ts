@@ -1,32 +1,31 @@
-import { currentUserQueryOptions, getClientConfig, queryClient } from '@bo/client';
-import { ALL_ROLES, canOpen, findRoute } from '@bo/contracts';
+// Zod-free parts of the contracts, bundled here: this step runs while the schemas and the layout still load.
+import { canOpen, findRoute, openToAll } from '@bo/contracts/routes';
+import { loadClient } from '../boot/loaders';
 import { applyRemoteRegistry, loadRemoteRoutes } from './remote-loader';
 
 // On a fresh load of a page's URL (or of /, which leads to the default page), its remote and whatever that page
-// prefetches start downloading beside the layout, rather than once the layout has rendered. A page open to every
-// role starts at once; any other waits for the user, so that a remote the user may not open is never downloaded.
-export function preloadPage(pathname: string) {
-  const path = pathname === '/' ? getClientConfig().defaultUrl : pathname;
+// prefetches start downloading beside the application, rather than once the layout has rendered. A page open to
+// every role starts at once, before the API client is there; any other waits for the user, so that a remote
+// the user may not open is never downloaded.
+async function preloadPage(pathname: string) {
+  const path = pathname === '/' ? (await loadClient()).getClientConfig().defaultUrl : pathname;
   const route = findRoute(path);
   if (!route || route.owner === 'shell') return;
-  const remote = route.owner;
-  const openToAll = ALL_ROLES.every((role) => route.roles.includes(role));
-  const allowed = openToAll
-    ? Promise.resolve(true)
-    : queryClient.fetchQuery(currentUserQueryOptions()).then((user) => canOpen(route, user.role));
-  allowed
-    .then(async (open) => {
-      if (!open) return;
-      const module = await loadRemoteRoutes(remote);
-      module.routes.find((page) => page.path === route.path)?.prefetch?.();
-    })
-    // The page itself shows what went wrong when it renders.
-    .catch(() => undefined);
+  if (!openToAll(route)) {
+    const client = await loadClient();
+    const user = await client.queryClient.fetchQuery(client.currentUserQueryOptions());
+    if (!canOpen(route, user.role)) return;
+  }
+  const module = await loadRemoteRoutes(route.owner);
+  // The page's prefetch calls the API, which needs the client's configuration.
+  await loadClient();
+  module.routes.find((page) => page.path === route.path)?.prefetch?.();
 }
 
 // Before the application renders: where the remotes live (the JSON of remotes.json beside the shell), and the
-// page asked for starts downloading. This module carries no antd: it runs while the layout's chunks still load.
+// page asked for starts downloading. This module carries neither antd nor zod.
 export function prepareRouting(remoteRegistry: unknown) {
   applyRemoteRegistry(remoteRegistry);
-  preloadPage(window.location.pathname);
+  // The page itself shows what went wrong when it renders.
+  preloadPage(window.location.pathname).catch(() => undefined);
 }

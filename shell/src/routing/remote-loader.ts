@@ -1,7 +1,8 @@
-import { getClientConfig } from '@bo/client';
-import { remoteRegistrySchema, type RemoteName, type RemoteRegistry } from '@bo/contracts';
+// Zod-free parts of the contracts, bundled here: a page's remote starts downloading while the schemas evaluate.
+import { parseRemoteRegistry, type RemoteName, type RemoteRegistry } from '@bo/contracts/routes';
 import type { RemoteRoutesModule } from '@bo/ui';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadClient } from '../boot/loaders';
 
 // Where the remotes live is learnt at run time (remotes.json beside the shell): moving or upgrading a remote
 // never needs a shell rebuild. Nothing is downloaded until a route the user may open asks for it.
@@ -9,7 +10,7 @@ let registry: RemoteRegistry = {};
 
 // The JSON of remotes.json, checked, becomes the registry.
 export function applyRemoteRegistry(json: unknown): RemoteRegistry {
-  registry = remoteRegistrySchema.parse(json);
+  registry = parseRemoteRegistry(json);
   registerRemotes(Object.entries(registry).map(([name, entry]) => ({ name, entry })));
   return registry;
 }
@@ -25,16 +26,30 @@ export class RemoteLoadError extends Error {
 
 const loaded = new Map<RemoteName, Promise<RemoteRoutesModule>>();
 
-function withTimeout<T>(promise: Promise<T>, ms: number, remote: RemoteName): Promise<T> {
+// The time limit comes with the client's configuration; the download starts without waiting for it.
+function withTimeout<T>(promise: Promise<T>, remote: RemoteName): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new RemoteLoadError(remote, 'délai de chargement dépassé')), ms);
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    loadClient().then(
+      (client) => {
+        if (settled) return;
+        timer = setTimeout(() => reject(new RemoteLoadError(remote, 'délai de chargement dépassé')), client.getClientConfig().chunkLoadTimeoutMs);
+      },
+      // Without a client, the application shows the configuration's error instead.
+      () => undefined,
+    );
+    const settle = () => {
+      settled = true;
+      clearTimeout(timer);
+    };
     promise.then(
       (value) => {
-        clearTimeout(timer);
+        settle();
         resolve(value);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        settle();
         reject(error instanceof Error ? error : new RemoteLoadError(remote, String(error)));
       },
     );
@@ -56,7 +71,6 @@ export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule
       if (!module || !Array.isArray(module.routes)) throw new RemoteLoadError(remote, 'module vide');
       return module;
     }),
-    getClientConfig().chunkLoadTimeoutMs,
     remote,
   );
   loaded.set(remote, promise);
