@@ -14,10 +14,14 @@ const singletons = [
   'dayjs',
   'react-toastify',
   'react-hook-form',
-  'zod',
   // Holds the session, the API client and the QueryClient: there must be exactly one.
   '@bo/client',
 ];
+
+// zod is not shared: a shared package is shipped whole (about 380 KB, JSON-schema tools and all), where each
+// build's own copy keeps only what its schemas use (about 86 KB). The schemas travel inside @bo/contracts,
+// shared below, so one copy of zod serves the shell and every remote built from the same sources; zod 4's
+// instanceof checks hold across copies anyway.
 
 // Stateless workspace packages: shared when two apps were built from identical sources, each app's own copy
 // otherwise. Their version carries a hash of their sources, so a remote built against a newer kit never
