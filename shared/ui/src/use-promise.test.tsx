@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
-import { usePromise } from './use-promise';
+import { trackPromise, usePromise } from './use-promise';
 
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };
@@ -43,6 +43,20 @@ describe('usePromise', () => {
     first.unmount();
     render(<Shows promise={promise} />);
     expect(screen.getByText('Déjà là')).toBeInTheDocument();
+  });
+
+  it('gives the value on the first render of a promise followed since it was made', async () => {
+    const { promise, resolve } = deferred();
+    trackPromise(promise);
+    await act(async () => resolve('Téléchargé avant le rendu'));
+    const renders: string[] = [];
+    function Records() {
+      const value = usePromise(promise);
+      renders.push(value ?? 'en attente');
+      return <p>{value}</p>;
+    }
+    render(<Records />);
+    expect(renders).toEqual(['Téléchargé avant le rendu']);
   });
 
   it('throws a failure to the nearest error boundary', async () => {

@@ -1,5 +1,7 @@
 import { useEffect, useReducer } from 'react';
 
+// Also exported alone (@bo/ui/use-promise) for the shell's routing step, which runs before antd has loaded.
+
 type Settled<T> = { status: 'pending' } | { status: 'fulfilled'; value: T } | { status: 'rejected'; reason: unknown };
 
 const results = new WeakMap<Promise<unknown>, Settled<unknown>>();
@@ -16,6 +18,13 @@ function track<T>(promise: Promise<T>): Settled<T> {
     );
   }
   return result;
+}
+
+// Follows a promise from the moment it is made (a download started before anything renders), so that the
+// first render after it settled has its value at once, with no render of the pending state before it.
+export function trackPromise<T>(promise: Promise<T>): Promise<T> {
+  track(promise);
+  return promise;
 }
 
 // The value of a promise the caller keeps stable (a module being downloaded), undefined while it is pending; a

@@ -1,6 +1,7 @@
 // Zod-free parts of the contracts, bundled here: a page's remote starts downloading while the schemas evaluate.
 import { parseRemoteRegistry, type RemoteName, type RemoteRegistry } from '@bo/contracts/routes';
 import type { RemoteRoutesModule } from '@bo/ui';
+import { trackPromise } from '@bo/ui/use-promise';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadClient } from '../boot/loaders';
 
@@ -62,17 +63,17 @@ export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule
   const cached = loaded.get(remote);
   if (cached) return cached;
   if (!registry[remote]) {
-    const missing = Promise.reject(new RemoteLoadError(remote, 'absent du registre'));
+    const missing = trackPromise(Promise.reject(new RemoteLoadError(remote, 'absent du registre')));
     loaded.set(remote, missing);
     return missing;
   }
-  const promise = withTimeout(
+  const promise = trackPromise(withTimeout(
     loadRemote<RemoteRoutesModule>(`${remote}/routes`).then((module) => {
       if (!module || !Array.isArray(module.routes)) throw new RemoteLoadError(remote, 'module vide');
       return module;
     }),
     remote,
-  );
+  ));
   loaded.set(remote, promise);
   return promise;
 }

@@ -1,5 +1,6 @@
 import type { AppRoute, RemoteName } from '@bo/contracts';
-import { usePromise } from '@bo/ui';
+// The same module as remote-loader's, which follows each remote's promise from the start.
+import { usePromise } from '@bo/ui/use-promise';
 import { Button, Result, Spin } from 'antd';
 import { Suspense, useState } from 'react';
 import { ErrorBoundary } from '../pages/error-screen';

@@ -1,6 +1,6 @@
 import { Button, Spin, Switch, theme } from 'antd';
 import { useId, type CSSProperties, type ReactNode } from 'react';
-import { usePromise } from '../use-promise';
+import { trackPromise, usePromise } from '../use-promise';
 import type { FullCalendarViewProps } from './full-calendar-view';
 
 export type { CalendarRange, CalendarView, TodoDrop } from './full-calendar-view';
@@ -8,7 +8,7 @@ export type { CalendarRange, CalendarView, TodoDrop } from './full-calendar-view
 // FullCalendar, downloaded once (a failure goes to the page's error boundary, as a failed lazy import would).
 let fullCalendarModule: Promise<typeof import('./full-calendar-view')> | null = null;
 function loadFullCalendar() {
-  fullCalendarModule ??= import('./full-calendar-view');
+  fullCalendarModule ??= trackPromise(import('./full-calendar-view'));
   return fullCalendarModule;
 }
 
