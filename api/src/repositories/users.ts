@@ -47,9 +47,8 @@ export function createUserRepository(db: Db) {
       return db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    // What every authenticated request needs, in one round trip: the user and whether the session is revoked.
-    // The user, whether the session is revoked, and the data version now (for the answer cache): one round trip
-    // per authenticated request.
+    // What every authenticated request needs, in one round trip: the user, whether the session is revoked, and
+    // the data version now (for the answer cache).
     async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; revoked: boolean; dataVersion: string }> {
       const row = await db
         .selectFrom('app_user')

@@ -1,9 +1,8 @@
 import { ALL_ROLES, hasAnyRole, standbyRoles, type RoleFlags, type RoleName } from './roles';
 
-// Zod-free, like roles.ts: the shell reads the table and the registry before the schemas have loaded.
-
 // The route table (ARCHITECTURE section 3): which remote owns a path and which roles open it. The shell
 // reads it before any remote is downloaded, so a remote whose routes a user may not open is never fetched.
+// Zod-free, like roles.ts: the shell reads the table and the registry before the schemas have loaded.
 export const remoteNames = ['agenda', 'contacts', 'needsSheets', 'reports', 'admin'] as const;
 export type RemoteName = (typeof remoteNames)[number];
 

@@ -1,6 +1,5 @@
-import { useEffect, useReducer } from 'react';
-
 // Also exported alone (@bo/ui/use-promise) for the shell's routing step, which runs before antd has loaded.
+import { useEffect, useReducer } from 'react';
 
 type Settled<T> = { status: 'pending' } | { status: 'fulfilled'; value: T } | { status: 'rejected'; reason: unknown };
 
