@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { BootError, Root } from './boot/root';
-import { appNameOf, fetchConfigJson } from './boot/loaders';
+import { appNameOf, fetchConfigJson } from './boot/client-loader';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 

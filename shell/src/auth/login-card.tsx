@@ -1,7 +1,8 @@
 import { errorText } from '@bo/contracts/errors';
 import { loginFieldErrors, TRIGRAM_LENGTH, type LoginFieldErrors } from '@bo/contracts/rules';
 import { useRef, useState, type FormEvent } from 'react';
-import { hasStoredToken, loadClient, warmUp } from '../boot/loaders';
+import { loadClient } from '../boot/client-loader';
+import { hasStoredToken, warmUp } from '../boot/loaders';
 
 // The error code of a failed login: the API client's own when it could answer, 'API indisponible' when even the
 // client could not be downloaded.

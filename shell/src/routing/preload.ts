@@ -1,6 +1,6 @@
 // Zod-free parts of the contracts, bundled here: this step runs while the schemas and the layout still load.
 import { canOpen, findRoute, openToAll } from '@bo/contracts/routes';
-import { loadClient } from '../boot/loaders';
+import { loadClient } from '../boot/client-loader';
 import { applyRemoteRegistry, loadRemoteRoutes } from './remote-loader';
 
 // On a fresh load of a page's URL (or of /, which leads to the default page), its remote and whatever that page
@@ -23,7 +23,8 @@ async function preloadPage(pathname: string) {
 }
 
 // Before the application renders: where the remotes live (the JSON of remotes.json beside the shell), and the
-// page asked for starts downloading. This module carries neither antd nor zod.
+// page asked for starts downloading. This module is part of the shell's entry: it carries neither React, antd
+// nor zod.
 export function prepareRouting(remoteRegistry: unknown) {
   applyRemoteRegistry(remoteRegistry);
   // The page itself shows what went wrong when it renders.

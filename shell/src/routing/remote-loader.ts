@@ -1,9 +1,9 @@
 // Zod-free parts of the contracts, bundled here: a page's remote starts downloading while the schemas evaluate.
 import { parseRemoteRegistry, type RemoteName, type RemoteRegistry } from '@bo/contracts/routes';
 import type { RemoteRoutesModule } from '@bo/ui';
-import { trackPromise } from '@bo/ui/use-promise';
+import { trackPromise } from '@bo/ui/track-promise';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { loadClient } from '../boot/loaders';
+import { loadClient } from '../boot/client-loader';
 
 // Where the remotes live is learnt at run time (remotes.json beside the shell): moving or upgrading a remote
 // never needs a shell rebuild. Nothing is downloaded until a route the user may open asks for it.

@@ -1,5 +1,5 @@
 import type { AppRoute, RemoteName } from '@bo/contracts';
-// The same module as remote-loader's, which follows each remote's promise from the start.
+// Reads what the routing step follows (@bo/ui/track-promise) from the moment each download starts.
 import { usePromise } from '@bo/ui/use-promise';
 import { Button, Result, Spin } from 'antd';
 import { Suspense, useState } from 'react';

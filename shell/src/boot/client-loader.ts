@@ -1,0 +1,39 @@
+// config.json and the API client: the first downloads, shared by the routing step (in the shell's entry) and
+// the application.
+import type * as ClientModule from '@bo/client';
+
+type Client = typeof ClientModule;
+
+// A failed download is forgotten, so that the next attempt tries again.
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+export async function fetchJson(url: string, what: string): Promise<unknown> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${what} introuvable (${response.status})`);
+  return response.json();
+}
+
+// config.json beside the shell (spec section 1).
+export const fetchConfigJson = once(() => fetchJson('/config.json', 'Configuration'));
+
+export function appNameOf(json: unknown): string {
+  const name = (json as { appName?: unknown } | null)?.appName;
+  return typeof name === 'string' && name.trim() !== '' ? name : 'Back office';
+}
+
+export const loadClient = once(async (): Promise<Client> => {
+  const [client, json] = await Promise.all([import('@bo/client'), fetchConfigJson()]);
+  client.applyClientConfig(json);
+  // With a session, the user is asked for while the application downloads.
+  if (client.session.getToken()) void client.queryClient.prefetchQuery(client.currentUserQueryOptions());
+  return client;
+});
