@@ -1,5 +1,6 @@
 // Zod-free parts of the contracts, bundled here: this step runs while the schemas and the layout still load.
 import { canOpen, findRoute, openToAll } from '@bo/contracts/routes';
+import { trackPromise } from '@bo/ui/track-promise';
 import { loadClient } from '../boot/client-loader';
 import { applyRemoteRegistry, loadRemoteRoutes } from './remote-loader';
 
@@ -17,9 +18,12 @@ async function preloadPage(pathname: string) {
     if (!canOpen(route, user.role)) return;
   }
   const module = await loadRemoteRoutes(route.owner);
+  const page = module.routes.find((candidate) => candidate.path === route.path);
+  // The page's own chunk, if it has one, downloads at once (followed, so that it renders as soon as it is there).
+  if (page?.ready) trackPromise(page.ready());
   // The page's prefetch calls the API, which needs the client's configuration.
   await loadClient();
-  module.routes.find((page) => page.path === route.path)?.prefetch?.();
+  page?.prefetch?.();
 }
 
 // Before the application renders: where the remotes live (the JSON of remotes.json beside the shell), and the

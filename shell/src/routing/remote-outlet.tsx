@@ -1,6 +1,6 @@
 import type { AppRoute, RemoteName } from '@bo/contracts';
 // Reads what the routing step follows (@bo/ui/track-promise) from the moment each download starts.
-import { usePromise } from '@bo/ui/use-promise';
+import { trackPromise, usePromise } from '@bo/ui/use-promise';
 import { Button, Result, Spin } from 'antd';
 import { Suspense, useState } from 'react';
 import { ErrorBoundary } from '../pages/error-screen';
@@ -14,12 +14,18 @@ const loadingPage = (
   </div>
 );
 
-// The remote's module arrives through state, not Suspense, so that the page shows as soon as it is there.
+// A page whose code is in the remote's routes module (usePromise gives undefined only while pending).
+const inRoutesModule: Promise<unknown> = trackPromise(Promise.resolve(true));
+
+// The remote's module, then the page's own chunk if it has one, arrive through state, not Suspense, so that the
+// page shows as soon as they are there.
 function RemotePageContent({ route }: { route: AppRoute & { owner: RemoteName } }) {
   const module = usePromise(loadRemoteRoutes(route.owner));
+  const page = module?.routes.find((candidate) => candidate.path === route.path);
+  const code = usePromise(page?.ready?.() ?? inRoutesModule);
   if (module === undefined) return loadingPage;
-  const page = module.routes.find((candidate) => candidate.path === route.path);
-  return page ? page.element : <NotFoundPage />;
+  if (!page) return <NotFoundPage />;
+  return code === undefined ? loadingPage : page.element;
 }
 
 // A remote's page inside the layout. If the remote is offline, slow or throws, only this area shows a French

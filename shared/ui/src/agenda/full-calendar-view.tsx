@@ -5,10 +5,9 @@ import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { addDays } from '@bo/contracts';
-import { localIsoDate } from './calendar-range';
+import { localIsoDate, type CalendarRange } from './calendar-range';
 import type { TodoEvent } from './todo-events';
 
-export type CalendarRange = { start: string; end: string };
 export type CalendarView = 'dayGridMonth' | 'dayGridWeek';
 export type TodoDrop = { todoId: number; deadline: string; revert: () => void };
 

@@ -3,7 +3,7 @@ import { useId, type CSSProperties, type ReactNode } from 'react';
 import { trackPromise, usePromise } from '../use-promise';
 import type { FullCalendarViewProps } from './full-calendar-view';
 
-export type { CalendarRange, CalendarView, TodoDrop } from './full-calendar-view';
+export type { CalendarView, TodoDrop } from './full-calendar-view';
 
 // FullCalendar, downloaded once (a failure goes to the page's error boundary, as a failed lazy import would).
 let fullCalendarModule: Promise<typeof import('./full-calendar-view')> | null = null;

@@ -1,31 +1,11 @@
-import { queryClient } from '@bo/client';
 import { CALENDAR_ONLY_PENDING_DEFAULT } from '@bo/contracts';
-import {
-  localIsoDate,
-  monthGridRange,
-  PageFrame,
-  preloadTodoCalendar,
-  TodoCalendar,
-  todosToEvents,
-  type CalendarRange,
-  type TodoDrop,
-} from '@bo/ui';
+import { PageFrame, TodoCalendar, todosToEvents, type CalendarRange, type TodoDrop } from '@bo/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { useCanSeeStandby } from '../api/get-standby-contacts';
-import { todosQueryOptions, useTodos } from '../api/get-todos';
+import { useTodos } from '../api/get-todos';
 import { useTodoEditor } from '../hooks/use-todo-editor';
+import { firstMonth } from './agenda-prefetch';
 import { TodoEditorDialogs } from './todo-editor-dialogs';
-
-// What /agenda shows first: this month's grid, with accomplished todos unless the option says otherwise.
-const firstMonth = (): CalendarRange => monthGridRange(localIsoDate(new Date()));
-
-// Before the page renders (the shell calls it on a fresh load of /agenda): the first month's todos and
-// FullCalendar download side by side, and beside the layout.
-export function prefetchAgenda() {
-  const { start, end } = firstMonth();
-  void queryClient.prefetchQuery(todosQueryOptions({ onlyPending: CALENDAR_ONLY_PENDING_DEFAULT, start, end }));
-  preloadTodoCalendar();
-}
 
 // /agenda: the month (or week) of todos, fetched for the visible days only.
 export function AgendaPage() {
