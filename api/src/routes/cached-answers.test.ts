@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { endpoints, type StandbyLists, type Todo } from '@bo/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -43,6 +44,25 @@ for (const engine of testEngines()) {
       assert.equal(notesOf(changed.data, id), 'Rappeler lundi');
       // The leader sees the change in their team's list too.
       assert.equal(notesOf((await todos(suite.app, 'DIR')).data, id), 'Rappeler lundi');
+    });
+
+    it('sends a large list gzipped to a caller that accepts gzip, and plain to one that does not', async () => {
+      const plain = await todos(suite.app, 'ADM');
+      const ask = (acceptEncoding: string) =>
+        suite.app.inject({ method: 'GET', url: '/todos', headers: { authorization: suite.tokens.ADM, accept: 'application/json', 'accept-encoding': acceptEncoding } });
+      const zipped = await ask('gzip, deflate, br');
+      assert.equal(zipped.statusCode, 200);
+      assert.equal(zipped.headers['content-encoding'], 'gzip');
+      assert.match(String(zipped.headers.vary), /accept-encoding/i);
+      const unzipped = JSON.parse(gunzipSync(zipped.rawPayload).toString()) as { data: unknown; errors: unknown[] };
+      assert.deepEqual(unzipped.errors, []);
+      assert.deepEqual(endpoints.todos.response.parse(unzipped.data), plain.data);
+      assert.ok(zipped.rawPayload.length * 4 < JSON.stringify(unzipped).length, 'the gzipped answer is much smaller');
+      for (const refused of ['identity', 'gzip;q=0, identity']) {
+        const answer = await ask(refused);
+        assert.equal(answer.headers['content-encoding'], undefined, refused);
+        assert.deepEqual(endpoints.todos.response.parse(answer.json<{ data: unknown }>().data), plain.data);
+      }
     });
 
     it('shows a change made by another instance on the same database', async () => {
