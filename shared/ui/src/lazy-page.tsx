@@ -6,7 +6,7 @@ import { trackPromise } from './track-promise';
 import { usePromise } from './use-promise';
 
 export function lazyPage(load: () => Promise<ComponentType>): Pick<RemotePage, 'element' | 'ready'> {
-  // Kept once asked for, a failure included: the shell's retry reloads the remote, and this with it.
+  // Kept once asked for, a failure included: usePromise needs a stable promise. A reload of the page tries again.
   let pending: Promise<ComponentType> | undefined;
   const ready = () => (pending ??= trackPromise(load()));
   function LazyPage() {
