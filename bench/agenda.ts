@@ -17,6 +17,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TODOS = 2000;
 const RATIO_GOAL = 1.5;
 const ports = { shell: 3980, remoteBase: 3981, api: 4980, baseline: 3990 } as const;
+const otherPorts = { shell: 3960, remoteBase: 3961, api: 4960 } as const;
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -121,32 +122,54 @@ async function paintedSample(browser: Browser, url: string, token: string | null
   return ms;
 }
 
+type StartSystem = typeof startSystem;
+
+// A running product with COM's visible month filled to 2 000 todos, and COM's saved session.
+async function openSeeded(browser: Browser, start: StartSystem, at: { shell: number; remoteBase: number; api: number }, dataDir: string) {
+  const system = await start({ shellPort: at.shell, remotePortBase: at.remoteBase, apiPort: at.api, dataDir, quiet: true });
+  const loginContext = await browser.newContext();
+  const loginPage = await loginContext.newPage();
+  await login(loginPage, system.shellUrl, 'COM', { save: true });
+  const token = (await loginPage.evaluate(() => localStorage.getItem('token'))) ?? '';
+  await loginContext.close();
+  const today = localIsoDate(new Date());
+  const month: string[] = [];
+  for (let day = 1; day <= 31; day += 1) {
+    const iso = `${today.slice(0, 8)}${String(day).padStart(2, '0')}`;
+    if (new Date(`${iso}T12:00:00Z`).toISOString().startsWith(iso)) month.push(iso);
+  }
+  const seedStart = Date.now();
+  const todos = await seedMonth(apiClient(system.api.url, token), monthGridRange(today), month);
+  return { system, token, todos, seedMs: Date.now() - seedStart };
+}
+
+// BENCH_AGAINST=<another checkout, installed and built>: its /agenda is measured in the same runs, on ports of its
+// own, so that two versions of the code are compared under the same machine load (the medians of two separate
+// invocations move by more than most changes).
+async function otherCheckout(browser: Browser, dataDir: string) {
+  const folder = process.env.BENCH_AGAINST;
+  if (!folder) return null;
+  const { startSystem: startOther } = (await import(path.resolve(folder, 'scripts', 'system.ts'))) as { startSystem: StartSystem };
+  return { folder, ...(await openSeeded(browser, startOther, otherPorts, dataDir)) };
+}
+
 export async function agendaBench() {
   for (const app of ['shell', 'remotes/agenda']) {
     if (!existsSync(path.join(root, app, 'dist', 'mf-manifest.json'))) throw new Error(`${app} is not built: run npm run build first.`);
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-agenda-'));
+  const otherDataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-agenda-other-'));
   const baselineDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-agenda-baseline-'));
-  const system = await startSystem({ shellPort: ports.shell, remotePortBase: ports.remoteBase, apiPort: ports.api, dataDir, quiet: true });
   const baseline = await startStaticServer({ dirs: [baselineDir, path.join(root, 'node_modules')], port: ports.baseline });
   const browser = await launchBrowser();
+  const running: { stop: () => Promise<void> }[] = [];
   try {
-    const loginContext = await browser.newContext();
-    const loginPage = await loginContext.newPage();
-    await login(loginPage, system.shellUrl, 'COM', { save: true });
-    const token = (await loginPage.evaluate(() => localStorage.getItem('token'))) ?? '';
-    await loginContext.close();
-
+    const { system, token, todos, seedMs } = await openSeeded(browser, startSystem, ports, dataDir);
+    running.push(system);
+    const other = await otherCheckout(browser, otherDataDir);
+    if (other) running.push(other.system);
     const today = localIsoDate(new Date());
     const grid = monthGridRange(today);
-    const month: string[] = [];
-    for (let day = 1; day <= 31; day += 1) {
-      const iso = `${today.slice(0, 8)}${String(day).padStart(2, '0')}`;
-      if (new Date(`${iso}T12:00:00Z`).toISOString().startsWith(iso)) month.push(iso);
-    }
-    const seedStart = Date.now();
-    const todos = await seedMonth(apiClient(system.api.url, token), grid, month);
-    const seedMs = Date.now() - seedStart;
     writeFileSync(path.join(baselineDir, 'events.json'), JSON.stringify(todosToEvents(todos)));
     baselinePage(baselineDir, today);
 
@@ -155,20 +178,24 @@ export async function agendaBench() {
     // Warm-up: Chromium's first page pays for process start-up; the API its first query plans.
     await paintedSample(browser, baseUrl, null, false);
     await paintedSample(browser, appUrl, token, false);
-    const samples = { appCold: [] as number[], baseCold: [] as number[], appWarm: [] as number[], baseWarm: [] as number[] };
+    const otherUrl = other && `${other.system.shellUrl}/agenda`;
+    if (other && otherUrl) await paintedSample(browser, otherUrl, other.token, false);
+    const samples = { appCold: [] as number[], baseCold: [] as number[], appWarm: [] as number[], baseWarm: [] as number[], otherCold: [] as number[] };
     for (let i = 0; i < RUNS; i += 1) {
       samples.appCold.push(await paintedSample(browser, appUrl, token, false));
+      if (other && otherUrl) samples.otherCold.push(await paintedSample(browser, otherUrl, other.token, false));
       samples.baseCold.push(await paintedSample(browser, baseUrl, null, false));
       samples.appWarm.push(await paintedSample(browser, appUrl, token, true));
       samples.baseWarm.push(await paintedSample(browser, baseUrl, null, true));
     }
     // The ratio of the medians is the figure the goal is set on. Each run's own ratio (its two pages measured one
     // after the other) shows how much the machine moved meanwhile: its spread is the figure's noise.
-    const row = (label: string, app: number[], base: number[]) => {
+    const row = (label: string, app: number[], base: number[], goal = true) => {
       const ratio = median(app) / median(base);
       const perRun = app.map((ms, i) => ms / base[i]);
       const spread = `${quantile(perRun, 0.25).toFixed(2)} to ${quantile(perRun, 0.75).toFixed(2)}`;
-      return `| ${label} | ${median(app).toFixed(0)} | ${median(base).toFixed(0)} | ${ratio.toFixed(2)} | ${spread} | <= ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'} |`;
+      const verdict = goal ? `<= ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'}` : '';
+      return `| ${label} | ${median(app).toFixed(0)} | ${median(base).toFixed(0)} | ${ratio.toFixed(2)} | ${spread} | ${verdict} |`;
     };
     console.log(`\n## Agenda (headless Chromium, localhost, ${todos.length} todos from ${grid.start} to ${grid.end}, median of ${RUNS} interleaved runs)\n`);
     console.log(`Seeding through POST /contact/{id}/task/{taskId}/todo/store took ${(seedMs / 1000).toFixed(1)} s.\n`);
@@ -178,6 +205,14 @@ export async function agendaBench() {
     console.log('|---|---|---|---|---|---|');
     console.log(row('cold cache (first visit)', samples.appCold, samples.baseCold));
     console.log(row('warm cache (coming back)', samples.appWarm, samples.baseWarm));
+    if (other) {
+      console.log(row(`cold cache, ${other.folder}`, samples.otherCold, samples.baseCold, false));
+      const perRun = samples.appCold.map((ms, i) => ms / samples.otherCold[i]);
+      console.log(
+        `\nThis checkout against ${other.folder}, cold: ${(median(samples.appCold) / median(samples.otherCold)).toFixed(3)} ` +
+          `(runs' ratios, middle half: ${quantile(perRun, 0.25).toFixed(3)} to ${quantile(perRun, 0.75).toFixed(3)}).`,
+      );
+    }
     // BENCH_PROFILE=<folder>: one more cold and warm visit of each page, traced (app-cold.json...).
     const profiles = process.env.BENCH_PROFILE;
     if (profiles) {
@@ -191,8 +226,7 @@ export async function agendaBench() {
   } finally {
     await browser.close();
     await baseline.close();
-    await system.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(baselineDir, { recursive: true, force: true });
+    for (const system of running) await system.stop();
+    for (const dir of [dataDir, otherDataDir, baselineDir]) rmSync(dir, { recursive: true, force: true });
   }
 }
