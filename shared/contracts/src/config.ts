@@ -11,7 +11,6 @@ export const clientConfigSchema = z.object({
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
-
 // Business constants (spec section 9).
 export const limits = {
   requestTimeoutMs: 10_000,

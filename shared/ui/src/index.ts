@@ -6,6 +6,7 @@ export * from './form/use-zod-form';
 export * from './page-frame';
 export * from './off-canvas';
 export * from './remote';
+export * from './track-promise';
 export * from './use-promise';
 export * from './agenda';
 export * from './data-table/data-table';

@@ -1,7 +1,7 @@
 // React-free, so that the shell's entry can follow its downloads before React has arrived
 // (@bo/ui/track-promise). usePromise reads what is recorded here.
 
-export type Settled<T> = { status: 'pending' } | { status: 'fulfilled'; value: T } | { status: 'rejected'; reason: unknown };
+type Settled<T> = { status: 'pending' } | { status: 'fulfilled'; value: T } | { status: 'rejected'; reason: unknown };
 
 const results = new WeakMap<Promise<unknown>, Settled<unknown>>();
 

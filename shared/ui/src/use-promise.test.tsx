@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
-import { trackPromise, usePromise } from './use-promise';
+import { trackPromise } from './track-promise';
+import { usePromise } from './use-promise';
 
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };

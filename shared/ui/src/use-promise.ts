@@ -2,8 +2,6 @@
 import { useEffect, useReducer } from 'react';
 import { settledOf } from './track-promise';
 
-export { trackPromise } from './track-promise';
-
 // The value of a promise the caller keeps stable (a module being downloaded), undefined while it is pending; a
 // failure is thrown to the nearest error boundary. Unlike `use` under a Suspense boundary, the value shows on
 // the render right after it arrives: React holds a boundary's content back up to 300 ms after its fallback

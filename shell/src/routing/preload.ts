@@ -2,7 +2,7 @@
 import { canOpen, findRoute, openToAll } from '@bo/contracts/routes';
 import { trackPromise } from '@bo/ui/track-promise';
 import { loadClient } from '../boot/client-loader';
-import { applyRemoteRegistry, loadRemoteRoutes } from './remote-loader';
+import { applyRemoteRegistry, loadRemoteRoutes, pageOf } from './remote-loader';
 
 // On a fresh load of a page's URL (or of /, which leads to the default page), its remote and whatever that page
 // prefetches start downloading beside the application, rather than once the layout has rendered. A page open to
@@ -18,7 +18,7 @@ async function preloadPage(pathname: string) {
     if (!canOpen(route, user.role)) return;
   }
   const module = await loadRemoteRoutes(route.owner);
-  const page = module.routes.find((candidate) => candidate.path === route.path);
+  const page = pageOf(module, route.path);
   // The page's own chunk, if it has one, downloads at once (followed, so that it renders as soon as it is there).
   if (page?.ready) trackPromise(page.ready());
   // The page's prefetch calls the API, which needs the client's configuration.

@@ -1,6 +1,6 @@
 // Zod-free parts of the contracts, bundled here: a page's remote starts downloading while the schemas evaluate.
 import { parseRemoteRegistry, type RemoteName, type RemoteRegistry } from '@bo/contracts/routes';
-import type { RemoteRoutesModule } from '@bo/ui';
+import type { RemotePage, RemoteRoutesModule } from '@bo/ui';
 import { trackPromise } from '@bo/ui/track-promise';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadClient } from '../boot/client-loader';
@@ -76,6 +76,11 @@ export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule
   ));
   loaded.set(remote, promise);
   return promise;
+}
+
+// The page a remote's module gives for a path of the route table.
+export function pageOf(module: RemoteRoutesModule, path: string): RemotePage | undefined {
+  return module.routes.find((page) => page.path === path);
 }
 
 export function retryRemote(remote: RemoteName) {

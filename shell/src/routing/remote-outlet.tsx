@@ -1,11 +1,12 @@
 import type { AppRoute, RemoteName } from '@bo/contracts';
+import { trackPromise } from '@bo/ui/track-promise';
 // Reads what the routing step follows (@bo/ui/track-promise) from the moment each download starts.
-import { trackPromise, usePromise } from '@bo/ui/use-promise';
+import { usePromise } from '@bo/ui/use-promise';
 import { Button, Result, Spin } from 'antd';
 import { Suspense, useState } from 'react';
 import { ErrorBoundary } from '../pages/error-screen';
 import { NotFoundPage } from '../pages/status-pages';
-import { loadRemoteRoutes, retryRemote } from './remote-loader';
+import { loadRemoteRoutes, pageOf, retryRemote } from './remote-loader';
 
 const loadingPage = (
   <div className="bo-loading" role="status">
@@ -21,7 +22,7 @@ const inRoutesModule: Promise<unknown> = trackPromise(Promise.resolve(true));
 // page shows as soon as they are there.
 function RemotePageContent({ route }: { route: AppRoute & { owner: RemoteName } }) {
   const module = usePromise(loadRemoteRoutes(route.owner));
-  const page = module?.routes.find((candidate) => candidate.path === route.path);
+  const page = module && pageOf(module, route.path);
   const code = usePromise(page?.ready?.() ?? inRoutesModule);
   if (module === undefined) return loadingPage;
   if (!page) return <NotFoundPage />;

@@ -1,6 +1,7 @@
 import { Button, Spin, Switch, theme } from 'antd';
 import { useId, type CSSProperties, type ReactNode } from 'react';
-import { trackPromise, usePromise } from '../use-promise';
+import { trackPromise } from '../track-promise';
+import { usePromise } from '../use-promise';
 import type { FullCalendarViewProps } from './full-calendar-view';
 
 export type { CalendarView, TodoDrop } from './full-calendar-view';
