@@ -20,7 +20,8 @@ export function TodoEditorDialogs({ editor }: { editor: TodoEditor }) {
         tasks={taskOptions}
         contactGroups={contactGroups}
         contactsLoading={standby.isFetching}
-        initialDeadline={businessToday()}
+        // Read when the dialog opens: the date of today in Paris is not needed before (nor its formatter built).
+        initialDeadline={editor.adding ? businessToday() : undefined}
         onSubmit={editor.handleAddSubmit}
         onCancel={editor.closeAdd}
       />
