@@ -182,8 +182,11 @@ export async function agendaBench() {
     if (other && otherUrl) await paintedSample(browser, otherUrl, other.token, false);
     const samples = { appCold: [] as number[], baseCold: [] as number[], appWarm: [] as number[], baseWarm: [] as number[], otherCold: [] as number[] };
     for (let i = 0; i < RUNS; i += 1) {
+      // The two checkouts take turns going first: the first visit of a run reads a little slower.
+      const otherFirst = i % 2 === 1;
+      if (other && otherUrl && otherFirst) samples.otherCold.push(await paintedSample(browser, otherUrl, other.token, false));
       samples.appCold.push(await paintedSample(browser, appUrl, token, false));
-      if (other && otherUrl) samples.otherCold.push(await paintedSample(browser, otherUrl, other.token, false));
+      if (other && otherUrl && !otherFirst) samples.otherCold.push(await paintedSample(browser, otherUrl, other.token, false));
       samples.baseCold.push(await paintedSample(browser, baseUrl, null, false));
       samples.appWarm.push(await paintedSample(browser, appUrl, token, true));
       samples.baseWarm.push(await paintedSample(browser, baseUrl, null, true));
