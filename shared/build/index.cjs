@@ -4,6 +4,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { EagerFactoriesPlugin } = require('./eager-factories.cjs');
 const { sharedConfig } = require('./federation.cjs');
 
 /**
@@ -53,6 +54,7 @@ function createConfig(app) {
       },
       performance: { hints: false },
       plugins: [
+        ...(production ? [new EagerFactoriesPlugin()] : []),
         // The benchmarks' one-page baseline is the only build without federation.
         ...(app.federation === false ? [] : [new ModuleFederationPlugin({
           name: app.name,
