@@ -102,6 +102,42 @@ function sharedConfig(fromDir) {
   return shared;
 }
 
+// The real folders of `roots` and of everything they depend on, followed through `dependencies` (a package
+// whose manifest cannot be resolved is left to webpack's default chunks).
+function packageFolders(roots, fromDir, skip) {
+  const folders = new Set();
+  const visit = (pkg, from) => {
+    if (skip.has(pkg)) return;
+    let manifest;
+    try {
+      manifest = require.resolve(`${pkg}/package.json`, { paths: [from] });
+    } catch {
+      return;
+    }
+    const folder = fs.realpathSync(path.dirname(manifest));
+    if (folders.has(folder)) return;
+    folders.add(folder);
+    for (const dependency of Object.keys(require(manifest).dependencies ?? {})) visit(dependency, folder);
+  };
+  for (const root of roots) visit(root, fromDir);
+  return [...folders];
+}
+
+// The shell provides every shared singleton, by default each in a chunk of its own: one request and one script
+// for the page to start, each. Those the first screen needs together travel together instead, in two chunks:
+// React for the login card, then the rest of the framework for the application. antd, much bigger and loaded
+// beside them, keeps its own chunk; so do the content-shared kit and contracts.
+function bootChunkGroups(fromDir) {
+  const skip = new Set(['antd', ...contentShared]);
+  const react = packageFolders(['react', 'react-dom'], fromDir, skip);
+  const rest = singletons.filter((pkg) => !skip.has(pkg) && pkg !== 'react' && pkg !== 'react-dom');
+  const framework = packageFolders(rest, fromDir, new Set([...skip, 'react', 'react-dom']));
+  const inFolders = (folders) => (module) =>
+    typeof module.resource === 'string' && folders.some((folder) => module.resource.startsWith(folder + path.sep));
+  const group = (name, folders, priority) => ({ name, test: inFolders(folders), chunks: 'async', enforce: true, priority });
+  return { react: group('react', react, 20), framework: group('framework', framework, 10) };
+}
+
 // Names used on the wire: the container names, also the keys of the runtime registry.
 const containerNames = {
   shell: 'shell',
@@ -112,4 +148,4 @@ const containerNames = {
   admin: 'admin',
 };
 
-module.exports = { sharedConfig, usedExportsOf, containerNames, resolveFrom: (dir, p) => path.resolve(dir, p) };
+module.exports = { sharedConfig, bootChunkGroups, usedExportsOf, containerNames, resolveFrom: (dir, p) => path.resolve(dir, p) };

@@ -5,7 +5,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { EagerFactoriesPlugin } = require('./eager-factories.cjs');
-const { sharedConfig } = require('./federation.cjs');
+const { bootChunkGroups, sharedConfig } = require('./federation.cjs');
 
 /**
  * @param {{ dir: string, name: string, port: number, exposes?: Record<string, string>, host?: boolean,
@@ -51,6 +51,9 @@ function createConfig(app) {
       },
       optimization: {
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+        // Only the shell, which provides the singletons: a remote's fallback copies rarely load, and grouping
+        // them would tie the module a remote keeps for itself (react/jsx-runtime) to a copy of React it never runs.
+        ...(app.host && app.federation !== false ? { splitChunks: { cacheGroups: bootChunkGroups(app.dir) } } : {}),
       },
       performance: { hints: false },
       plugins: [
