@@ -74,4 +74,4 @@ class EagerFactoriesPlugin {
   }
 }
 
-module.exports = { EagerFactoriesPlugin, eagerFactoryEdits, applyEdits, MIN_FACTORY_LENGTH };
+module.exports = { EagerFactoriesPlugin, eagerFactoryEdits, applyEdits };
