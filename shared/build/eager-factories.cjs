@@ -20,37 +20,37 @@ function factoriesOf(object) {
   );
 }
 
+// Depth-first; `visit` returns the children it has handled itself, which the walk does not enter.
 function walk(node, visit) {
   if (!node || typeof node.type !== 'string') return;
-  visit(node);
+  const handled = visit(node);
   for (const key of Object.keys(node)) {
     const value = node[key];
-    if (Array.isArray(value)) for (const child of value) walk(child, visit);
-    else if (value && typeof value.type === 'string') walk(value, visit);
+    for (const child of Array.isArray(value) ? value : [value]) {
+      if (child && typeof child.type === 'string' && !handled.has(child)) walk(child, visit);
+    }
   }
 }
 
-// The insertions that parenthesize every big factory of `code`: `12(e,t,n){…}` becomes `12:(function(e,t,n){…})`,
-// `12:function(…){…}` and `12:(…)=>{…}` get their parentheses.
-function eagerFactoryEdits(code, minLength = MIN_FACTORY_LENGTH) {
-  const edits = [];
-  walk(acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'script' }), (node) => {
-    if (node.type !== 'ObjectExpression') return;
-    for (const property of factoriesOf(node)) {
-      const fn = property.value;
+// `source` (a webpack source) with every big factory parenthesized: `12(e,t,n){…}` becomes
+// `12:(function(e,t,n){…})`, `12:function(…){…}` and `12:(…)=>{…}` get their parentheses. The walk does not enter
+// the factories: a module's own code holds no module map. Returns `source` itself when nothing is to change.
+function withEagerFactories(source, minLength = MIN_FACTORY_LENGTH) {
+  const edited = new sources.ReplaceSource(source);
+  let changed = false;
+  walk(acorn.parse(source.source().toString(), { ecmaVersion: 'latest', sourceType: 'script' }), (node) => {
+    if (node.type !== 'ObjectExpression') return new Set();
+    const factories = factoriesOf(node);
+    for (const { key, method, value: fn } of factories) {
       if (fn.end - fn.start < minLength) continue;
-      if (property.method) edits.push({ at: property.key.end, text: ':(function' });
-      else edits.push({ at: fn.start, text: '(' });
-      edits.push({ at: fn.end, text: ')' });
+      if (method) edited.insert(key.end, ':(function');
+      else edited.insert(fn.start, '(');
+      edited.insert(fn.end, ')');
+      changed = true;
     }
+    return new Set(factories);
   });
-  return edits;
-}
-
-function applyEdits(code, edits) {
-  let out = code;
-  for (const edit of [...edits].sort((a, b) => b.at - a.at)) out = out.slice(0, edit.at) + edit.text + out.slice(edit.at);
-  return out;
+  return changed ? edited : source;
 }
 
 class EagerFactoriesPlugin {
@@ -62,11 +62,8 @@ class EagerFactoriesPlugin {
         () => {
           for (const asset of compilation.getAssets()) {
             if (!asset.name.endsWith('.js')) continue;
-            const edits = eagerFactoryEdits(asset.source.source().toString());
-            if (edits.length === 0) continue;
-            const edited = new sources.ReplaceSource(asset.source);
-            for (const edit of edits) edited.insert(edit.at, edit.text);
-            compilation.updateAsset(asset.name, edited);
+            const edited = withEagerFactories(asset.source);
+            if (edited !== asset.source) compilation.updateAsset(asset.name, edited);
           }
         },
       );
@@ -74,4 +71,4 @@ class EagerFactoriesPlugin {
   }
 }
 
-module.exports = { EagerFactoriesPlugin, eagerFactoryEdits, applyEdits };
+module.exports = { EagerFactoriesPlugin, withEagerFactories };

@@ -128,10 +128,11 @@ function packageFolders(roots, fromDir, skip) {
 // React for the login card, then the rest of the framework for the application. antd, much bigger and loaded
 // beside them, keeps its own chunk; so do the content-shared kit and contracts.
 function bootChunkGroups(fromDir) {
-  const skip = new Set(['antd', ...contentShared]);
-  const react = packageFolders(['react', 'react-dom'], fromDir, skip);
-  const rest = singletons.filter((pkg) => !skip.has(pkg) && pkg !== 'react' && pkg !== 'react-dom');
-  const framework = packageFolders(rest, fromDir, new Set([...skip, 'react', 'react-dom']));
+  const ownChunks = ['antd', ...contentShared];
+  const reactRoots = ['react', 'react-dom'];
+  const react = packageFolders(reactRoots, fromDir, new Set(ownChunks));
+  const rest = singletons.filter((pkg) => !ownChunks.includes(pkg) && !reactRoots.includes(pkg));
+  const framework = packageFolders(rest, fromDir, new Set([...ownChunks, ...reactRoots]));
   const inFolders = (folders) => (module) =>
     typeof module.resource === 'string' && folders.some((folder) => module.resource.startsWith(folder + path.sep));
   const group = (name, folders, priority) => ({ name, test: inFolders(folders), chunks: 'async', enforce: true, priority });
