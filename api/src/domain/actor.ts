@@ -1,4 +1,4 @@
-import { canSeeStandby as canSeeStandbyLists, type RoleFlags } from '@bo/contracts';
+import type { RoleFlags } from '@bo/contracts';
 
 // The connected user as the permission rules see them.
 export type Actor = { id: number; role: RoleFlags; leaderId: number | null };
@@ -24,5 +24,3 @@ export function canManageTodosOf(actor: Actor, owner: { id: number; leaderId: nu
   }
 }
 
-// The standby lists back the page /liste-contacts-veille; the roles that see them are in the contracts.
-export const canSeeStandby = (actor: Actor): boolean => canSeeStandbyLists(actor.role);

@@ -4,6 +4,7 @@ export * from './rules';
 export * from './validation';
 export * from './wire';
 export * from './roles';
+export * from './permissions';
 export * from './routes';
 export * from './user';
 export * from './task';

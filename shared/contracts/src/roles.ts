@@ -19,11 +19,3 @@ export function hasAnyRole(role: RoleFlags | undefined | null, allowed: readonly
   if (!role) return false;
   return allowed.some((name) => role[name]);
 }
-
-// The standby lists (contacts en veille) back /liste-contacts-veille and the agenda's "add a task" choice:
-// the server refuses them to other roles, and the browser hides what would be refused.
-export const standbyRoles: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
-
-export function canSeeStandby(role: RoleFlags | null | undefined): boolean {
-  return hasAnyRole(role, standbyRoles);
-}

@@ -1,4 +1,5 @@
-import { ALL_ROLES, hasAnyRole, standbyRoles, type RoleFlags, type RoleName } from './roles';
+import { permissions } from './permissions';
+import { ALL_ROLES, hasAnyRole, type RoleFlags, type RoleName } from './roles';
 
 // The route table (ARCHITECTURE section 3): which remote owns a path and which roles open it. The shell
 // reads it before any remote is downloaded, so a remote whose routes a user may not open is never fetched.
@@ -44,7 +45,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/contacts/taches', owner: 'agenda', roles: ALL_ROLES, title: 'Liste des tâches', section: 'agenda', inMenu: true },
   { path: '/liste-contacts', owner: 'contacts', roles: ALL_ROLES, title: 'Contacts', section: 'contacts', inMenu: true },
   { path: '/liste-societes', owner: 'contacts', roles: ALL_ROLES, title: 'Sociétés', section: 'contacts', inMenu: true },
-  { path: '/liste-contacts-veille', owner: 'contacts', roles: standbyRoles, title: 'Contacts en veille', section: 'contacts', inMenu: true },
+  { path: '/liste-contacts-veille', owner: 'contacts', roles: permissions.standby.read, title: 'Contacts en veille', section: 'contacts', inMenu: true },
   { path: '/equipe', owner: 'contacts', roles: ['businessLeader'], title: 'Mon équipe', section: 'contacts', inMenu: true },
   { path: '/fiches-de-besoin', owner: 'needsSheets', roles: ALL_ROLES, title: 'Fiches de besoin', section: 'needsSheets', inMenu: true },
   { path: '/fiches-de-besoin/recherche', owner: 'needsSheets', roles: ALL_ROLES, title: 'Recherche de fiches', section: 'needsSheets', inMenu: true },

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { createAnswerCache } from '../../cache/answer-cache';
 import type { VersionedJson } from '../../repositories/data-version';
-import { okJsonBody } from '../../routes/envelope';
+import { okJsonBody } from '../../http/envelope';
 import { globalPlugin } from '../global-plugin';
 import { authOf } from './auth';
 

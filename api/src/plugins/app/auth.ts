@@ -1,4 +1,4 @@
-import { AUTHORIZATION_HEADER } from '@bo/contracts';
+import { AUTHORIZATION_HEADER, can, type Permission } from '@bo/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '../../auth/password';
 import { checkToken, issueToken, nowSeconds, tokenFromHeader } from '../../auth/token';
@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     // Reachable without a token (login, documentation).
     public?: boolean;
+    // What the permission table must grant the caller's roles (endpoint entries set it).
+    permission?: Permission;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -35,8 +37,8 @@ export function authOf(request: FastifyRequest): Auth {
   return request.auth;
 }
 
-// The authentication check, in one place. It runs on onRequest, before the body is read or validated, so an
-// anonymous caller learns nothing about a route's input and costs no parsing.
+// The authentication and permission checks, in one place. They run on onRequest, before the body is read or
+// validated, so an anonymous or unentitled caller learns nothing about a route's input and costs no parsing.
 export const authPlugin = globalPlugin('auth', async (app) => {
   const { config, repos } = app;
   const secret = config.tokenSecret ?? (await repos.security.tokenSecret());
@@ -68,5 +70,8 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     request.auth = { user, actor: toActor(user), sid, dataVersion };
     // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
     app.sessions.grant(reply, user.id, sid);
+    // The permission table, before the body is read: a caller without the role learns nothing about the input.
+    const { permission } = request.routeOptions.config;
+    if (permission !== undefined && !can(request.auth.actor.role, permission.resource, permission.action)) throw new AppError('forbidden');
   });
 });

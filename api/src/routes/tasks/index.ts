@@ -1,17 +1,7 @@
 import { endpoints } from '@bo/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answers, bearer, ok } from '../envelope';
+import type { FastifyInstance } from 'fastify';
+import { registerEndpoint } from '../../http/register-endpoint';
 
-export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    method: endpoints.tasks.method,
-    url: endpoints.tasks.path,
-    schema: {
-      tags: ['tasks'],
-      summary: 'Task types that can be given to a todo',
-      security: bearer,
-      response: answers(endpoints.tasks.response),
-    },
-    handler: async () => ok(await app.repos.tasks.listActive()),
-  });
-};
+export async function taskRoutes(app: FastifyInstance) {
+  registerEndpoint(app, endpoints.tasks, async () => app.repos.tasks.listActive());
+}

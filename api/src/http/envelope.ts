@@ -20,6 +20,3 @@ export function okJsonBody(url: string, dataJson: string, check: z.ZodType | nul
   }
   return Buffer.from(body);
 }
-
-export const bearer = [{ bearerAuth: [] }];
-export const multipartBody = ['multipart/form-data'];

@@ -1,0 +1,30 @@
+import type { Todo } from '@bo/contracts';
+import { AppError } from '../errors';
+import type { Repositories } from '../repositories';
+import { canManageTodosOf, type Actor } from './actor';
+
+// The rules a todo change obeys, shared by every route that touches todos.
+
+// The todo an actor is about to edit: it must exist, be theirs to manage, and still be pending.
+export async function editableTodo(repos: Repositories, actor: Actor, id: number) {
+  const todo = await repos.todos.findForEdit(id);
+  if (todo === undefined || !todo.is_active) throw new AppError('modelNotFound', { field: 'id' });
+  if (!canManageTodosOf(actor, { id: todo.owner_id, leaderId: todo.owner_leader_id })) throw new AppError('forbidden');
+  if (todo.is_accomplished) throw new AppError('notAllowed');
+  return todo;
+}
+
+// A task type to attach to a todo: it must exist and still be offered.
+export async function usableTask(repos: Repositories, taskId: number) {
+  const task = await repos.tasks.findById(taskId);
+  if (task === undefined) throw new AppError('modelNotFound', { field: 'taskId' });
+  if (!task.is_active) throw new AppError('dataInvalid', { field: 'taskId' });
+  return task;
+}
+
+// A todo as the contract shows it, read back after a change.
+export async function reloadTodo(repos: Repositories, id: number): Promise<Todo> {
+  const todo = await repos.todos.findDto(id);
+  if (todo === undefined) throw new AppError('modelNotFound');
+  return todo;
+}

@@ -1,0 +1,55 @@
+import { bodyContentType, rolesFor, type ListedEndpoint } from '@bo/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { answers, ok } from './envelope';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+// The request of an endpoint's handler, typed from its entry: params, query and body as the schemas decoded them.
+export type EndpointRequest<E extends ListedEndpoint> = FastifyRequest<{
+  Params: Parsed<E['params']>;
+  Querystring: Parsed<E['query']>;
+  Body: Parsed<E['body']>;
+}>;
+
+// A handler returns the envelope's data, or the reply when it has sent the answer itself (cached answers).
+export type EndpointHandler<E extends ListedEndpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<z.input<E['response']> | FastifyReply>;
+
+// Who may call it, in words, for the documentation.
+function accessNote(endpoint: ListedEndpoint): string {
+  if (endpoint.access === 'public') return 'Open without a token.';
+  if (endpoint.access === 'session') return 'Any connected user, about their own session.';
+  const { resource, action } = endpoint.access;
+  return `Permission ${resource}:${action}, roles: ${rolesFor(endpoint.access).join(', ')}.`;
+}
+
+// Registers one call of the contract's endpoint table: everything but the handler comes from its entry. The auth
+// hook checks the token and the permission before the body is read; the handler then gets decoded input.
+export function registerEndpoint<E extends ListedEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  const contentType = endpoint.body === undefined ? null : bodyContentType(endpoint.method);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: {
+      public: endpoint.access === 'public',
+      permission: typeof endpoint.access === 'object' ? endpoint.access : undefined,
+    },
+    schema: {
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      description: accessNote(endpoint),
+      ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(contentType === null ? {} : { consumes: [contentType], body: endpoint.body }),
+      ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
+      ...(endpoint.query === undefined ? {} : { querystring: endpoint.query }),
+      response: answers(endpoint.response),
+    },
+    handler: async (request, reply) => {
+      const result = await handler(request as EndpointRequest<E>, reply);
+      return result === reply ? reply : ok(result);
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { ALL_ROLES, hasAnyRole, type RoleFlags, type RoleName } from './roles';
+
+// Who may do what (ARCHITECTURE section 4): role x resource x action, in one table. The server checks it before
+// any handler runs (each endpoint entry names the permission it needs); the browser reads it to show or hide
+// actions. Rules about one record (whose todo, whose contact) come on top, in the server's domain.
+// Zod-free, like roles.ts: the shell reads it before the schemas have loaded.
+export const actions = ['read', 'create', 'update'] as const;
+export type Action = (typeof actions)[number];
+
+const businessSide: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
+
+export const permissions = {
+  // Task types: offered to every user for their todos.
+  task: { read: ALL_ROLES },
+  // Todos: everyone keeps their own; which ones a user may touch is decided per todo (owner, team, admin).
+  todo: { read: ALL_ROLES, create: ALL_ROLES, update: ALL_ROLES },
+  // Contacts: found by every user (autocomplete).
+  contact: { read: ALL_ROLES },
+  // The standby lists (contacts en veille) back /liste-contacts-veille and the agenda's "add a task" choice.
+  standby: { read: businessSide },
+} as const satisfies Record<string, Partial<Record<Action, readonly RoleName[]>>>;
+
+export type Resource = keyof typeof permissions;
+
+// A permission an endpoint needs: an action on a resource, both taken from the table.
+export type Permission = {
+  [R in Resource]: { resource: R; action: keyof (typeof permissions)[R] & Action };
+}[Resource];
+
+export function permission<R extends Resource>(resource: R, action: keyof (typeof permissions)[R] & Action): Permission {
+  return { resource, action } as Permission;
+}
+
+// The roles the table gives for an action on a resource (none when the table does not list it).
+export function rolesFor({ resource, action }: Permission): readonly RoleName[] {
+  const entry: Partial<Record<Action, readonly RoleName[]>> = permissions[resource];
+  return entry[action] ?? [];
+}
+
+// May a user with these role flags do this? A user without flags may do nothing the table guards.
+export function can(role: RoleFlags | null | undefined, resource: Resource, action: Action): boolean {
+  const entry: Partial<Record<Action, readonly RoleName[]>> = permissions[resource];
+  return hasAnyRole(role, entry[action] ?? []);
+}
