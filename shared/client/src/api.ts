@@ -1,5 +1,6 @@
 import {
   AUTHORIZATION_HEADER,
+  bodyContentType,
   endpointPath,
   apiErrorSchema,
   limits,
@@ -7,6 +8,8 @@ import {
   toWireValue,
   tokenErrorCodes,
   type ApiError,
+  type Endpoint,
+  type HttpMethod,
 } from '@bo/contracts';
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse } from 'axios';
 import { z } from 'zod';
@@ -15,7 +18,6 @@ import { ApiRequestError } from './errors';
 import { session } from './session';
 
 // The API client: the wire protocol of ARCHITECTURE section 4, in one place.
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const looseEnvelope = z.object({
   data: z.unknown(),
@@ -116,12 +118,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
       headers,
       signal: options.signal,
       params: method === 'GET' ? toWireParams(params) : undefined,
-      data:
-        method === 'GET'
-          ? undefined
-          : method === 'POST' || method === 'DELETE'
-            ? toFormData(params)
-            : toJsonBody(params),
+      data: method === 'GET' ? undefined : bodyContentType(method) === 'multipart/form-data' ? toFormData(params) : toJsonBody(params),
     });
   } catch (error) {
     if (axios.isCancel(error)) throw error;
@@ -154,22 +151,33 @@ export function resetHttpClient() {
   instance = null;
 }
 
-type EndpointLike = { method: HttpMethod; path: string; response: z.ZodType };
+// The path parameters of an endpoint: each `:name` of its path, as text or number.
+type PathParams<E extends Endpoint> = E['params'] extends z.ZodType ? { [K in keyof z.output<E['params']>]: string | number } : never;
+// What the caller sends: the query of a GET, the body of the other methods, in their natural JavaScript types.
+type Payload<E extends Endpoint> = E['method'] extends 'GET'
+  ? E['query'] extends z.ZodType
+    ? z.input<E['query']>
+    : never
+  : E['body'] extends z.ZodType
+    ? z.input<E['body']>
+    : never;
 
-export type CallOptions = {
-  // Path parameters (`:id` in the endpoint's path).
-  path?: Record<string, string | number>;
-  // Query (GET) or body (other methods), in their natural JavaScript types: the wire forms are made here.
-  params?: Record<string, unknown>;
-  signal?: AbortSignal;
-};
+// A payload whose every field may be left out may itself be left out.
+type PayloadOption<P> = [P] extends [never] ? { params?: never } : undefined extends P ? { params?: P } : object extends P ? { params?: P } : { params: P };
 
-// Calls one endpoint of @bo/contracts' `endpoints`: method, path and response schema come from the contract,
-// never typed twice.
-export function callEndpoint<E extends EndpointLike>(endpoint: E, options: CallOptions = {}): Promise<z.output<E['response']>> {
-  return apiRequest(endpoint.method, endpointPath(endpoint.path, options.path), {
+// Typed from the endpoint's entry: a missing parameter or a field the endpoint does not take is a compile error.
+export type CallOptions<E extends Endpoint> = ([PathParams<E>] extends [never] ? { path?: never } : { path: PathParams<E> }) &
+  PayloadOption<Payload<E>> & { signal?: AbortSignal };
+
+// Options may be left out when the endpoint needs neither path parameters nor a required payload.
+type OptionalWhenEmpty<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+// Calls one endpoint of @bo/contracts' `endpoints`: method, path, parameters and response schema come from the
+// contract, never typed twice; the wire forms (0/1, Unix seconds, multipart or JSON) are made here.
+export function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]: OptionalWhenEmpty<E>): Promise<z.output<E['response']>> {
+  return apiRequest(endpoint.method, endpointPath(endpoint.path, options?.path), {
     schema: endpoint.response as z.ZodType<z.output<E['response']>>,
-    params: options.params,
-    signal: options.signal,
+    params: options?.params as Record<string, unknown> | undefined,
+    signal: options?.signal,
   });
 }

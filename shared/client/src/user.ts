@@ -1,8 +1,11 @@
 import {
+  can,
   endpoints,
   loginFormSchema,
   type LayoutSettings,
   type LoginForm,
+  type Resource,
+  type Action,
   type User,
 } from '@bo/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -28,6 +31,13 @@ export const currentUserQueryOptions = () =>
 export function useCurrentUser() {
   const token = useToken();
   return useQuery({ ...currentUserQueryOptions(), enabled: token !== null });
+}
+
+// Whether the connected user may do an action, from the contracts' permission table: what the server would refuse
+// is not offered. False while the user is unknown.
+export function useCan(resource: Resource, action: Action): boolean {
+  const { data: user } = useCurrentUser();
+  return can(user?.role, resource, action);
 }
 
 export async function login(form: LoginForm): Promise<User> {

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { api, resetHttpClient } from '../api';
+import { endpoints } from '@bo/contracts';
+import { api, callEndpoint, resetHttpClient } from '../api';
 import { setClientConfig } from '../config';
 import { ApiRequestError } from '../errors';
 import { session } from '../session';
@@ -108,3 +109,51 @@ describe('API client wire protocol', () => {
     await expect(api.get('/user', okSchema)).rejects.toMatchObject({ code: 'error' });
   });
 });
+
+const todo = {
+  id: 7,
+  deadline: '2026-11-21',
+  executionDate: null,
+  notes: 'Rappeler',
+  comment: null,
+  isAccomplished: false,
+  isActive: true,
+  created_at: '2026-11-01T09:00:00.000Z',
+  task: { id: 2, description: 'Appel', style: { backgroundColor: '#112233', borderColor: '#112233', color: '#ffffff' }, isActive: true },
+  contact: { id: 3, title: 'madam', firstName: 'Anne', lastName: 'Martin', jobTitle: null, company: null, ownerId: 1, isActive: true },
+  owner: { id: 1, trigram: 'COM' },
+  replacementId: null,
+  replacement: null,
+};
+
+describe('callEndpoint', () => {
+  it('takes method, path and response schema from the entry and sends the payload in its wire form', async () => {
+    reply = (_req, res) => json(res, 200, { data: todo, errors: [] });
+    const saved = await callEndpoint(endpoints.storeTodo, { path: { id: 7 }, params: { deadline: '2026-11-21', isAccomplished: true } });
+    expect(saved.notes).toBe('Rappeler');
+    expect([seen[0].method, seen[0].url]).toEqual(['POST', '/todo/7/store']);
+    expect(seen[0].body).toContain('name="isAccomplished"\r\n\r\n1');
+    reply = (_req, res) => json(res, 200, { data: [todo], errors: [] });
+    await callEndpoint(endpoints.todos, { params: { onlyPending: true } });
+    expect(seen[1].url).toBe('/todos?onlyPending=1');
+  });
+
+  it('refuses an answer that does not match the entry’s response schema', async () => {
+    reply = (_req, res) => json(res, 200, { data: { ...todo, deadline: 12 }, errors: [] });
+    await expect(callEndpoint(endpoints.storeTodo, { path: { id: 7 }, params: { deadline: '2026-11-21' } })).rejects.toMatchObject({ code: 'error' });
+  });
+});
+
+// Compile-time checks (npm run typecheck): a call that does not match its entry does not build. Never run.
+export function callsThatDoNotBuild() {
+  // @ts-expect-error a field the endpoint does not take
+  void callEndpoint(endpoints.storeTodo, { path: { id: 1 }, params: { deadline: '2026-11-21', note: 'x' } });
+  // @ts-expect-error the path parameter is missing
+  void callEndpoint(endpoints.storeTodo, { params: { deadline: '2026-11-21' } });
+  // @ts-expect-error the required deadline is missing
+  void callEndpoint(endpoints.addContactTodo, { path: { contactId: 1, taskId: 2 }, params: { notes: 'x' } });
+  // @ts-expect-error a path parameter of another endpoint
+  void callEndpoint(endpoints.accomplishTodo, { path: { id: 1 }, params: { deadline: '2026-11-21', newDeadline: '2026-11-22' } });
+  // @ts-expect-error GET /user takes no parameter
+  void callEndpoint(endpoints.currentUser, { params: { id: 1 } });
+}
