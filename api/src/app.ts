@@ -12,6 +12,7 @@ import { corsPlugin } from './plugins/external/cors';
 import { multipartPlugin } from './plugins/external/multipart';
 import { openApiPlugin } from './plugins/external/openapi';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
+import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
 import { taskRoutes } from './routes/tasks';
 import { todoRoutes } from './routes/todos';
@@ -57,6 +58,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
 
   // 3. Routes, last: they rely on everything above (decorators, the auth hook, the error handler).
   await app.register(userRoutes);
+  await app.register(companyRoutes);
   await app.register(contactRoutes);
   await app.register(taskRoutes);
   await app.register(todoRoutes);

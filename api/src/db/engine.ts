@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
@@ -34,7 +35,8 @@ export function createPgPool(connectionString: string, max = 10): pg.Pool {
 }
 
 export async function createPglite(dataDir: string | null): Promise<PGlite> {
-  const options = { parsers: { [DATE_OID]: keepDateText } };
+  // pg_trgm: the trigram indexes of the "contains" searches, as on PostgreSQL.
+  const options = { parsers: { [DATE_OID]: keepDateText }, extensions: { pg_trgm } };
   return dataDir === null ? PGlite.create(options) : PGlite.create(dataDir, options);
 }
 

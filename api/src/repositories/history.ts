@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database';
 
-export type HistoryEntity = 'contact' | 'todo';
+export type HistoryEntity = 'company' | 'contact' | 'todo';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 // Compares a row before and after a change, keeping only the fields that moved.

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { createCompanyRepository } from './companies';
 import { createContactRepository } from './contacts';
 import { createHistoryRepository } from './history';
 import { createSecurityRepository } from './security';
@@ -13,6 +14,7 @@ export function createRepositories(db: Db) {
     users: createUserRepository(db),
     security: createSecurityRepository(db),
     tasks: createTaskRepository(db),
+    companies: createCompanyRepository(db, history),
     contacts,
     todos: createTodoRepository(db, contacts, history),
     history,

@@ -1,4 +1,5 @@
-import { personTitles, type PersonTitle } from '@bo/contracts';
+import { personTitles, type ErrorCode, type PersonTitle } from '@bo/contracts';
+import { AppError } from '../errors';
 
 export function toPersonTitle(value: string): PersonTitle {
   const title = personTitles.find((candidate) => candidate === value);
@@ -14,4 +15,17 @@ export const SORTABLE_TO = 'aaaaaaeeeeiiiiooooouuuucnyoa';
 // LIKE pattern for "contains" with the user's text taken literally.
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+// Runs a write; a unique index refusing it (SQLSTATE 23505, on either engine) becomes the catalogue code that
+// index stands for, as if the check before the write had seen the other row.
+export async function onUniqueViolation<T>(codes: Record<string, { code: ErrorCode; field: string }>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+    const known = code === '23505' && typeof constraint === 'string' ? codes[constraint] : undefined;
+    if (known !== undefined) throw new AppError(known.code, { field: known.field });
+    throw error;
+  }
 }

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { contactSummarySchema } from './contact';
+import { listQuerySchema, optionalParam } from './list';
+import { messages } from './rules';
+import { fields, nullableFields } from './validation';
+import { wireBoolean } from './wire';
 
 // Read-only detail views (ARCHITECTURE section 5): a contact with its ways to reach them, a company with its
 // parent, its subsidiaries and its contacts.
@@ -35,3 +39,93 @@ export function formatRegistrationId(value: string): string {
   if (!/^\d{14}$/.test(value)) return value;
   return `${value.slice(0, 3)} ${value.slice(3, 6)} ${value.slice(6, 9)} ${value.slice(9)}`;
 }
+
+// --- The companies list and panel (/liste-societes) ---
+
+export const companySortKeys = [
+  'name',
+  'registrationId',
+  'parent',
+  'subsidiaryCount',
+  'activeContactCount',
+  'postalCode',
+  'city',
+  'sector',
+  'owner',
+  'isActive',
+] as const;
+export type CompanySortKey = (typeof companySortKeys)[number];
+
+export const companyKinds = ['head', 'subsidiary'] as const;
+export const companyKindLabels: Record<(typeof companyKinds)[number], string> = { head: 'Société mère', subsidiary: 'Filiale' };
+
+export const companiesQuerySchema = listQuerySchema(companySortKeys).extend({
+  isActive: optionalParam(wireBoolean),
+  kind: optionalParam(z.enum(companyKinds, { error: messages.invalid })),
+  sector: optionalParam(z.string().trim().max(100, messages.invalid)),
+  ownerId: optionalParam(fields.id()),
+});
+export type CompaniesQuery = z.input<typeof companiesQuerySchema>;
+
+const ref = z.object({ id: z.number().int(), name: z.string() });
+const ownerRef = z.object({ id: z.number().int(), trigram: z.string() });
+
+export const companyListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  registrationId: z.string(),
+  parent: ref.nullable(),
+  subsidiaryCount: z.number().int(),
+  activeContactCount: z.number().int(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  sector: z.string().nullable(),
+  owner: ownerRef,
+  isActive: z.boolean(),
+});
+export type CompanyListItem = z.infer<typeof companyListItemSchema>;
+
+// What the panel edits, as the server keeps it.
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  registrationId: z.string(),
+  parentId: z.number().int().nullable(),
+  parent: ref.nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  // Stored normalized (0033XXXXXXXXX); shown with formatPhone.
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  sector: z.string().nullable(),
+  ownerId: z.number().int(),
+  owner: ownerRef,
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+// GET /company/{id}: the company with what the panel shows beside the form.
+export const companyViewSchema = companySchema.extend({
+  subsidiaries: z.array(companyListItemSchema),
+  contacts: z.array(contactSummarySchema),
+});
+export type CompanyView = z.infer<typeof companyViewSchema>;
+
+// POST /company/store and /company/{id}/store (multipart). Deactivation is `isActive` = 0, under the rules.
+export const companyStorePayloadSchema = z.object({
+  name: fields.requiredText(255),
+  registrationId: fields.registrationId(),
+  parentId: nullableFields.id(),
+  address: nullableFields.text(255),
+  postalCode: nullableFields.postalCode(),
+  city: nullableFields.text(100),
+  phone: nullableFields.phone(),
+  website: nullableFields.website(),
+  sector: nullableFields.text(100),
+  ownerId: fields.id(),
+  isActive: wireBoolean.default(true),
+});
+export type CompanyStorePayload = z.input<typeof companyStorePayloadSchema>;
+export type CompanyChanges = z.output<typeof companyStorePayloadSchema>;

@@ -14,4 +14,5 @@ export * from './config';
 export * from './dates';
 export * from './endpoints';
 export * from './company';
+export * from './list';
 export * from './text';

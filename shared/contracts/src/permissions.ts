@@ -4,18 +4,31 @@ import { ALL_ROLES, hasAnyRole, type RoleFlags, type RoleName } from './roles';
 // any handler runs (each endpoint entry names the permission it needs); the browser reads it to show or hide
 // actions. Rules about one record (whose todo, whose contact) come on top, in the server's domain.
 // Zod-free, like roles.ts: the shell reads it before the schemas have loaded.
-export const actions = ['read', 'create', 'update'] as const;
+export const actions = ['read', 'create', 'update', 'deactivate', 'reassign', 'merge', 'export'] as const;
 export type Action = (typeof actions)[number];
 
 const businessSide: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
+const leaders: readonly RoleName[] = ['admin', 'businessLeader'];
 
 export const permissions = {
   // Task types: offered to every user for their todos.
   task: { read: ALL_ROLES },
   // Todos: everyone keeps their own; which ones a user may touch is decided per todo (owner, team, admin).
   todo: { read: ALL_ROLES, create: ALL_ROLES, update: ALL_ROLES },
-  // Contacts: found by every user (autocomplete).
-  contact: { read: ALL_ROLES },
+  // Companies: read by everyone (recruiters work for them); kept up to date by the business side; closing one
+  // (deactivation) is a leader's decision. Exports take the whole base out of the building: business side only.
+  company: { read: ALL_ROLES, create: businessSide, update: businessSide, deactivate: leaders, export: businessSide },
+  // Contacts: read by every user; the business side creates and edits them, deactivates them, and exports them;
+  // who owns which contact (reassign) and merging duplicates are a leader's call.
+  contact: {
+    read: ALL_ROLES,
+    create: businessSide,
+    update: businessSide,
+    deactivate: businessSide,
+    reassign: leaders,
+    merge: leaders,
+    export: businessSide,
+  },
   // The standby lists (contacts en veille) back /liste-contacts-veille and the agenda's "add a task" choice.
   standby: { read: businessSide },
 } as const satisfies Record<string, Partial<Record<Action, readonly RoleName[]>>>;

@@ -72,3 +72,28 @@ export const fields = {
   number: () => z.number({ error: messages.number }),
   id: () => z.coerce.number({ error: messages.number }).int(messages.invalid).positive(messages.invalid),
 } as const;
+
+// A form field that may be left empty: '' (an emptied multipart field), null and absent all mean "none" (null).
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+export const nullableFields = {
+  text: (max = 255) => z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().max(max, messages.invalid).nullable()),
+  phone: () =>
+    z.preprocess(
+      emptyToNull,
+      z.string({ error: messages.invalid }).trim().regex(patterns.phone, messages.invalid).transform(normalizePhone).nullable(),
+    ),
+  email: () => z.preprocess(emptyToNull, z.string({ error: messages.email }).trim().max(255, messages.invalid).email(messages.email).nullable()),
+  postalCode: () => z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().regex(/^\d{5}$/, messages.invalid).nullable()),
+  website: () =>
+    z.preprocess(
+      emptyToNull,
+      z
+        .string({ error: messages.invalid })
+        .trim()
+        .max(255, messages.invalid)
+        .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, messages.invalid)
+        .nullable(),
+    ),
+  id: () => z.preprocess(emptyToNull, fields.id().nullable()),
+} as const;

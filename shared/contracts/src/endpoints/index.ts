@@ -1,3 +1,4 @@
+import { companyEndpoints } from './companies';
 import { contactEndpoints } from './contacts';
 import type { ListedEndpoint } from './endpoint';
 import { taskEndpoints } from './tasks';
@@ -11,6 +12,7 @@ export * from './params';
 // server (routes, OpenAPI, permissions) and the browser (paths, parameters, response parsing).
 export const endpoints = {
   ...userEndpoints,
+  ...companyEndpoints,
   ...contactEndpoints,
   ...taskEndpoints,
   ...todoEndpoints,

@@ -1,0 +1,309 @@
+import type { Company, CompanyChanges, ErrorCode, CompanyListItem, CompanySortKey, ListPage, ListQuery } from '@bo/contracts';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db, Executor } from '../db/database';
+import { AppError } from '../errors';
+import { toContactSummary } from './contacts';
+import { diff, type HistoryRepository } from './history';
+import { escapeLike, onUniqueViolation, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+
+export type CompanyFilters = {
+  isActive?: boolean;
+  kind?: 'head' | 'subsidiary';
+  sector?: string;
+  ownerId?: number;
+};
+
+// Case and accents folded as the search keys and indexes of migration 0010 fold them.
+const fold = (expression: Expression<unknown> | ReturnType<typeof sql>) =>
+  sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
+
+// What the user typed, as a "contains" pattern on the folded search key. A SIRET is often typed in groups
+// (732 829 320): digits and spaces only are searched without the spaces.
+export function searchPattern(search: string): string {
+  const text = /^[\d\s]+$/.test(search) ? search.replace(/\s+/g, '') : search.trim();
+  return `%${escapeLike(text)}%`;
+}
+
+// Two writers racing past the checks meet the unique indexes: the loser gets the same answer as a late one.
+const uniqueCodes: Record<string, { code: ErrorCode; field: string }> = {
+  company_registration_id_key: { code: 'existingRegistrationID', field: 'registrationId' },
+  company_folded_name_key: { code: 'existingName', field: 'name' },
+};
+
+type CompanyRow = {
+  id: number;
+  name: string;
+  registration_id: string;
+  parent_id: number | null;
+  parent_name: string | null;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  phone: string | null;
+  website: string | null;
+  sector: string | null;
+  owner_id: number;
+  owner_trigram: string;
+  is_active: boolean;
+  created_at: Date;
+};
+
+type CompanyListRow = {
+  id: number;
+  name: string;
+  registration_id: string;
+  parent_id: number | null;
+  parent_name: string | null;
+  subsidiary_count: number | string;
+  active_contact_count: number | string;
+  postal_code: string | null;
+  city: string | null;
+  sector: string | null;
+  owner_id: number;
+  owner_trigram: string;
+  is_active: boolean;
+};
+
+// The one place company rows become the contract's shapes.
+export function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    registrationId: row.registration_id,
+    parentId: row.parent_id,
+    parent: row.parent_id === null || row.parent_name === null ? null : { id: row.parent_id, name: row.parent_name },
+    address: row.address,
+    postalCode: row.postal_code,
+    city: row.city,
+    phone: row.phone,
+    website: row.website,
+    sector: row.sector,
+    ownerId: row.owner_id,
+    owner: { id: row.owner_id, trigram: row.owner_trigram },
+    isActive: row.is_active,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function toCompanyListItem(row: CompanyListRow): CompanyListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    registrationId: row.registration_id,
+    parent: row.parent_id === null || row.parent_name === null ? null : { id: row.parent_id, name: row.parent_name },
+    subsidiaryCount: Number(row.subsidiary_count),
+    activeContactCount: Number(row.active_contact_count),
+    postalCode: row.postal_code,
+    city: row.city,
+    sector: row.sector,
+    owner: { id: row.owner_id, trigram: row.owner_trigram },
+    isActive: row.is_active,
+  };
+}
+
+// The fields a history entry compares, in the contract's names.
+const tracked = (row: CompanyRow) => ({
+  name: row.name,
+  registrationId: row.registration_id,
+  parentId: row.parent_id,
+  address: row.address,
+  postalCode: row.postal_code,
+  city: row.city,
+  phone: row.phone,
+  website: row.website,
+  sector: row.sector,
+  ownerId: row.owner_id,
+  isActive: row.is_active,
+});
+
+const toColumns = (changes: CompanyChanges) => ({
+  name: changes.name,
+  registration_id: changes.registrationId,
+  parent_id: changes.parentId,
+  address: changes.address,
+  postal_code: changes.postalCode,
+  city: changes.city,
+  phone: changes.phone,
+  website: changes.website,
+  sector: changes.sector,
+  owner_id: changes.ownerId,
+  is_active: changes.isActive,
+});
+
+function companies(db: Executor) {
+  return db
+    .selectFrom('company as c')
+    .leftJoin('company as p', 'p.id', 'c.parent_id')
+    .innerJoin('app_user as u', 'u.id', 'c.owner_id');
+}
+
+function withFilters<QB extends ReturnType<typeof companies>>(query: QB, search: string | undefined, filters: CompanyFilters): QB {
+  let q = query;
+  if (search !== undefined && search !== '') q = q.where(sql<SqlBool>`c.search_key like ${fold(sql`${searchPattern(search)}`)}`) as QB;
+  if (filters.isActive !== undefined) q = q.where('c.is_active', '=', filters.isActive) as QB;
+  if (filters.kind === 'head') q = q.where('c.parent_id', 'is', null) as QB;
+  if (filters.kind === 'subsidiary') q = q.where('c.parent_id', 'is not', null) as QB;
+  if (filters.sector !== undefined) q = q.where('c.sector', '=', filters.sector) as QB;
+  if (filters.ownerId !== undefined) q = q.where('c.owner_id', '=', filters.ownerId) as QB;
+  return q;
+}
+
+const subsidiaryCount = sql<number>`(select count(*) from company s where s.parent_id = c.id)`;
+const activeContactCount = sql<number>`(select count(*) from contact k where k.company_id = c.id and k.is_active)`;
+
+// Each column's order, accents and case ignored for text ("C" collation: the same order on both engines).
+const sortExpressions: Record<CompanySortKey, ReturnType<typeof sql>> = {
+  name: sql`${fold(sql.ref('c.name'))} collate "C"`,
+  registrationId: sql.ref('c.registration_id'),
+  parent: sql`${fold(sql.ref('p.name'))} collate "C"`,
+  subsidiaryCount,
+  activeContactCount,
+  postalCode: sql.ref('c.postal_code'),
+  city: sql`${fold(sql.ref('c.city'))} collate "C"`,
+  sector: sql`${fold(sql.ref('c.sector'))} collate "C"`,
+  owner: sql.ref('u.trigram'),
+  isActive: sql.ref('c.is_active'),
+};
+
+const listColumns = [
+  'c.id',
+  'c.name',
+  'c.registration_id',
+  'c.parent_id',
+  'p.name as parent_name',
+  'c.postal_code',
+  'c.city',
+  'c.sector',
+  'c.owner_id',
+  'u.trigram as owner_trigram',
+  'c.is_active',
+] as const;
+
+const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.created_at'] as const;
+
+export function createCompanyRepository(db: Db, history: HistoryRepository) {
+  async function findRow(executor: Executor, id: number): Promise<CompanyRow | undefined> {
+    return companies(executor).select(rowColumns).where('c.id', '=', id).executeTakeFirst();
+  }
+
+  // The rules every stored company obeys (spec section 8), checked in the writing transaction.
+  async function checkRules(trx: Executor, changes: CompanyChanges, current: CompanyRow | undefined): Promise<void> {
+    const id = current?.id ?? null;
+    const refuseOthers = (rows: { id: number }[], code: ErrorCode, field: string) => {
+      if (rows.some((row) => row.id !== id)) throw new AppError(code, { field });
+    };
+    refuseOthers(
+      await trx.selectFrom('company').select('id').where('registration_id', '=', changes.registrationId).execute(),
+      'existingRegistrationID',
+      'registrationId',
+    );
+    refuseOthers(
+      await trx
+        .selectFrom('company as c')
+        .select('c.id')
+        .where(sql<SqlBool>`${fold(sql.ref('c.name'))} = ${fold(sql`${changes.name}`)}`)
+        .execute(),
+      'existingName',
+      'name',
+    );
+    const owner = await trx.selectFrom('app_user').select(['id', 'is_active']).where('id', '=', changes.ownerId).executeTakeFirst();
+    if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
+    if (changes.parentId !== null) {
+      const parent = await trx.selectFrom('company').select(['id', 'is_active']).where('id', '=', changes.parentId).executeTakeFirst();
+      if (parent === undefined) throw new AppError('modelNotFound', { field: 'parentId' });
+      // Never itself, never one of its own subsidiaries (however deep): a group is a tree.
+      if (id !== null) {
+        const descendants = await sql<{ id: number }>`
+          with recursive tree(id) as (select ${id}::integer union select c.id from company c join tree t on c.parent_id = t.id)
+          select id from tree`.execute(trx);
+        if (descendants.rows.some((row) => row.id === changes.parentId)) throw new AppError('dataInvalid', { field: 'parentId' });
+      }
+      // An active company is never placed under an inactive parent.
+      const movesOrWakes = current === undefined || current.parent_id !== changes.parentId || (!current.is_active && changes.isActive);
+      if (!parent.is_active && changes.isActive && movesOrWakes) throw new AppError('inactiveParentCompany', { field: 'parentId' });
+    }
+    if (current !== undefined && current.is_active && !changes.isActive) {
+      const contacts = await trx.selectFrom('contact').select('id').where('company_id', '=', current.id).where('is_active', '=', true).limit(1).execute();
+      if (contacts.length > 0) throw new AppError('cantDeactivateCompanyWithContacts', { field: 'isActive' });
+      const subsidiaries = await trx.selectFrom('company').select('id').where('parent_id', '=', current.id).where('is_active', '=', true).limit(1).execute();
+      if (subsidiaries.length > 0) throw new AppError('cantDeactivateCmpanyWithSubsidarie', { field: 'isActive' });
+    }
+  }
+
+  return {
+    async list(query: ListQuery<CompanySortKey>, filters: CompanyFilters): Promise<ListPage<CompanyListItem>> {
+      const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+      const [rows, count] = await Promise.all([
+        withFilters(companies(db), query.search, filters)
+          .select(listColumns)
+          .select([subsidiaryCount.as('subsidiary_count'), activeContactCount.as('active_contact_count')])
+          .orderBy(sql`${sortExpressions[query.sort]} ${direction} nulls last`)
+          .orderBy(sql`c.id ${direction}`)
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage)
+          .execute(),
+        withFilters(companies(db), query.search, filters)
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toCompanyListItem), total: Number(count.total) };
+    },
+
+    async find(id: number): Promise<Company | undefined> {
+      const row = await findRow(db, id);
+      return row === undefined ? undefined : toCompany(row);
+    },
+
+    async subsidiaries(id: number): Promise<CompanyListItem[]> {
+      const rows = await companies(db)
+        .select(listColumns)
+        .select([subsidiaryCount.as('subsidiary_count'), activeContactCount.as('active_contact_count')])
+        .where('c.parent_id', '=', id)
+        .orderBy(sortExpressions.name)
+        .execute();
+      return rows.map(toCompanyListItem);
+    },
+
+    async contacts(id: number) {
+      const rows = await db
+        .selectFrom('contact as c')
+        .innerJoin('company as co', 'co.id', 'c.company_id')
+        .select(['c.id', 'c.title', 'c.first_name', 'c.last_name', 'c.job_title', 'c.owner_id', 'c.is_active', 'co.id as company_id', 'co.name as company_name'])
+        .where('c.company_id', '=', id)
+        .orderBy(sql`${fold(sql.ref('c.last_name'))} collate "C"`)
+        .orderBy(sql`${fold(sql.ref('c.first_name'))} collate "C"`)
+        .execute();
+      return rows.map(toContactSummary);
+    },
+
+    async create(changes: CompanyChanges, actorId: number): Promise<number> {
+      return onUniqueViolation(uniqueCodes, () => db.transaction().execute(async (trx) => {
+        await checkRules(trx, changes, undefined);
+        const { id } = await trx.insertInto('company').values(toColumns(changes)).returning('id').executeTakeFirstOrThrow();
+        const created = await findRow(trx, id);
+        if (created === undefined) throw new AppError('modelNotFound');
+        await history.record(trx, { entity: 'company', entityId: id, action: 'create', changes: diff({}, tracked(created)), userId: actorId });
+        return id;
+      }));
+    },
+
+    async update(id: number, changes: CompanyChanges, actorId: number): Promise<void> {
+      await onUniqueViolation(uniqueCodes, () => db.transaction().execute(async (trx) => {
+        // The row lock orders concurrent changes to one company: the rules are checked against what is there.
+        const locked = await trx.selectFrom('company').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        const before = locked === undefined ? undefined : await findRow(trx, id);
+        if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        await checkRules(trx, changes, before);
+        await trx.updateTable('company').set(toColumns(changes)).where('id', '=', id).execute();
+        const after = await findRow(trx, id);
+        if (after === undefined) throw new AppError('modelNotFound');
+        const changed = diff(tracked(before), tracked(after));
+        if (Object.keys(changed).length > 0) {
+          const action = before.is_active && !after.is_active ? 'deactivate' : !before.is_active && after.is_active ? 'activate' : 'update';
+          await history.record(trx, { entity: 'company', entityId: id, action, changes: changed, userId: actorId });
+        }
+      }));
+    },
+  };
+}
+export type CompanyRepository = ReturnType<typeof createCompanyRepository>;

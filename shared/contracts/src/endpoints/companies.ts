@@ -1,0 +1,49 @@
+import {
+  companiesQuerySchema,
+  companyListItemSchema,
+  companySchema,
+  companyStorePayloadSchema,
+  companyViewSchema,
+} from '../company';
+import { listPageSchema } from '../list';
+import { permission } from '../permissions';
+import { endpointGroup } from './endpoint';
+import { idParamsSchema } from './params';
+
+export const companyEndpoints = endpointGroup('companies', {
+  companies: {
+    method: 'GET',
+    path: '/companies',
+    summary:
+      'Companies, one page: search (name, SIRET or city contains, accents and case ignored), filters isActive, kind ' +
+      '(head or subsidiary), sector, ownerId; sort on every column',
+    access: permission('company', 'read'),
+    query: companiesQuerySchema,
+    response: listPageSchema(companyListItemSchema),
+  },
+  company: {
+    method: 'GET',
+    path: '/company/:id',
+    summary: 'One company, with its subsidiaries and its contacts',
+    access: permission('company', 'read'),
+    params: idParamsSchema,
+    response: companyViewSchema,
+  },
+  createCompany: {
+    method: 'POST',
+    path: '/company/store',
+    summary: 'Create a company (SIRET unique and Luhn-checked, name unique accents and case ignored, parent active)',
+    access: permission('company', 'create'),
+    body: companyStorePayloadSchema,
+    response: companySchema,
+  },
+  updateCompany: {
+    method: 'POST',
+    path: '/company/:id/store',
+    summary: 'Update a company; isActive=0 deactivates it when it has no active contact and no active subsidiary',
+    access: permission('company', 'update'),
+    params: idParamsSchema,
+    body: companyStorePayloadSchema,
+    response: companySchema,
+  },
+});
