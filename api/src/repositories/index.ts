@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { createCompanyRepository } from './companies';
+import { createContactRecordRepository } from './contact-records';
 import { createContactRepository } from './contacts';
 import { createHistoryRepository } from './history';
 import { createSecurityRepository } from './security';
@@ -16,6 +17,7 @@ export function createRepositories(db: Db) {
     tasks: createTaskRepository(db),
     companies: createCompanyRepository(db, history),
     contacts,
+    contactRecords: createContactRecordRepository(db, history),
     todos: createTodoRepository(db, contacts, history),
     history,
   };

@@ -1,4 +1,4 @@
-import { endpoints, envelopeSchema } from '@bo/contracts';
+import { can, endpoints, envelopeSchema } from '@bo/contracts';
 import type { FastifyInstance } from 'fastify';
 import { reloadTodo, usableTask } from '../../domain/todos';
 import { AppError } from '../../errors';
@@ -31,5 +31,48 @@ export async function contactRoutes(app: FastifyInstance) {
     const { deadline, notes } = request.body;
     const id = await repos.todos.createForContact(contactId, taskId, actor.id, deadline, notes);
     return reloadTodo(repos, id);
+  });
+
+  async function record(id: number) {
+    const contact = await repos.contactRecords.find(id);
+    if (contact === undefined) throw new AppError('modelNotFound', { field: 'id' });
+    return contact;
+  }
+
+  registerEndpoint(app, endpoints.contacts, async (request) => {
+    const { actor } = authOf(request);
+    const { search, sort, order, page, perPage, ...filters } = request.query;
+    return repos.contactRecords.list(actor, { search, sort, order, page, perPage }, filters);
+  });
+
+  registerEndpoint(app, endpoints.contact, async (request) => record(request.params.id));
+
+  registerEndpoint(app, endpoints.createContact, async (request) => {
+    const { actor } = authOf(request);
+    return record(await repos.contactRecords.create(request.body, actor.id));
+  });
+
+  registerEndpoint(app, endpoints.updateContact, async (request) => {
+    const { actor } = authOf(request);
+    const { id } = request.params;
+    // Deactivating is a permission of its own in the table: checked when the change would deactivate.
+    if (!request.body.isActive && !can(actor.role, 'contact', 'deactivate') && (await record(id)).isActive) throw new AppError('forbidden');
+    await repos.contactRecords.update(id, request.body, actor.id);
+    return record(id);
+  });
+
+  registerEndpoint(app, endpoints.contactDuplicates, async (request) => repos.contactRecords.duplicates(request.query));
+
+  registerEndpoint(app, endpoints.reassignContacts, async (request) => {
+    const { actor } = authOf(request);
+    await repos.contactRecords.reassign(request.body.ids, request.body.ownerId, actor.id);
+    return null;
+  });
+
+  registerEndpoint(app, endpoints.mergeContact, async (request) => {
+    const { actor } = authOf(request);
+    const { duplicateId, ...changes } = request.body;
+    await repos.contactRecords.merge(request.params.id, duplicateId, changes, actor.id);
+    return record(request.params.id);
   });
 }

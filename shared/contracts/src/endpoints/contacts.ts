@@ -1,11 +1,84 @@
 import { z } from 'zod';
-import { contactSearchQuerySchema, contactSummarySchema, standbyListsSchema } from '../contact';
+import {
+  contactDuplicateSchema,
+  contactDuplicatesQuerySchema,
+  contactListItemSchema,
+  contactMergePayloadSchema,
+  contactSchema,
+  contactSearchQuerySchema,
+  contactsOwnerPayloadSchema,
+  contactsQuerySchema,
+  contactStorePayloadSchema,
+  contactSummarySchema,
+  standbyListsSchema,
+} from '../contact';
+import { listPageSchema } from '../list';
 import { permission } from '../permissions';
 import { contactTodoPayloadSchema, todoSchema } from '../todo';
 import { endpointGroup } from './endpoint';
-import { contactTaskParamsSchema } from './params';
+import { contactTaskParamsSchema, idParamsSchema, noDataSchema } from './params';
 
 export const contactEndpoints = endpointGroup('contacts', {
+  contacts: {
+    method: 'GET',
+    path: '/contacts',
+    summary:
+      'Contacts, one page: scope my, team or all; search (name, e-mail, company or phone digits, accents and case ' +
+      'ignored); filters companyId, ownerId, standby, late; sort on every column',
+    access: permission('contact', 'read'),
+    query: contactsQuerySchema,
+    response: listPageSchema(contactListItemSchema),
+  },
+  contact: {
+    method: 'GET',
+    path: '/contact/:id',
+    summary: 'One contact, with its next and last todo',
+    access: permission('contact', 'read'),
+    params: idParamsSchema,
+    response: contactSchema,
+  },
+  createContact: {
+    method: 'POST',
+    path: '/contact/store',
+    summary: 'Create a contact (en veille until its first todo); e-mail unique; never in an inactive company',
+    access: permission('contact', 'create'),
+    body: contactStorePayloadSchema,
+    response: contactSchema,
+  },
+  updateContact: {
+    method: 'POST',
+    path: '/contact/:id/store',
+    summary: 'Update a contact; isActive=0 deactivates it when it has no pending todo',
+    access: permission('contact', 'update'),
+    params: idParamsSchema,
+    body: contactStorePayloadSchema,
+    response: contactSchema,
+  },
+  contactDuplicates: {
+    method: 'GET',
+    path: '/contacts/duplicates',
+    summary: 'The contacts a contact being written would duplicate: same e-mail, same phone, or same name in the same company',
+    access: permission('contact', 'read'),
+    query: contactDuplicatesQuerySchema,
+    response: z.array(contactDuplicateSchema),
+  },
+  reassignContacts: {
+    method: 'POST',
+    path: '/contacts/owner',
+    summary: 'Give contacts (ids, a JSON array) to another active user (ownerId)',
+    access: permission('contact', 'reassign'),
+    body: contactsOwnerPayloadSchema,
+    response: noDataSchema,
+  },
+  mergeContact: {
+    method: 'POST',
+    path: '/contact/:id/merge',
+    summary: 'Merge duplicateId into this contact: it takes the fields given, the todos and the history; the duplicate is deactivated',
+    access: permission('contact', 'merge'),
+    params: idParamsSchema,
+    body: contactMergePayloadSchema,
+    response: contactSchema,
+  },
   standbyContacts: {
     method: 'GET',
     path: '/user/contacts/standby',

@@ -1,0 +1,382 @@
+import {
+  toBusinessIsoDate,
+  type Contact,
+  type ContactChanges,
+  type ContactDuplicate,
+  type ContactListItem,
+  type ContactScope,
+  type ContactSortKey,
+  type ListPage,
+  type ListQuery,
+} from '@bo/contracts';
+import { sql, type SqlBool } from 'kysely';
+import type { Db, Executor } from '../db/database';
+import type { Actor } from '../domain/actor';
+import { AppError } from '../errors';
+import { toContactSummary } from './contacts';
+import { diff, type HistoryRepository } from './history';
+import { escapeLike, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+
+// The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
+// duplicates, reassignment and merge. The standby lists and the autocomplete stay in contacts.ts.
+
+export type ContactFilters = {
+  scope: ContactScope;
+  companyId?: number;
+  ownerId?: number;
+  standby?: boolean;
+  late?: boolean;
+};
+
+const fold = (expression: ReturnType<typeof sql>) => sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
+
+// A search that looks like a phone number (digits, spaces, dots, +) is matched on the digits as stored
+// (0033612345678): a leading national 0 is dropped ("06 12" finds 0033 6 12). Anything else on the folded
+// names, e-mail and company name.
+export function contactSearch(search: string): { kind: 'phone' | 'text'; pattern: string } {
+  if (/^[\d\s.+()-]+$/.test(search) && search.replace(/\D/g, '').length >= 2) {
+    const digits = search.replace(/\D/g, '');
+    return { kind: 'phone', pattern: `%${/^0[1-9]/.test(digits) ? digits.slice(1) : digits}%` };
+  }
+  return { kind: 'text', pattern: `%${escapeLike(search.trim())}%` };
+}
+
+// The users whose contacts are "my team's": those with my leader, my leader, those I lead; never me (as in the
+// standby lists).
+const teamIds = (actor: Actor) =>
+  sql`(select id from app_user where id <> ${actor.id} and (leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId}))`;
+
+// The pending todo due first, or the todo accomplished last, of the contact `c`, as JSON with its task.
+type TodoBriefJson = {
+  id: number;
+  deadline: string;
+  executionDate: string | null;
+  task: { description: string; style: { backgroundColor: string; borderColor: string; color: string } };
+};
+const nextTodoOrder = sql`t.deadline, t.id`;
+const lastTodoOrder = sql`t.execution_date desc, t.id desc`;
+function briefTodo(accomplished: boolean) {
+  return sql<TodoBriefJson | null>`(
+    select json_build_object(
+      'id', t.id, 'deadline', t.deadline, 'executionDate', t.execution_date,
+      'task', json_build_object('description', tk.description,
+        'style', json_build_object('backgroundColor', tk.background_color, 'borderColor', tk.border_color, 'color', tk.color)))
+    from todo t join task tk on tk.id = t.task_id
+    where t.contact_id = c.id and t.is_active and t.is_accomplished = ${sql.lit(accomplished)}
+    order by ${accomplished ? lastTodoOrder : nextTodoOrder} limit 1)`;
+}
+// What the two todo columns sort on.
+const nextDeadline = sql`(select t.deadline from todo t where t.contact_id = c.id and t.is_active and not t.is_accomplished order by ${nextTodoOrder} limit 1)`;
+const lastExecution = sql`(select t.execution_date from todo t where t.contact_id = c.id and t.is_active and t.is_accomplished order by ${lastTodoOrder} limit 1)`;
+
+function records(db: Executor) {
+  return db
+    .selectFrom('contact as c')
+    .leftJoin('company as co', 'co.id', 'c.company_id')
+    .innerJoin('app_user as u', 'u.id', 'c.owner_id')
+    .select([
+      'c.id',
+      'c.title',
+      'c.first_name',
+      'c.last_name',
+      'c.job_title',
+      'c.email',
+      'c.phone',
+      'c.owner_id',
+      'u.trigram as owner_trigram',
+      'c.is_active',
+      'c.created_at',
+      'co.id as company_id',
+      'co.name as company_name',
+      briefTodo(false).as('next_todo'),
+      briefTodo(true).as('last_todo'),
+    ]);
+}
+
+type RecordRow = Awaited<ReturnType<ReturnType<typeof records>['executeTakeFirstOrThrow']>>;
+
+// json_build_object writes timestamps without the time zone's colon on some engines: normalized to ISO 8601.
+function brief(json: TodoBriefJson | null) {
+  if (json === null) return null;
+  return { ...json, executionDate: json.executionDate === null ? null : new Date(json.executionDate).toISOString() };
+}
+
+// The one place a contact record row becomes the contract's Contact (and its list item).
+export function toContact(row: RecordRow): Contact {
+  return {
+    ...toContactSummary(row),
+    email: row.email,
+    phone: row.phone,
+    owner: { id: row.owner_id, trigram: row.owner_trigram },
+    nextTodo: brief(row.next_todo),
+    lastTodo: brief(row.last_todo),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const toListItem = (row: RecordRow): ContactListItem => {
+  const { createdAt: _createdAt, ...item } = toContact(row);
+  return item;
+};
+
+const sortExpressions: Record<ContactSortKey, ReturnType<typeof sql>> = {
+  name: sql`${fold(sql.ref('c.last_name'))} collate "C", ${fold(sql.ref('c.first_name'))} collate "C"`,
+  company: sql`${fold(sql.ref('co.name'))} collate "C"`,
+  jobTitle: sql`${fold(sql.ref('c.job_title'))} collate "C"`,
+  phone: sql.ref('c.phone'),
+  email: sql`lower(c.email) collate "C"`,
+  owner: sql.ref('u.trigram'),
+  nextTodo: nextDeadline,
+  lastTodo: lastExecution,
+  isActive: sql.ref('c.is_active'),
+};
+
+const tracked = (row: { title: string; first_name: string; last_name: string; job_title: string | null; email: string | null; phone: string | null; company_id: number | null; owner_id: number; is_active: boolean }) => ({
+  title: row.title,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  jobTitle: row.job_title,
+  email: row.email,
+  phone: row.phone,
+  companyId: row.company_id,
+  ownerId: row.owner_id,
+  isActive: row.is_active,
+});
+
+const toColumns = (changes: Omit<ContactChanges, 'isActive'>) => ({
+  title: changes.title,
+  first_name: changes.firstName,
+  last_name: changes.lastName,
+  job_title: changes.jobTitle,
+  email: changes.email,
+  phone: changes.phone,
+  company_id: changes.companyId,
+  owner_id: changes.ownerId,
+});
+
+export function createContactRecordRepository(db: Db, history: HistoryRepository) {
+  async function findRow(executor: Executor, id: number) {
+    return records(executor).where('c.id', '=', id).executeTakeFirst();
+  }
+
+  async function activeOwner(trx: Executor, ownerId: number) {
+    const owner = await trx.selectFrom('app_user').select(['id', 'is_active']).where('id', '=', ownerId).executeTakeFirst();
+    if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
+  }
+
+  // The rules every stored contact obeys (spec section 8), checked in the writing transaction.
+  // `others` leaves out the contacts that do not count as another one (a merge's duplicate).
+  async function checkRules(
+    trx: Executor,
+    changes: Omit<ContactChanges, 'isActive'>,
+    current: { id: number; company_id: number | null } | undefined,
+    others: (id: number) => boolean = (id) => id !== current?.id,
+  ) {
+    if (changes.email !== null) {
+      const same = await trx.selectFrom('contact').select('id').where(sql<SqlBool>`lower(email) = lower(${changes.email})`).execute();
+      if (same.some((row) => others(row.id))) throw new AppError('existingEmail', { field: 'email' });
+    }
+    await activeOwner(trx, changes.ownerId);
+    if (changes.companyId !== null && changes.companyId !== current?.company_id) {
+      const company = await trx.selectFrom('company').select(['id', 'is_active']).where('id', '=', changes.companyId).executeTakeFirst();
+      if (company === undefined) throw new AppError('modelNotFound', { field: 'companyId' });
+      if (!company.is_active) throw new AppError('inactiveCompany', { field: 'companyId' });
+    }
+  }
+
+  async function hasPendingTodos(trx: Executor, contactId: number): Promise<boolean> {
+    const pending = await trx
+      .selectFrom('todo')
+      .select('id')
+      .where('contact_id', '=', contactId)
+      .where('is_active', '=', true)
+      .where('is_accomplished', '=', false)
+      .limit(1)
+      .execute();
+    return pending.length > 0;
+  }
+
+  return {
+    async list(actor: Actor, query: ListQuery<ContactSortKey>, filters: ContactFilters): Promise<ListPage<ContactListItem>> {
+      const where = <QB extends ReturnType<typeof records>>(q: QB): QB => {
+        let out = q;
+        if (filters.scope === 'my') out = out.where('c.owner_id', '=', actor.id) as QB;
+        if (filters.scope === 'team') out = out.where(sql<SqlBool>`c.owner_id in ${teamIds(actor)}`) as QB;
+        if (filters.companyId !== undefined) out = out.where('c.company_id', '=', filters.companyId) as QB;
+        if (filters.ownerId !== undefined) out = out.where('c.owner_id', '=', filters.ownerId) as QB;
+        if (filters.standby !== undefined) out = out.where('c.is_active', '=', !filters.standby) as QB;
+        if (filters.late === true) {
+          out = out.where(
+            sql<SqlBool>`exists (select 1 from todo lt2 where lt2.contact_id = c.id and lt2.is_active and not lt2.is_accomplished and lt2.deadline < ${toBusinessIsoDate(new Date())})`,
+          ) as QB;
+        }
+        if (query.search !== undefined && query.search !== '') {
+          const { kind, pattern } = contactSearch(query.search);
+          out = (
+            kind === 'phone'
+              ? out.where('c.phone', 'like', pattern)
+              : out.where(
+                  sql<SqlBool>`(c.search_key like ${fold(sql`${pattern}`)} or c.company_id in (select id from company where ${fold(sql.ref('name'))} like ${fold(sql`${pattern}`)}))`,
+                )
+          ) as QB;
+        }
+        return out;
+      };
+      const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+      // The sort expression may list several keys (the name): each one gets the direction.
+      const keys = query.sort === 'name' ? [sql`${fold(sql.ref('c.last_name'))} collate "C"`, sql`${fold(sql.ref('c.first_name'))} collate "C"`] : [sortExpressions[query.sort]];
+      let page = where(records(db));
+      for (const key of keys) page = page.orderBy(sql`${key} ${direction} nulls last`);
+      const [rows, count] = await Promise.all([
+        page
+          .orderBy(sql`c.id ${direction}`)
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage)
+          .execute(),
+        where(records(db))
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<string>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toListItem), total: Number(count.total) };
+    },
+
+    async find(id: number): Promise<Contact | undefined> {
+      const row = await findRow(db, id);
+      return row === undefined ? undefined : toContact(row);
+    },
+
+    async duplicates(candidate: {
+      email: string | null;
+      phone: string | null;
+      firstName?: string;
+      lastName?: string;
+      companyId: number | null;
+      excludeId: number | null;
+    }): Promise<ContactDuplicate[]> {
+      const reasons = new Map<number, Set<'email' | 'phone' | 'name'>>();
+      const note = (rows: { id: number }[], reason: 'email' | 'phone' | 'name') => {
+        for (const { id } of rows) {
+          if (id === candidate.excludeId) continue;
+          reasons.set(id, (reasons.get(id) ?? new Set()).add(reason));
+        }
+      };
+      const base = () => db.selectFrom('contact as c').select('c.id').limit(20);
+      if (candidate.email !== null) note(await base().where(sql<SqlBool>`lower(c.email) = lower(${candidate.email})`).execute(), 'email');
+      if (candidate.phone !== null) note(await base().where('c.phone', '=', candidate.phone).execute(), 'phone');
+      if (candidate.companyId !== null && candidate.firstName && candidate.lastName) {
+        note(
+          await base()
+            .where('c.company_id', '=', candidate.companyId)
+            .where(sql<SqlBool>`${fold(sql.ref('c.last_name'))} = ${fold(sql`${candidate.lastName}`)}`)
+            .where(sql<SqlBool>`${fold(sql.ref('c.first_name'))} = ${fold(sql`${candidate.firstName}`)}`)
+            .execute(),
+          'name',
+        );
+      }
+      if (reasons.size === 0) return [];
+      const rows = await db
+        .selectFrom('contact as c')
+        .leftJoin('company as co', 'co.id', 'c.company_id')
+        .select(['c.id', 'c.title', 'c.first_name', 'c.last_name', 'c.job_title', 'c.owner_id', 'c.is_active', 'co.id as company_id', 'co.name as company_name'])
+        .where('c.id', 'in', [...reasons.keys()])
+        .orderBy('c.id')
+        .execute();
+      return rows.map((row) => ({
+        contact: toContactSummary(row),
+        reasons: ['email' as const, 'phone' as const, 'name' as const].filter((reason) => reasons.get(row.id)?.has(reason)),
+      }));
+    },
+
+    async create(changes: ContactChanges, actorId: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        await checkRules(trx, changes, undefined);
+        const { id } = await trx
+          .insertInto('contact')
+          .values({ ...toColumns(changes), is_active: changes.isActive })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const created = await trx.selectFrom('contact').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await history.record(trx, { entity: 'contact', entityId: id, action: 'create', changes: diff({}, tracked(created)), userId: actorId });
+        return id;
+      });
+    },
+
+    async update(id: number, changes: ContactChanges, actorId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('contact').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        await checkRules(trx, changes, before);
+        if (before.is_active && !changes.isActive && (await hasPendingTodos(trx, id))) {
+          throw new AppError('cantDeactivateContactWithTodos', { field: 'isActive' });
+        }
+        const after = await trx
+          .updateTable('contact')
+          .set({ ...toColumns(changes), is_active: changes.isActive })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const changed = diff(tracked(before), tracked(after));
+        if (Object.keys(changed).length > 0) {
+          const action = before.is_active && !after.is_active ? 'deactivate' : !before.is_active && after.is_active ? 'activate' : 'update';
+          await history.record(trx, { entity: 'contact', entityId: id, action, changes: changed, userId: actorId });
+        }
+      });
+    },
+
+    // Every contact of the selection goes to the new owner, in one transaction; each one's history says so.
+    async reassign(ids: number[], ownerId: number, actorId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await activeOwner(trx, ownerId);
+        const unique = [...new Set(ids)];
+        const before = await trx.selectFrom('contact').select(['id', 'owner_id']).where('id', 'in', unique).forUpdate().execute();
+        if (before.length !== unique.length) throw new AppError('modelNotFound', { field: 'ids' });
+        await trx.updateTable('contact').set({ owner_id: ownerId }).where('id', 'in', unique).execute();
+        for (const row of before.filter((contact) => contact.owner_id !== ownerId)) {
+          await history.record(trx, { entity: 'contact', entityId: row.id, action: 'reassign', changes: { ownerId: { from: row.owner_id, to: ownerId } }, userId: actorId });
+        }
+      });
+    },
+
+    // The duplicate's todos and history move to the kept contact, which takes the chosen values; the duplicate is
+    // deactivated. Both histories record the merge.
+    async merge(keptId: number, duplicateId: number, changes: Omit<ContactChanges, 'isActive'>, actorId: number): Promise<void> {
+      if (keptId === duplicateId) throw new AppError('dataInvalid', { field: 'duplicateId' });
+      await db.transaction().execute(async (trx) => {
+          // Both rows locked in id order: two merges of the same pair cannot cross.
+          const locked = await trx.selectFrom('contact').selectAll().where('id', 'in', [keptId, duplicateId]).orderBy('id').forUpdate().execute();
+          const kept = locked.find((row) => row.id === keptId);
+          const duplicate = locked.find((row) => row.id === duplicateId);
+          if (kept === undefined) throw new AppError('modelNotFound', { field: 'id' });
+          if (duplicate === undefined) throw new AppError('modelNotFound', { field: 'duplicateId' });
+          // The duplicate's e-mail is not another contact's: it is the same person.
+          await checkRules(trx, changes, kept, (id) => id !== keptId && id !== duplicateId);
+          await trx.updateTable('contact').set({ is_active: false }).where('id', '=', duplicateId).execute();
+          const movedTodos = await trx.updateTable('todo').set({ contact_id: keptId }).where('contact_id', '=', duplicateId).returning('id').execute();
+          await trx.updateTable('history').set({ entity_id: keptId }).where('entity', '=', 'contact').where('entity_id', '=', duplicateId).execute();
+          const pending = await hasPendingTodos(trx, keptId);
+          const after = await trx
+            .updateTable('contact')
+            .set({ ...toColumns(changes), is_active: kept.is_active || pending })
+            .where('id', '=', keptId)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await history.record(trx, {
+            entity: 'contact',
+            entityId: keptId,
+            action: 'merge',
+            changes: { ...diff(tracked(kept), tracked(after)), mergedFrom: { from: null, to: duplicateId }, todos: { from: null, to: movedTodos.length } },
+            userId: actorId,
+          });
+          await history.record(trx, {
+            entity: 'contact',
+            entityId: duplicateId,
+            action: 'mergedInto',
+            changes: { mergedInto: { from: null, to: keptId }, isActive: { from: duplicate.is_active, to: false } },
+            userId: actorId,
+          });
+        });
+    },
+  };
+}
+export type ContactRecordRepository = ReturnType<typeof createContactRecordRepository>;

@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Contact, ContactDuplicate, ContactListItem, ListPage, Todo } from '@bo/contracts';
+import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
+import { call, snapshot, testEngines } from '../../test/harness';
+
+for (const engine of testEngines()) {
+  describe(`contact records on ${engine}`, () => {
+    let suite: SeededSuite;
+    const fields = (overrides: Record<string, unknown> = {}) => ({
+      title: 'madam',
+      firstName: 'Héloïse',
+      lastName: 'Lefèvre',
+      jobTitle: 'Directrice des achats',
+      email: 'heloise.lefevre@example.fr',
+      phone: '0033 6 12 34 56 78',
+      companyId: suite.fixture.company,
+      ownerId: suite.fixture.users.COM,
+      ...overrides,
+    });
+    const create = (overrides: Record<string, unknown> = {}, token = suite.tokens.COM) =>
+      call<Contact>(suite.app, 'POST', '/contact/store', { token, fields: fields(overrides) });
+    const list = (query: Record<string, unknown>, token = suite.tokens.COM) =>
+      call<ListPage<ContactListItem>>(suite.app, 'GET', '/contacts', { token, query });
+    const names = (page: { body: { data: ListPage<ContactListItem> | null } }) => page.body.data?.items.map((c) => `${c.firstName} ${c.lastName}`);
+
+    before(async () => {
+      suite = await openSeededSuite(engine);
+    });
+    after(() => suite.close());
+
+    it('creates a contact en veille, phone normalized, and records its history', async () => {
+      const answer = await create();
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const contact = answer.body.data!;
+      assert.deepEqual([contact.phone, contact.isActive, contact.company?.name, contact.owner.trigram, contact.nextTodo], ['0033612345678', false, 'Société Test', 'COM', null]);
+      const history = await suite.database.db.selectFrom('history').select('action').where('entity', '=', 'contact').where('entity_id', '=', contact.id).execute();
+      assert.deepEqual(history.map((row) => row.action), ['create']);
+    });
+
+    it('refuses an e-mail already used (case ignored) and a contact in an inactive company, changing nothing', async () => {
+      const closed = await suite.database.db
+        .insertInto('company')
+        .values({ name: 'Fermée', registration_id: '55210055400013', owner_id: suite.fixture.users.ADM, is_active: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const before = await snapshot(suite.database.db);
+      const sameEmail = await create({ firstName: 'Autre', email: 'HELOISE.lefevre@example.fr' });
+      assert.deepEqual([sameEmail.status, sameEmail.body.errors], [409, [{ message: 'existingEmail', field: 'email' }]]);
+      const inactive = await create({ email: 'autre@example.fr', companyId: closed.id });
+      assert.deepEqual([inactive.status, inactive.body.errors], [409, [{ message: 'inactiveCompany', field: 'companyId' }]]);
+      const badPhone = await create({ email: 'x@example.fr', phone: '06 12 34 56 78' });
+      assert.deepEqual([badPhone.status, badPhone.body.errors], [422, [{ message: 'dataInvalid', field: 'phone' }]]);
+      assert.equal(await snapshot(suite.database.db), before);
+    });
+
+    it('finds by name with accents ignored, by e-mail, by company name and by phone digits typed the French way', async () => {
+      for (const search of ['heloise lefevre', 'LEFÈVRE', 'heloise.lefevre@', '06 12 34 56', '+33 6 12 34']) {
+        assert.deepEqual(names(await list({ search })), ['Héloïse Lefèvre'], search);
+      }
+      const byCompany = await list({ search: 'societe test', perPage: 100 });
+      assert.equal(byCompany.body.data?.total, 15);
+    });
+
+    it('shows my, my team’s and all contacts, and filters standby, late and company', async () => {
+      const mine = await list({ scope: 'my', perPage: 100 });
+      assert.deepEqual(new Set(mine.body.data?.items.map((c) => c.owner.trigram)), new Set(['COM']));
+      // COM's leader is DIR: the team is DIR and those DIR leads (REC, OFF), never COM.
+      const team = await list({ scope: 'team', perPage: 100 });
+      assert.deepEqual(new Set(team.body.data?.items.map((c) => c.owner.trigram)), new Set(['DIR', 'REC', 'OFF']));
+      const all = await list({ perPage: 100 });
+      assert.equal(all.body.data?.total, 15);
+      const standby = await list({ standby: true, perPage: 100 });
+      assert.ok(standby.body.data!.items.every((c) => !c.isActive));
+      assert.equal(standby.body.data?.total, 8);
+      // Every fixture owner has a pending todo due 2026-03-10 on their active contact: late now.
+      const late = await list({ late: true, perPage: 100 });
+      assert.equal(late.body.data?.total, 7);
+      const durand = late.body.data!.items.find((c) => c.lastName === 'Durand COM')!;
+      assert.deepEqual([durand.nextTodo?.deadline, durand.nextTodo?.task.description, durand.lastTodo?.deadline], ['2026-03-10', 'Appel de suivi', '2026-02-10']);
+      assert.equal((await list({ companyId: suite.fixture.company })).body.data?.total, 15);
+    });
+
+    it('pages and sorts on every column both ways, and bounds its parameters', async () => {
+      const byName = await list({ perPage: 100, sort: 'name' });
+      const ordered = names(byName)!;
+      assert.equal(ordered[0], 'Paul Durand ADM');
+      assert.deepEqual(names(await list({ perPage: 3, page: 2, sort: 'name' })), ordered.slice(3, 6));
+      assert.deepEqual(names(await list({ perPage: 100, sort: 'name', order: 'desc' })), [...ordered].reverse());
+      for (const sort of ['company', 'jobTitle', 'phone', 'email', 'owner', 'nextTodo', 'lastTodo', 'isActive']) {
+        for (const order of ['asc', 'desc']) {
+          const answer = await list({ sort, order, perPage: 100 });
+          assert.equal(answer.body.data?.total, 15, `${sort} ${order}`);
+        }
+      }
+      const soonest = await list({ sort: 'nextTodo', perPage: 1 });
+      assert.equal(soonest.body.data?.items[0].nextTodo?.deadline, '2026-03-10');
+      for (const query of [{ perPage: 101 }, { page: -1 }, { sort: 'secret' }, { scope: 'mine' }, { standby: 'oui' }]) {
+        const answer = await list(query);
+        assert.deepEqual([answer.status, answer.body.errors[0]?.message], [422, 'dataInvalid'], JSON.stringify(query));
+      }
+    });
+
+    it('warns of duplicates by e-mail, phone, or name in the same company, leaving out the contact itself', async () => {
+      const created = (await list({ search: 'heloise' })).body.data!.items[0];
+      const duplicates = await call<ContactDuplicate[]>(suite.app, 'GET', '/contacts/duplicates', {
+        token: suite.tokens.REC,
+        query: { email: 'Heloise.Lefevre@example.fr', phone: '0033612345678', firstName: 'HELOISE', lastName: 'lefevre', companyId: suite.fixture.company },
+      });
+      assert.deepEqual(duplicates.body.data, [{ contact: duplicates.body.data![0].contact, reasons: ['email', 'phone', 'name'] }]);
+      assert.equal(duplicates.body.data![0].contact.id, created.id);
+      const itself = await call<ContactDuplicate[]>(suite.app, 'GET', '/contacts/duplicates', {
+        token: suite.tokens.REC,
+        query: { email: 'heloise.lefevre@example.fr', excludeId: created.id },
+      });
+      assert.deepEqual(itself.body.data, []);
+    });
+
+    it('refuses to deactivate a contact with a pending todo', async () => {
+      const durand = suite.fixture.active.COM;
+      const current = (await call<Contact>(suite.app, 'GET', `/contact/${durand}`, { token: suite.tokens.COM })).body.data!;
+      const answer = await call(suite.app, 'POST', `/contact/${durand}/store`, {
+        token: suite.tokens.COM,
+        fields: { title: current.title, firstName: current.firstName, lastName: current.lastName, companyId: suite.fixture.company, ownerId: current.ownerId, isActive: false },
+      });
+      assert.deepEqual([answer.status, answer.body.errors], [409, [{ message: 'cantDeactivateContactWithTodos', field: 'isActive' }]]);
+    });
+
+    it('reassigns a selection for a leader only, with history', async () => {
+      const ids = [suite.fixture.standby.COM, suite.fixture.standby.REC];
+      const refused = await call(suite.app, 'POST', '/contacts/owner', { token: suite.tokens.COM, fields: { ids, ownerId: suite.fixture.users.DIR } });
+      assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden' }]]);
+      const done = await call(suite.app, 'POST', '/contacts/owner', { token: suite.tokens.DIR, fields: { ids, ownerId: suite.fixture.users.DIR } });
+      assert.equal(done.status, 200, JSON.stringify(done.body));
+      const owners = await suite.database.db.selectFrom('contact').select('owner_id').where('id', 'in', ids).execute();
+      assert.deepEqual(owners.map((row) => row.owner_id), [suite.fixture.users.DIR, suite.fixture.users.DIR]);
+      const unknown = await call(suite.app, 'POST', '/contacts/owner', { token: suite.tokens.DIR, fields: { ids: [999999], ownerId: suite.fixture.users.DIR } });
+      assert.deepEqual([unknown.status, unknown.body.errors], [404, [{ message: 'modelNotFound', field: 'ids' }]]);
+      const inactiveOwner = await call(suite.app, 'POST', '/contacts/owner', { token: suite.tokens.DIR, fields: { ids, ownerId: suite.fixture.users.OFF } });
+      assert.deepEqual([inactiveOwner.status, inactiveOwner.body.errors], [422, [{ message: 'dataInvalid', field: 'ownerId' }]]);
+    });
+
+    it('merges a duplicate: its todos move to the kept contact, which keeps the chosen fields; the duplicate leaves', async () => {
+      const kept = (await list({ search: 'heloise' })).body.data!.items[0];
+      const duplicate = suite.fixture.active.REC;
+      const todosBefore = await suite.database.db.selectFrom('todo').select('id').where('contact_id', '=', duplicate).execute();
+      assert.ok(todosBefore.length > 0);
+      const answer = await call<Contact>(suite.app, 'POST', `/contact/${kept.id}/merge`, {
+        token: suite.tokens.DIR,
+        fields: { ...fields({ jobTitle: 'Acheteuse' }), duplicateId: duplicate },
+      });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.deepEqual([answer.body.data?.jobTitle, answer.body.data?.isActive, answer.body.data?.nextTodo?.deadline], ['Acheteuse', true, '2026-03-10']);
+      const moved = await suite.database.db.selectFrom('todo').select('contact_id').where('id', 'in', todosBefore.map((t) => t.id)).execute();
+      assert.ok(moved.every((row) => row.contact_id === kept.id));
+      const gone = (await call<Contact>(suite.app, 'GET', `/contact/${duplicate}`, { token: suite.tokens.DIR })).body.data!;
+      assert.equal(gone.isActive, false);
+      const actions = await suite.database.db.selectFrom('history').select('action').where('entity', '=', 'contact').where('entity_id', 'in', [kept.id, duplicate]).execute();
+      assert.ok(actions.some((row) => row.action === 'merge') && actions.some((row) => row.action === 'mergedInto'));
+      // The todos answer the kept contact now.
+      const todos = await call<Todo[]>(suite.app, 'GET', '/todos', { token: suite.tokens.REC });
+      assert.ok(todos.body.data!.some((todo) => todo.contact.id === kept.id));
+      const self = await call(suite.app, 'POST', `/contact/${kept.id}/merge`, { token: suite.tokens.DIR, fields: { ...fields(), duplicateId: kept.id } });
+      assert.deepEqual([self.status, self.body.errors], [422, [{ message: 'dataInvalid', field: 'duplicateId' }]]);
+    });
+  });
+}
