@@ -40,12 +40,13 @@ export function registerEndpoint<E extends ListedEndpoint>(app: FastifyInstance,
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      description: accessNote(endpoint),
+      description: endpoint.produces === undefined ? accessNote(endpoint) : `${accessNote(endpoint)} Answers a file (${endpoint.produces}).`,
       ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
       ...(contentType === null ? {} : { consumes: [contentType], body: endpoint.body }),
       ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
       ...(endpoint.query === undefined ? {} : { querystring: endpoint.query }),
-      response: answers(endpoint.response),
+      // A file's answer is not the envelope: only its errors are.
+      ...(endpoint.produces === undefined ? { response: answers(endpoint.response) } : {}),
     },
     handler: async (request, reply) => {
       const result = await handler(request as EndpointRequest<E>, reply);

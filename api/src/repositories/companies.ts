@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { AppError } from '../errors';
 import { toContactSummary } from './contacts';
+import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { escapeLike, onUniqueViolation, SORTABLE_FROM, SORTABLE_TO } from './mapping';
 
@@ -182,6 +183,17 @@ const listColumns = [
 const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.created_at'] as const;
 
 export function createCompanyRepository(db: Db, history: HistoryRepository) {
+  // The list's rows in its order, before paging.
+  function sorted(query: Omit<ListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters) {
+    const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+    return withFilters(companies(db), query.search, filters)
+      .select(listColumns)
+      .select([subsidiaryCount.as('subsidiary_count'), activeContactCount.as('active_contact_count')])
+      .orderBy(sql`${sortExpressions[query.sort]} ${direction} nulls last`)
+      .orderBy(sql`c.id ${direction}`);
+  }
+
+
   async function findRow(executor: Executor, id: number): Promise<CompanyRow | undefined> {
     return companies(executor).select(rowColumns).where('c.id', '=', id).executeTakeFirst();
   }
@@ -232,13 +244,8 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
 
   return {
     async list(query: ListQuery<CompanySortKey>, filters: CompanyFilters): Promise<ListPage<CompanyListItem>> {
-      const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
       const [rows, count] = await Promise.all([
-        withFilters(companies(db), query.search, filters)
-          .select(listColumns)
-          .select([subsidiaryCount.as('subsidiary_count'), activeContactCount.as('active_contact_count')])
-          .orderBy(sql`${sortExpressions[query.sort]} ${direction} nulls last`)
-          .orderBy(sql`c.id ${direction}`)
+        sorted(query, filters)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
@@ -247,6 +254,11 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
           .executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toCompanyListItem), total: Number(count.total) };
+    },
+
+    // Every company of the list, in its order, a batch at a time (exports).
+    async eachBatch(query: Omit<ListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters, onBatch: (items: CompanyListItem[]) => Promise<void>) {
+      await eachBatch(db, sorted(query, filters), EXPORT_BATCH, (rows) => onBatch(rows.map(toCompanyListItem)));
     },
 
     async find(id: number): Promise<Company | undefined> {

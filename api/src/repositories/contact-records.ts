@@ -14,6 +14,7 @@ import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
 import { toContactSummary } from './contacts';
+import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { escapeLike, SORTABLE_FROM, SORTABLE_TO } from './mapping';
 
@@ -119,17 +120,51 @@ const toListItem = (row: RecordRow): ContactListItem => {
   return item;
 };
 
-const sortExpressions: Record<ContactSortKey, ReturnType<typeof sql>> = {
-  name: sql`${fold(sql.ref('c.last_name'))} collate "C", ${fold(sql.ref('c.first_name'))} collate "C"`,
-  company: sql`${fold(sql.ref('co.name'))} collate "C"`,
-  jobTitle: sql`${fold(sql.ref('c.job_title'))} collate "C"`,
-  phone: sql.ref('c.phone'),
-  email: sql`lower(c.email) collate "C"`,
-  owner: sql.ref('u.trigram'),
-  nextTodo: nextDeadline,
-  lastTodo: lastExecution,
-  isActive: sql.ref('c.is_active'),
+const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
+  name: [sql`${fold(sql.ref('c.last_name'))} collate "C"`, sql`${fold(sql.ref('c.first_name'))} collate "C"`],
+  company: [sql`${fold(sql.ref('co.name'))} collate "C"`],
+  jobTitle: [sql`${fold(sql.ref('c.job_title'))} collate "C"`],
+  phone: [sql.ref('c.phone')],
+  email: [sql`lower(c.email) collate "C"`],
+  owner: [sql.ref('u.trigram')],
+  nextTodo: [nextDeadline],
+  lastTodo: [lastExecution],
+  isActive: [sql.ref('c.is_active')],
 };
+
+// The list's filters and search on the records query.
+function filtered<QB extends ReturnType<typeof records>>(q: QB, actor: Actor, search: string | undefined, filters: ContactFilters): QB {
+  let out = q;
+  if (filters.scope === 'my') out = out.where('c.owner_id', '=', actor.id) as QB;
+  if (filters.scope === 'team') out = out.where(sql<SqlBool>`c.owner_id in ${teamIds(actor)}`) as QB;
+  if (filters.companyId !== undefined) out = out.where('c.company_id', '=', filters.companyId) as QB;
+  if (filters.ownerId !== undefined) out = out.where('c.owner_id', '=', filters.ownerId) as QB;
+  if (filters.standby !== undefined) out = out.where('c.is_active', '=', !filters.standby) as QB;
+  if (filters.late === true) {
+    const today = toBusinessIsoDate(new Date());
+    out = out.where(
+      sql<SqlBool>`exists (select 1 from todo t where t.contact_id = c.id and t.is_active and not t.is_accomplished and t.deadline < ${today})`,
+    ) as QB;
+  }
+  if (search !== undefined && search !== '') {
+    const { kind, pattern } = contactSearch(search);
+    const folded = fold(sql`${pattern}`);
+    out = (
+      kind === 'phone'
+        ? out.where('c.phone', 'like', pattern)
+        : out.where(sql<SqlBool>`(c.search_key like ${folded} or c.company_id in (select id from company where ${fold(sql.ref('name'))} like ${folded}))`)
+    ) as QB;
+  }
+  return out;
+}
+
+// The list's rows in its order, before paging. The name sorts on two keys, each in the list's direction.
+function sorted(db: Executor, actor: Actor, query: Omit<ListQuery<ContactSortKey>, 'page' | 'perPage'>, filters: ContactFilters) {
+  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+  let q = filtered(records(db), actor, query.search, filters);
+  for (const key of sortKeys[query.sort]) q = q.orderBy(sql`${key} ${direction} nulls last`);
+  return q.orderBy(sql`c.id ${direction}`);
+}
 
 const tracked = (row: { title: string; first_name: string; last_name: string; job_title: string | null; email: string | null; phone: string | null; company_id: number | null; owner_id: number; is_active: boolean }) => ({
   title: row.title,
@@ -198,47 +233,27 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
 
   return {
     async list(actor: Actor, query: ListQuery<ContactSortKey>, filters: ContactFilters): Promise<ListPage<ContactListItem>> {
-      const where = <QB extends ReturnType<typeof records>>(q: QB): QB => {
-        let out = q;
-        if (filters.scope === 'my') out = out.where('c.owner_id', '=', actor.id) as QB;
-        if (filters.scope === 'team') out = out.where(sql<SqlBool>`c.owner_id in ${teamIds(actor)}`) as QB;
-        if (filters.companyId !== undefined) out = out.where('c.company_id', '=', filters.companyId) as QB;
-        if (filters.ownerId !== undefined) out = out.where('c.owner_id', '=', filters.ownerId) as QB;
-        if (filters.standby !== undefined) out = out.where('c.is_active', '=', !filters.standby) as QB;
-        if (filters.late === true) {
-          out = out.where(
-            sql<SqlBool>`exists (select 1 from todo lt2 where lt2.contact_id = c.id and lt2.is_active and not lt2.is_accomplished and lt2.deadline < ${toBusinessIsoDate(new Date())})`,
-          ) as QB;
-        }
-        if (query.search !== undefined && query.search !== '') {
-          const { kind, pattern } = contactSearch(query.search);
-          out = (
-            kind === 'phone'
-              ? out.where('c.phone', 'like', pattern)
-              : out.where(
-                  sql<SqlBool>`(c.search_key like ${fold(sql`${pattern}`)} or c.company_id in (select id from company where ${fold(sql.ref('name'))} like ${fold(sql`${pattern}`)}))`,
-                )
-          ) as QB;
-        }
-        return out;
-      };
-      const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-      // The sort expression may list several keys (the name): each one gets the direction.
-      const keys = query.sort === 'name' ? [sql`${fold(sql.ref('c.last_name'))} collate "C"`, sql`${fold(sql.ref('c.first_name'))} collate "C"`] : [sortExpressions[query.sort]];
-      let page = where(records(db));
-      for (const key of keys) page = page.orderBy(sql`${key} ${direction} nulls last`);
       const [rows, count] = await Promise.all([
-        page
-          .orderBy(sql`c.id ${direction}`)
+        sorted(db, actor, query, filters)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
-        where(records(db))
+        filtered(records(db), actor, query.search, filters)
           .clearSelect()
           .select((eb) => eb.fn.countAll<string>().as('total'))
           .executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toListItem), total: Number(count.total) };
+    },
+
+    // Every contact of the list, in its order, a batch at a time (exports).
+    async eachBatch(
+      actor: Actor,
+      query: Omit<ListQuery<ContactSortKey>, 'page' | 'perPage'>,
+      filters: ContactFilters,
+      onBatch: (items: ContactListItem[]) => Promise<void>,
+    ) {
+      await eachBatch(db, sorted(db, actor, query, filters), EXPORT_BATCH, (rows) => onBatch(rows.map(toListItem)));
     },
 
     async find(id: number): Promise<Contact | undefined> {

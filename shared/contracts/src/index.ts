@@ -15,4 +15,5 @@ export * from './dates';
 export * from './endpoints';
 export * from './company';
 export * from './list';
+export * from './csv';
 export * from './text';

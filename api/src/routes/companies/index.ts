@@ -1,6 +1,7 @@
-import { can, endpoints } from '@bo/contracts';
+import { can, companyCsvColumns, endpoints, toBusinessIsoDate } from '@bo/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
+import { sendCsv } from '../../http/csv-stream';
 import { registerEndpoint } from '../../http/register-endpoint';
 import { authOf } from '../../plugins/app/auth';
 
@@ -16,6 +17,13 @@ export async function companyRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.companies, async (request) => {
     const { search, sort, order, page, perPage, ...filters } = request.query;
     return repos.companies.list({ search, sort, order, page, perPage }, filters);
+  });
+
+  registerEndpoint(app, endpoints.exportCompanies, async (request, reply) => {
+    const { search, sort, order, ...filters } = request.query;
+    return sendCsv(reply, `societes-${toBusinessIsoDate(new Date())}.csv`, companyCsvColumns, (write) =>
+      repos.companies.eachBatch({ search, sort, order }, filters, write),
+    );
   });
 
   registerEndpoint(app, endpoints.company, async (request) => {

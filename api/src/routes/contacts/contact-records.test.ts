@@ -163,5 +163,29 @@ for (const engine of testEngines()) {
       const self = await call(suite.app, 'POST', `/contact/${kept.id}/merge`, { token: suite.tokens.DIR, fields: { ...fields(), duplicateId: kept.id } });
       assert.deepEqual([self.status, self.body.errors], [422, [{ message: 'dataInvalid', field: 'duplicateId' }]]);
     });
+
+    it('exports the whole list as CSV for French Excel, in the list’s order, every page', async () => {
+      const answer = await suite.app.inject({
+        method: 'GET',
+        url: '/contacts/export?sort=name&order=desc&standby=0',
+        headers: { authorization: suite.tokens.DIR },
+      });
+      assert.equal(answer.statusCode, 200);
+      assert.match(String(answer.headers['content-type']), /^text\/csv; charset=utf-8/);
+      assert.match(String(answer.headers['content-disposition']), /^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
+      assert.ok(answer.body.startsWith('\uFEFFCivilité;Prénom;Nom;Société;'));
+      const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
+      const page = await list({ sort: 'name', order: 'desc', standby: false, perPage: 100 }, suite.tokens.DIR);
+      assert.equal(lines.length - 1, page.body.data?.total);
+      assert.deepEqual(
+        lines.slice(1).map((line) => line.split(';').slice(1, 3).join(' ')),
+        page.body.data?.items.map((c) => `${c.firstName} ${c.lastName}`),
+      );
+      assert.match(lines[1], /;\d{2}\/\d{2}\/\d{4} /);
+      const refused = await call(suite.app, 'GET', '/contacts/export', { token: suite.tokens.REC });
+      assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden' }]]);
+      const invalid = await call(suite.app, 'GET', '/contacts/export', { token: suite.tokens.DIR, query: { sort: 'nope' } });
+      assert.deepEqual([invalid.status, invalid.body.errors[0]?.message], [422, 'dataInvalid']);
+    });
   });
 }

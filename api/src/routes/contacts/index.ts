@@ -1,7 +1,8 @@
-import { can, endpoints, envelopeSchema } from '@bo/contracts';
+import { can, contactCsvColumns, endpoints, envelopeSchema, toBusinessIsoDate } from '@bo/contracts';
 import type { FastifyInstance } from 'fastify';
 import { reloadTodo, usableTask } from '../../domain/todos';
 import { AppError } from '../../errors';
+import { sendCsv } from '../../http/csv-stream';
 import { registerEndpoint } from '../../http/register-endpoint';
 import { authOf } from '../../plugins/app/auth';
 
@@ -43,6 +44,14 @@ export async function contactRoutes(app: FastifyInstance) {
     const { actor } = authOf(request);
     const { search, sort, order, page, perPage, ...filters } = request.query;
     return repos.contactRecords.list(actor, { search, sort, order, page, perPage }, filters);
+  });
+
+  registerEndpoint(app, endpoints.exportContacts, async (request, reply) => {
+    const { actor } = authOf(request);
+    const { search, sort, order, ...filters } = request.query;
+    return sendCsv(reply, `contacts-${toBusinessIsoDate(new Date())}.csv`, contactCsvColumns, (write) =>
+      repos.contactRecords.eachBatch(actor, { search, sort, order }, filters, write),
+    );
   });
 
   registerEndpoint(app, endpoints.contact, async (request) => record(request.params.id));

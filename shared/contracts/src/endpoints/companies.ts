@@ -5,6 +5,7 @@ import {
   companyStorePayloadSchema,
   companyViewSchema,
 } from '../company';
+import { z } from 'zod';
 import { listPageSchema } from '../list';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
@@ -20,6 +21,15 @@ export const companyEndpoints = endpointGroup('companies', {
     access: permission('company', 'read'),
     query: companiesQuerySchema,
     response: listPageSchema(companyListItemSchema),
+  },
+  exportCompanies: {
+    method: 'GET',
+    path: '/companies/export',
+    summary: 'The companies list as CSV for French Excel (every page, with the list’s search, filters and sort), streamed',
+    access: permission('company', 'export'),
+    query: companiesQuerySchema.omit({ page: true, perPage: true }),
+    response: z.string(),
+    produces: 'text/csv',
   },
   company: {
     method: 'GET',

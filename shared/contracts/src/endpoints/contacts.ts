@@ -29,6 +29,15 @@ export const contactEndpoints = endpointGroup('contacts', {
     query: contactsQuerySchema,
     response: listPageSchema(contactListItemSchema),
   },
+  exportContacts: {
+    method: 'GET',
+    path: '/contacts/export',
+    summary: 'The contacts list as CSV for French Excel (every page, with the list’s scope, search, filters and sort), streamed',
+    access: permission('contact', 'export'),
+    query: contactsQuerySchema.omit({ page: true, perPage: true }),
+    response: z.string(),
+    produces: 'text/csv',
+  },
   contact: {
     method: 'GET',
     path: '/contact/:id',

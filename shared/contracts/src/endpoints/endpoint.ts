@@ -20,8 +20,10 @@ export type Endpoint = {
   query?: z.ZodType;
   // POST/DELETE: multipart fields; PUT/PATCH: JSON (spec section 7).
   body?: z.ZodType;
-  // The `data` of the envelope on success.
+  // The `data` of the envelope on success; for a file (produces), the file's text.
   response: z.ZodType;
+  // A call that answers a file instead of the envelope (errors still come as the envelope).
+  produces?: 'text/csv';
 };
 
 // An endpoint as listed in the table: with the resource group it belongs to (its OpenAPI tag).

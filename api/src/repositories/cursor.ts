@@ -1,0 +1,23 @@
+import { CompiledQuery, type Compilable } from 'kysely';
+import type { Db } from '../db/database';
+
+// Rows per fetch of an export: small enough to keep the memory flat, large enough to keep round trips few.
+export const EXPORT_BATCH = 1000;
+
+// Reads a query's rows batch by batch through a server-side cursor, in one read-only transaction: an export of
+// 100 000 rows holds one batch in memory at a time, whatever its sort. onBatch's promise is awaited before the
+// next fetch, so a slow reader (the HTTP client) slows the reading instead of filling the memory.
+export async function eachBatch<R>(db: Db, query: Compilable<R>, size: number, onBatch: (rows: R[]) => Promise<void>): Promise<void> {
+  const compiled = query.compile();
+  await db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await trx.executeQuery(CompiledQuery.raw(`declare batch_rows no scroll cursor for ${compiled.sql}`, [...compiled.parameters]));
+      for (;;) {
+        const { rows } = await trx.executeQuery<R>(CompiledQuery.raw(`fetch ${size} from batch_rows`));
+        if (rows.length > 0) await onBatch(rows);
+        if (rows.length < size) break;
+      }
+    });
+}
