@@ -15,6 +15,7 @@ import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
 import { taskRoutes } from './routes/tasks';
+import { teamRoutes } from './routes/team';
 import { todoRoutes } from './routes/todos';
 import { userRoutes } from './routes/user';
 
@@ -61,6 +62,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(companyRoutes);
   await app.register(contactRoutes);
   await app.register(taskRoutes);
+  await app.register(teamRoutes);
   await app.register(todoRoutes);
 
   return app;

@@ -1,6 +1,9 @@
-import type { Executor } from '../db/database';
+import type { HistoryEntry, ListPage } from '@bo/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Executor } from '../db/database';
 
-export type HistoryEntity = 'company' | 'contact' | 'todo';
+export type { HistoryEntity } from '@bo/contracts';
+import type { HistoryEntity } from '@bo/contracts';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 // Compares a row before and after a change, keeping only the fields that moved.
@@ -14,8 +17,85 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
   return changes;
 }
 
-export function createHistoryRepository() {
+type EntryRow = {
+  id: number | string;
+  entity: HistoryEntity;
+  entity_id: number;
+  label: string;
+  action: string;
+  changes: HistoryEntry['changes'];
+  user_id: number | null;
+  trigram: string | null;
+  created_at: Date;
+  total: number | string;
+};
+
+const toEntry = (row: EntryRow): HistoryEntry => ({
+  id: Number(row.id),
+  entity: row.entity,
+  entityId: row.entity_id,
+  label: row.label,
+  action: row.action,
+  changes: row.changes,
+  user: row.user_id === null || row.trigram === null ? null : { id: row.user_id, trigram: row.trigram },
+  createdAt: row.created_at.toISOString(),
+});
+
+// One page, newest first, of the entries a query selects (id, entity, entity_id, label, action, changes,
+// user_id, created_at).
+async function page(db: Db, entries: RawBuilder<unknown>, pageNumber: number, perPage: number): Promise<ListPage<HistoryEntry>> {
+  const { rows } = await sql<EntryRow>`
+    with entries as (${entries})
+    select e.*, u.trigram, count(*) over () as total
+    from entries e left join app_user u on u.id = e.user_id
+    order by e.created_at desc, e.id desc
+    limit ${perPage} offset ${(pageNumber - 1) * perPage}`.execute(db);
+  if (rows.length === 0 && pageNumber > 1) {
+    const { rows: counted } = await sql<{ total: string }>`with entries as (${entries}) select count(*) as total from entries`.execute(db);
+    return { items: [], total: Number(counted[0].total) };
+  }
+  return { items: rows.map(toEntry), total: rows.length === 0 ? 0 : Number(rows[0].total) };
+}
+
+const contactLabel = sql`k.first_name || ' ' || k.last_name`;
+
+export function createHistoryRepository(db: Db) {
   return {
+    // A group's story: the company, its subsidiaries however deep, and every contact of them, each entry named.
+    companyGroup(companyId: number, pageNumber: number, perPage: number) {
+      return page(
+        db,
+        sql`
+          with recursive grp(id) as (select ${companyId}::integer union select c.id from company c join grp on c.parent_id = grp.id)
+          select h.id, h.entity, h.entity_id, co.name as label, h.action, h.changes, h.user_id, h.created_at
+          from history h join company co on co.id = h.entity_id
+          where h.entity = 'company' and h.entity_id in (select id from grp)
+          union all
+          select h.id, h.entity, h.entity_id, ${contactLabel} || ' (' || co.name || ')', h.action, h.changes, h.user_id, h.created_at
+          from history h join contact k on k.id = h.entity_id join company co on co.id = k.company_id
+          where h.entity = 'contact' and k.company_id in (select id from grp)`,
+        pageNumber,
+        perPage,
+      );
+    },
+
+    // A contact's story: its own changes and those of its todos.
+    contact(contactId: number, pageNumber: number, perPage: number) {
+      return page(
+        db,
+        sql`
+          select h.id, h.entity, h.entity_id, ${contactLabel} as label, h.action, h.changes, h.user_id, h.created_at
+          from history h join contact k on k.id = h.entity_id
+          where h.entity = 'contact' and h.entity_id = ${contactId}
+          union all
+          select h.id, h.entity, h.entity_id, tk.description || ' (' || to_char(t.deadline, 'DD/MM/YYYY') || ')', h.action, h.changes, h.user_id, h.created_at
+          from history h join todo t on t.id = h.entity_id join task tk on tk.id = t.task_id
+          where h.entity = 'todo' and t.contact_id = ${contactId}`,
+        pageNumber,
+        perPage,
+      );
+    },
+
     // Every change to a contact or a todo is recorded (who, when, what) in the same transaction.
     async record(
       db: Executor,

@@ -5,16 +5,18 @@ import { createContactRepository } from './contacts';
 import { createHistoryRepository } from './history';
 import { createSecurityRepository } from './security';
 import { createTaskRepository } from './tasks';
+import { createTeamRepository } from './team';
 import { createTodoRepository } from './todos';
 import { createUserRepository } from './users';
 
 export function createRepositories(db: Db) {
-  const history = createHistoryRepository();
+  const history = createHistoryRepository(db);
   const contacts = createContactRepository(db, history);
   return {
     users: createUserRepository(db),
     security: createSecurityRepository(db),
     tasks: createTaskRepository(db),
+    team: createTeamRepository(db),
     companies: createCompanyRepository(db, history),
     contacts,
     contactRecords: createContactRecordRepository(db, history),

@@ -16,4 +16,6 @@ export * from './endpoints';
 export * from './company';
 export * from './list';
 export * from './csv';
+export * from './team';
+export * from './history';
 export * from './text';

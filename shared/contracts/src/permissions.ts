@@ -29,6 +29,10 @@ export const permissions = {
     merge: leaders,
     export: businessSide,
   },
+  // The other users, as owners to pick or filter on.
+  user: { read: ALL_ROLES },
+  // A leader's team and its figures (/equipe: businessLeader only, as the spec's route table says).
+  team: { read: ['businessLeader'] },
   // The standby lists (contacts en veille) back /liste-contacts-veille and the agenda's "add a task" choice.
   standby: { read: businessSide },
 } as const satisfies Record<string, Partial<Record<Action, readonly RoleName[]>>>;

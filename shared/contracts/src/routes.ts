@@ -46,7 +46,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/liste-contacts', owner: 'contacts', roles: ALL_ROLES, title: 'Contacts', section: 'contacts', inMenu: true },
   { path: '/liste-societes', owner: 'contacts', roles: ALL_ROLES, title: 'Sociétés', section: 'contacts', inMenu: true },
   { path: '/liste-contacts-veille', owner: 'contacts', roles: permissions.standby.read, title: 'Contacts en veille', section: 'contacts', inMenu: true },
-  { path: '/equipe', owner: 'contacts', roles: ['businessLeader'], title: 'Mon équipe', section: 'contacts', inMenu: true },
+  { path: '/equipe', owner: 'contacts', roles: permissions.team.read, title: 'Mon équipe', section: 'contacts', inMenu: true },
   { path: '/fiches-de-besoin', owner: 'needsSheets', roles: ALL_ROLES, title: 'Fiches de besoin', section: 'needsSheets', inMenu: true },
   { path: '/fiches-de-besoin/recherche', owner: 'needsSheets', roles: ALL_ROLES, title: 'Recherche de fiches', section: 'needsSheets', inMenu: true },
   { path: '/fiches-de-besoin/models', owner: 'needsSheets', roles: ALL_ROLES, title: 'Modèles de fiches', section: 'needsSheets', inMenu: true },

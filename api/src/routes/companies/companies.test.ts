@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { withLuhnCheckDigit, type Company, type CompanyListItem, type CompanyView, type ListPage } from '@bo/contracts';
+import { withLuhnCheckDigit, type Company, type CompanyListItem, type CompanyView, type HistoryEntry, type ListPage } from '@bo/contracts';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 
@@ -167,6 +167,32 @@ for (const engine of testEngines()) {
       assert.equal(lines[0], 'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Code postal;Ville;Secteur;Propriétaire;Active');
       assert.deepEqual(lines.slice(1).map((line) => line.split(';')[0]), ['Alpha Lyon', 'Groupe Alpha']);
       assert.equal(lines[2].split(';')[1], `${siret(10).slice(0, 3)} ${siret(10).slice(3, 6)} ${siret(10).slice(6, 9)} ${siret(10).slice(9)}`);
+    });
+
+    it('tells a group’s story newest first: the parent, its subsidiaries and their contacts, each entry named', async () => {
+      const parent = (await list({ search: 'groupe alpha' })).body.data!.items[0];
+      const child = (await list({ search: 'alpha lyon' })).body.data!.items[0];
+      const contact = await call(suite.app, 'POST', '/contact/store', {
+        token: suite.tokens.COM,
+        fields: { title: 'mister', firstName: 'Marc', lastName: 'Alpha', companyId: child.id, ownerId: suite.fixture.users.COM },
+      });
+      assert.equal(contact.status, 200);
+      const story = await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/company/${parent.id}/history`, { token: suite.tokens.REC });
+      assert.equal(story.status, 200, JSON.stringify(story.body));
+      assert.deepEqual(
+        story.body.data?.items.map((entry) => [entry.entity, entry.label, entry.action, entry.user?.trigram]),
+        [
+          ['contact', 'Marc Alpha (Alpha Lyon)', 'create', 'COM'],
+          ['company', 'Alpha Lyon', 'create', 'COM'],
+          ['company', 'Groupe Alpha', 'create', 'COM'],
+        ],
+      );
+      const second = await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/company/${parent.id}/history`, { token: suite.tokens.REC, query: { perPage: 2, page: 2 } });
+      assert.deepEqual([second.body.data?.total, second.body.data?.items.length], [3, 1]);
+      const beyond = await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/company/${parent.id}/history`, { token: suite.tokens.REC, query: { page: 9 } });
+      assert.deepEqual(beyond.body.data, { items: [], total: 3 });
+      const subsidiaryOnly = await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/company/${child.id}/history`, { token: suite.tokens.REC });
+      assert.equal(subsidiaryOnly.body.data?.total, 2);
     });
   });
 }

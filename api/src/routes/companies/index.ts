@@ -32,6 +32,12 @@ export async function companyRoutes(app: FastifyInstance) {
     return { ...company, subsidiaries, contacts };
   });
 
+  registerEndpoint(app, endpoints.companyHistory, async (request) => {
+    const { id } = request.params;
+    await view(id);
+    return repos.history.companyGroup(id, request.query.page, request.query.perPage);
+  });
+
   registerEndpoint(app, endpoints.createCompany, async (request) => {
     const { actor } = authOf(request);
     return view(await repos.companies.create(request.body, actor.id));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Contact, ContactDuplicate, ContactListItem, ListPage, Todo } from '@bo/contracts';
+import type { Contact, ContactDuplicate, ContactListItem, HistoryEntry, ListPage, Todo } from '@bo/contracts';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 
@@ -186,6 +186,23 @@ for (const engine of testEngines()) {
       assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden' }]]);
       const invalid = await call(suite.app, 'GET', '/contacts/export', { token: suite.tokens.DIR, query: { sort: 'nope' } });
       assert.deepEqual([invalid.status, invalid.body.errors[0]?.message], [422, 'dataInvalid']);
+    });
+
+    it('tells a contact’s story: its own changes and its todos’, newest first', async () => {
+      const durand = suite.fixture.active.DIB;
+      const edit = await call(suite.app, 'POST', `/todo/${suite.fixture.pending.DIB}/store`, {
+        token: suite.tokens.DIB,
+        fields: { deadline: '2026-12-01', notes: 'Décalé' },
+      });
+      assert.equal(edit.status, 200);
+      const story = await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/contact/${durand}/history`, { token: suite.tokens.REC });
+      assert.deepEqual(
+        story.body.data?.items.map((entry) => [entry.entity, entry.label, entry.action]),
+        [['todo', 'Appel de suivi (01/12/2026)', 'update']],
+      );
+      assert.deepEqual(story.body.data?.items[0].changes.deadline, { from: '2026-03-10', to: '2026-12-01' });
+      const missing = await call(suite.app, 'GET', '/contact/999999/history', { token: suite.tokens.REC });
+      assert.equal(missing.status, 404);
     });
   });
 }

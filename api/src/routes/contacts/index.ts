@@ -56,6 +56,12 @@ export async function contactRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.contact, async (request) => record(request.params.id));
 
+  registerEndpoint(app, endpoints.contactHistory, async (request) => {
+    const { id } = request.params;
+    await record(id);
+    return repos.history.contact(id, request.query.page, request.query.perPage);
+  });
+
   registerEndpoint(app, endpoints.createContact, async (request) => {
     const { actor } = authOf(request);
     return record(await repos.contactRecords.create(request.body, actor.id));

@@ -7,6 +7,7 @@ import {
 } from '../company';
 import { z } from 'zod';
 import { listPageSchema } from '../list';
+import { historyEntrySchema, historyQuerySchema } from '../history';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
 import { idParamsSchema } from './params';
@@ -38,6 +39,15 @@ export const companyEndpoints = endpointGroup('companies', {
     access: permission('company', 'read'),
     params: idParamsSchema,
     response: companyViewSchema,
+  },
+  companyHistory: {
+    method: 'GET',
+    path: '/company/:id/history',
+    summary: 'The story of a group, newest first: the company, its subsidiaries (however deep) and all their contacts',
+    access: permission('company', 'read'),
+    params: idParamsSchema,
+    query: historyQuerySchema,
+    response: listPageSchema(historyEntrySchema),
   },
   createCompany: {
     method: 'POST',

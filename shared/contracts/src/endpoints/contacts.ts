@@ -13,6 +13,7 @@ import {
   standbyListsSchema,
 } from '../contact';
 import { listPageSchema } from '../list';
+import { historyEntrySchema, historyQuerySchema } from '../history';
 import { permission } from '../permissions';
 import { contactTodoPayloadSchema, todoSchema } from '../todo';
 import { endpointGroup } from './endpoint';
@@ -45,6 +46,15 @@ export const contactEndpoints = endpointGroup('contacts', {
     access: permission('contact', 'read'),
     params: idParamsSchema,
     response: contactSchema,
+  },
+  contactHistory: {
+    method: 'GET',
+    path: '/contact/:id/history',
+    summary: 'The story of a contact, newest first: its changes and those of its todos',
+    access: permission('contact', 'read'),
+    params: idParamsSchema,
+    query: historyQuerySchema,
+    response: listPageSchema(historyEntrySchema),
   },
   createContact: {
     method: 'POST',

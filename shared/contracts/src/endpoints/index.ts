@@ -2,6 +2,7 @@ import { companyEndpoints } from './companies';
 import { contactEndpoints } from './contacts';
 import type { ListedEndpoint } from './endpoint';
 import { taskEndpoints } from './tasks';
+import { teamEndpoints } from './team';
 import { todoEndpoints } from './todos';
 import { userEndpoints } from './user';
 
@@ -15,6 +16,7 @@ export const endpoints = {
   ...companyEndpoints,
   ...contactEndpoints,
   ...taskEndpoints,
+  ...teamEndpoints,
   ...todoEndpoints,
 } satisfies Record<string, ListedEndpoint>;
 

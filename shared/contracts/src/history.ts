@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from './list';
+import { messages } from './rules';
+import { wireInt } from './wire';
+
+// Every change to a company, contact, todo or needs sheet is recorded: who, when, what (ARCHITECTURE section 5).
+export const historyEntities = ['company', 'contact', 'todo'] as const;
+export type HistoryEntity = (typeof historyEntities)[number];
+
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  entity: z.enum(historyEntities),
+  entityId: z.number().int(),
+  // What the entry is about, named for a reader: the company's name, the contact's name.
+  label: z.string(),
+  action: z.string(),
+  // A field that did not exist before (a creation) has no `from`.
+  changes: z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() })),
+  user: z.object({ id: z.number().int(), trigram: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+// Newest first, a page at a time.
+export const historyQuerySchema = z.object({
+  page: wireInt.min(1, messages.invalid).max(1_000_000, messages.invalid).default(1),
+  perPage: wireInt.min(1, messages.invalid).max(PER_PAGE_MAX, messages.invalid).default(PER_PAGE_DEFAULT),
+});
+
+// The French words of a history line.
+export const historyActionLabels: Record<string, string> = {
+  create: 'Création',
+  update: 'Modification',
+  activate: 'Activation',
+  deactivate: 'Désactivation',
+  reassign: 'Changement de propriétaire',
+  merge: 'Fusion',
+  mergedInto: 'Fusionné dans un autre contact',
+  accomplish: 'Tâche aboutie',
+};
