@@ -12,6 +12,7 @@ import { corsPlugin } from './plugins/external/cors';
 import { multipartPlugin } from './plugins/external/multipart';
 import { openApiPlugin } from './plugins/external/openapi';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
+import { calendarRoutes } from './routes/calendar';
 import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
 import { taskRoutes } from './routes/tasks';
@@ -63,6 +64,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(contactRoutes);
   await app.register(taskRoutes);
   await app.register(teamRoutes);
+  await app.register(calendarRoutes);
   await app.register(todoRoutes);
 
   return app;

@@ -119,6 +119,14 @@ export type DataVersionTable = {
   version: ColumnType<string, never, never>;
 };
 
+// A user's private calendar feed (migration 0011): the SHA-256 of its token.
+export type CalendarFeedTable = {
+  user_id: number;
+  token_hash: string;
+  // Renewed with the token.
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
 export type Database = {
   app_user: AppUserTable;
   company: CompanyTable;
@@ -130,6 +138,7 @@ export type Database = {
   login_attempt: LoginAttemptTable;
   app_setting: AppSettingTable;
   data_version: DataVersionTable;
+  calendar_feed: CalendarFeedTable;
 };
 
 export type Db = Kysely<Database>;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
 import { createContactRecordRepository } from './contact-records';
 import { createContactRepository } from './contacts';
@@ -16,6 +17,7 @@ export function createRepositories(db: Db) {
     users: createUserRepository(db),
     security: createSecurityRepository(db),
     tasks: createTaskRepository(db),
+    calendarFeed: createCalendarFeedRepository(db),
     team: createTeamRepository(db),
     companies: createCompanyRepository(db, history),
     contacts,

@@ -18,4 +18,5 @@ export * from './list';
 export * from './csv';
 export * from './team';
 export * from './history';
+export * from './calendar';
 export * from './text';

@@ -3,6 +3,7 @@ import * as initialSchema from './2026-11-21-0001-initial-schema';
 import * as readIndexes from './2026-11-21-0002-read-indexes';
 import * as dataVersion from './2026-11-22-0003-data-version';
 import * as companyContactSearch from './2026-11-23-0010-company-contact-search';
+import * as calendarFeed from './2026-11-23-0011-calendar-feed';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0002-read-indexes': readIndexes,
   '2026-11-22-0003-data-version': dataVersion,
   '2026-11-23-0010-company-contact-search': companyContactSearch,
+  '2026-11-23-0011-calendar-feed': calendarFeed,
 };

@@ -1,7 +1,8 @@
-import { can, contactCsvColumns, endpoints, envelopeSchema, toBusinessIsoDate } from '@bo/contracts';
+import { asciiSlug, can, contactCsvColumns, contactName, endpoints, envelopeSchema, personTitleLabels, toBusinessIsoDate } from '@bo/contracts';
 import type { FastifyInstance } from 'fastify';
 import { reloadTodo, usableTask } from '../../domain/todos';
 import { AppError } from '../../errors';
+import { vcard } from '../../calendar/vcard';
 import { sendCsv } from '../../http/csv-stream';
 import { registerEndpoint } from '../../http/register-endpoint';
 import { authOf } from '../../plugins/app/auth';
@@ -60,6 +61,22 @@ export async function contactRoutes(app: FastifyInstance) {
     const { id } = request.params;
     await record(id);
     return repos.history.contact(id, request.query.page, request.query.perPage);
+  });
+
+  registerEndpoint(app, endpoints.contactVcard, async (request, reply) => {
+    const contact = await record(request.params.id);
+    const body = vcard({
+      uid: `urn:back-office:contact:${contact.id}`,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      title: personTitleLabels[contact.title],
+      jobTitle: contact.jobTitle,
+      company: contact.company?.name ?? null,
+      email: contact.email,
+      phone: contact.phone,
+    });
+    const filename = asciiSlug(contactName(contact)) || 'contact';
+    return reply.type('text/vcard; charset=utf-8').header('content-disposition', `attachment; filename="${filename}.vcf"`).send(body);
   });
 
   registerEndpoint(app, endpoints.createContact, async (request) => {

@@ -56,6 +56,15 @@ export const contactEndpoints = endpointGroup('contacts', {
     query: historyQuerySchema,
     response: listPageSchema(historyEntrySchema),
   },
+  contactVcard: {
+    method: 'GET',
+    path: '/contact/:id/vcard',
+    summary: 'A contact as a vCard 4.0 (.vcf), to save it to a phone',
+    access: permission('contact', 'read'),
+    params: idParamsSchema,
+    response: z.string(),
+    produces: 'text/vcard',
+  },
   createContact: {
     method: 'POST',
     path: '/contact/store',

@@ -23,7 +23,7 @@ export type Endpoint = {
   // The `data` of the envelope on success; for a file (produces), the file's text.
   response: z.ZodType;
   // A call that answers a file instead of the envelope (errors still come as the envelope).
-  produces?: 'text/csv';
+  produces?: 'text/csv' | 'text/calendar' | 'text/vcard';
 };
 
 // An endpoint as listed in the table: with the resource group it belongs to (its OpenAPI tag).

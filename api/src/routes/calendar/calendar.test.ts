@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import ICAL from 'ical.js';
+import { addDays, toBusinessIsoDate } from '@bo/contracts';
+import { foldLine } from '../../calendar/text-lines';
+import { addTodo, openSeededSuite, type SeededSuite } from '../../test/fixtures';
+import { call, testEngines } from '../../test/harness';
+
+describe('content lines', () => {
+  it('folds at 75 octets without cutting a UTF-8 character', () => {
+    const folded = foldLine(`SUMMARY:${'é'.repeat(60)}`);
+    for (const line of folded.split('\r\n')) assert.ok(Buffer.byteLength(line) <= 75);
+    assert.equal(folded.replace(/\r\n /g, ''), `SUMMARY:${'é'.repeat(60)}`);
+  });
+});
+
+for (const engine of testEngines()) {
+  describe(`calendar feed and vCard on ${engine}`, () => {
+    let suite: SeededSuite;
+    before(async () => {
+      suite = await openSeededSuite(engine);
+    });
+    after(() => suite.close());
+
+    const feedPath = (url: string) => new URL(url).pathname;
+    const fetchFeed = (path: string) => suite.app.inject({ method: 'GET', url: path });
+
+    it('makes a private feed whose events a calendar parser reads back, escaping included', async () => {
+      const { users, tasks, active } = suite.fixture;
+      const today = toBusinessIsoDate(new Date());
+      await addTodo(suite.database.db, {
+        contact_id: active.COM,
+        task_id: tasks.mail,
+        owner_id: users.COM,
+        deadline: addDays(today, 3),
+        notes: 'Rappeler; puis écrire, demander le devis\nen deux lignes',
+      });
+      const made = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.COM, fields: {} });
+      assert.equal(made.status, 200);
+      assert.match(made.body.data!.url, /^http:\/\/[^/]+\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+      const state = await call<{ enabled: boolean }>(suite.app, 'GET', '/user/calendar-feed', { token: suite.tokens.COM });
+      assert.equal(state.body.data?.enabled, true);
+
+      const answer = await fetchFeed(feedPath(made.body.data!.url));
+      assert.equal(answer.statusCode, 200);
+      assert.match(String(answer.headers['content-type']), /^text\/calendar/);
+      const calendar = new ICAL.Component(ICAL.parse(answer.body));
+      const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+      // COM's pending todo (2026-03-10) and the new one; the accomplished one is older than 30 days.
+      assert.deepEqual(
+        events.map((event) => [event.startDate.toString(), event.startDate.isDate, event.summary]),
+        [
+          ['2026-03-10', true, 'Appel de suivi — Paul Durand COM'],
+          [addDays(today, 3), true, 'Relance email — Paul Durand COM'],
+        ],
+      );
+      assert.equal(events[1].description, 'Rappeler; puis écrire, demander le devis\nen deux lignes\nSociété Test');
+      assert.equal(events[1].endDate.toString(), addDays(today, 4));
+      assert.match(events[0].uid, /^todo-\d+@back-office$/);
+    });
+
+    it('stops the old URL at once when made anew, and answers a bad token as an unknown path', async () => {
+      const first = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.REC, fields: {} });
+      const second = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.REC, fields: {} });
+      assert.equal((await fetchFeed(feedPath(second.body.data!.url))).statusCode, 200);
+      const old = await fetchFeed(feedPath(first.body.data!.url));
+      const unknown = await fetchFeed('/nowhere/at-all');
+      assert.deepEqual([old.statusCode, old.json()], [unknown.statusCode, unknown.json()]);
+      assert.equal((await fetchFeed('/ical/not-a-token.ics')).statusCode, 404);
+      await call(suite.app, 'POST', '/user/calendar-feed/delete', { token: suite.tokens.REC, fields: {} });
+      assert.equal((await fetchFeed(feedPath(second.body.data!.url))).statusCode, 404);
+      const state = await call<{ enabled: boolean }>(suite.app, 'GET', '/user/calendar-feed', { token: suite.tokens.REC });
+      assert.equal(state.body.data?.enabled, false);
+    });
+
+    it('gives a contact as a vCard 4.0 a parser reads back', async () => {
+      const created = await call<{ id: number }>(suite.app, 'POST', '/contact/store', {
+        token: suite.tokens.COM,
+        fields: {
+          title: 'madam',
+          firstName: 'Anaïs',
+          lastName: 'Dupont, Martin',
+          jobTitle: 'DRH',
+          email: 'anais.dupont@example.fr',
+          phone: '0033612345678',
+          companyId: suite.fixture.company,
+          ownerId: suite.fixture.users.COM,
+        },
+      });
+      const answer = await suite.app.inject({ method: 'GET', url: `/contact/${created.body.data!.id}/vcard`, headers: { authorization: suite.tokens.REC } });
+      assert.equal(answer.statusCode, 200);
+      assert.match(String(answer.headers['content-disposition']), /filename="anais-dupont-martin\.vcf"/);
+      const card = new ICAL.Component(ICAL.parse(answer.body));
+      assert.equal(card.getFirstPropertyValue('version'), '4.0');
+      assert.equal(card.getFirstPropertyValue('fn'), 'Anaïs Dupont, Martin');
+      assert.deepEqual(card.getFirstPropertyValue('n'), ['Dupont, Martin', 'Anaïs', '', 'Madame', '']);
+      assert.equal(card.getFirstPropertyValue('tel'), 'tel:+33612345678');
+      assert.equal(card.getFirstPropertyValue('org'), 'Société Test');
+    });
+  });
+}
