@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personTitles } from './user';
-import { wireInt } from './wire';
+import { hasNoNul } from './validation';
+import { wireInteger } from './wire';
 
 export const contactSummarySchema = z.object({
   id: z.number().int(),
@@ -32,8 +33,8 @@ export const standbyListLabels: Record<StandbyListName, string> = {
 export const AUTOCOMPLETE = { delayMs: 200, minLength: 2, maxResults: 100 } as const;
 
 export const contactSearchQuerySchema = z.object({
-  q: z.string().trim().min(AUTOCOMPLETE.minLength).max(100),
-  limit: wireInt.min(1).max(AUTOCOMPLETE.maxResults).default(AUTOCOMPLETE.maxResults),
+  q: z.string().trim().min(AUTOCOMPLETE.minLength).max(100).refine(hasNoNul),
+  limit: wireInteger(1, AUTOCOMPLETE.maxResults).default(AUTOCOMPLETE.maxResults),
 });
 
 export function contactName(contact: Pick<ContactSummary, 'firstName' | 'lastName'>): string {

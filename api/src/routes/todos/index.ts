@@ -1,4 +1,4 @@
-import { endpoints, toBusinessIsoDate, type Todo } from '@bo/contracts';
+import { endpoints, type Todo } from '@bo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canManageTodosOf, todoScope, type Actor } from '../../domain/actor';
@@ -39,7 +39,7 @@ export const todoRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['todos'],
       summary:
         'Active todos the caller may see (own; a businessLeader adds the users they lead; an admin sees all), by deadline. ' +
-        'start/end (Unix seconds) bound the deadline, both days included, as dates in Europe/Paris.',
+        'start/end (Unix seconds or yyyy-MM-dd) bound the deadline, both days included, as dates in Europe/Paris.',
       security: bearer,
       querystring: endpoints.todos.query,
       response: todosAnswers,
@@ -50,8 +50,8 @@ export const todoRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = todoScope(actor);
       const filters = {
         onlyPending,
-        from: start === undefined ? undefined : toBusinessIsoDate(start),
-        to: end === undefined ? undefined : toBusinessIsoDate(end),
+        from: start,
+        to: end,
       };
       // Every admin sees the same list; anyone else their own (and their team's, which the data version covers).
       const who = scope === 'all' ? 'all' : `${scope}:${actor.id}`;
