@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-21-0001-initial-schema';
 import * as readIndexes from './2026-11-21-0002-read-indexes';
 import * as dataVersion from './2026-11-22-0003-data-version';
+import * as loginThrottle from './2026-11-23-0004-login-throttle';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial-schema': initialSchema,
   '2026-11-21-0002-read-indexes': readIndexes,
   '2026-11-22-0003-data-version': dataVersion,
+  '2026-11-23-0004-login-throttle': loginThrottle,
 };
