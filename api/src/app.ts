@@ -9,7 +9,7 @@ import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
 import { trackRoutes } from './plugins/app/known-routes';
 import { repositoriesPlugin } from './plugins/app/repositories';
-import { wireProtocolPlugin } from './plugins/app/wire-protocol';
+import { noNulPlugin, wireProtocolPlugin } from './plugins/app/wire-protocol';
 import { corsPlugin } from './plugins/external/cors';
 import { multipartPlugin } from './plugins/external/multipart';
 import { openApiPlugin } from './plugins/external/openapi';
@@ -56,6 +56,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(wireProtocolPlugin, { knownRoutes });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(multipartPlugin);
+  await app.register(noNulPlugin);
   await app.register(openApiPlugin);
 
   // 2. App plugins. Repositories first: the error handler reads the config, and the auth hook reads users and

@@ -1,4 +1,4 @@
-import type { ApiError } from '@bo/contracts';
+import { errorCatalogue, type ApiError } from '@bo/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import { globalPlugin } from '../global-plugin';
@@ -41,10 +41,15 @@ export const wireProtocolPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('wi
       // A CORS preflight (Origin and Access-Control-Request-Method) is answered by the CORS plugin; a plain
       // OPTIONS gets the envelope, with the methods of the path in Allow.
       if (request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined) return;
+      // Answered here rather than thrown: the CORS plugin's catch-all OPTIONS route was registered before the
+      // error handler existed.
       const allowed = knownRoutes.methodsFor(request.url);
-      if (allowed.length === 0) throw new AppError('unknownCommand');
-      const errors: ApiError[] = [];
-      return reply.code(200).header('allow', [...allowed, 'OPTIONS'].join(', ')).type('application/json; charset=utf-8').send({ data: null, errors });
+      const errors: ApiError[] = allowed.length === 0 ? [{ message: 'unknownCommand' }] : [];
+      if (allowed.length > 0) reply.header('allow', [...allowed, 'OPTIONS'].join(', '));
+      return reply
+        .code(allowed.length === 0 ? errorCatalogue.unknownCommand.status : 200)
+        .type('application/json; charset=utf-8')
+        .send({ data: null, errors });
     }
     const expected = bodyTypeOf[request.method];
     if (expected === undefined || request.is404 || !hasBody(request)) return;
@@ -52,10 +57,13 @@ export const wireProtocolPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('wi
     // 415: the body is in another form than the protocol's for this method (JSON on a multipart call...).
     if (type !== expected) throw new AppError('dataInvalid', { status: 415 });
   });
+});
 
-  // Once the body is parsed (multipart fields included), before any handler: PostgreSQL cannot store a NUL
-  // character, and no field of any call has a use for one.
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+// Once the body is parsed (multipart fields included), before validation drops the fields a call does not
+// know: PostgreSQL cannot store a NUL character, and no field of any call has a use for one. Registered after
+// the multipart plugin, whose own preValidation hook reads the fields.
+export const noNulPlugin = globalPlugin('no-nul', async (app) => {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = fieldWithNul(part);
       if (field !== null) throw new AppError('dataInvalid', field === '' ? {} : { field });

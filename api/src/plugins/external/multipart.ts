@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import { requestLimits } from '../../limits';
 import { globalPlugin } from '../global-plugin';
@@ -9,18 +9,36 @@ const tooLarge = (field?: string) => new AppError('dataInvalid', { status: 413, 
 // The fields of a multipart body as a plain object of strings. Whatever busboy reports on the way (no or a wrong
 // boundary, a body cut short, a part past a limit) is the caller's mistake: a 4xx, never a 500. A field past its
 // limit stops the reading at once instead of being kept truncated.
-async function readFields(request: FastifyRequest): Promise<Record<string, string>> {
+async function readFields(request: FastifyRequest, reply: FastifyReply): Promise<Record<string, string>> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > requestLimits.bodyBytes) throw tooLarge();
+  // A body without a length is counted as it arrives, and cut off at the limit: busboy would otherwise read a
+  // whole oversized field before reporting it truncated.
   let received = 0;
+  let overflow: (() => void) | null = null;
+  const cutOff = new Promise<never>((_resolve, reject) => {
+    overflow = () => reject(tooLarge());
+  });
+  cutOff.catch(() => undefined);
   const count = (chunk: Buffer) => {
     received += chunk.length;
+    if (received > requestLimits.bodyBytes && overflow !== null) {
+      request.raw.unpipe();
+      request.raw.pause();
+      // The rest of the body is never read: the connection closes after the answer.
+      reply.header('connection', 'close');
+      overflow();
+      overflow = null;
+    }
   };
   request.raw.on('data', count);
   const body: Record<string, string> = {};
+  const parts = request.parts()[Symbol.asyncIterator]();
   try {
-    for await (const part of request.parts()) {
-      if (received > requestLimits.bodyBytes) throw tooLarge();
+    for (;;) {
+      const next = await Promise.race([parts.next(), cutOff]);
+      if (next.done === true) break;
+      const part = next.value;
       if (part.type === 'file') throw new AppError('dataInvalid', { field: part.fieldname });
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(part.fieldname);
       // A field sent twice is ambiguous: refused rather than guessed.
@@ -51,7 +69,7 @@ export const multipartPlugin = globalPlugin('multipart', async (app) => {
       fieldNameSize: requestLimits.fieldNameBytes,
     },
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = await readFields(request);
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.isMultipart()) request.body = await readFields(request, reply);
   });
 });
