@@ -3,11 +3,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import { requestLimits } from './limits';
 import { answerCachePlugin } from './plugins/app/answer-cache';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
 import { trackRoutes } from './plugins/app/known-routes';
 import { repositoriesPlugin } from './plugins/app/repositories';
+import { noNulPlugin, wireProtocolPlugin } from './plugins/app/wire-protocol';
 import { corsPlugin } from './plugins/external/cors';
 import { multipartPlugin } from './plugins/external/multipart';
 import { openApiPlugin } from './plugins/external/openapi';
@@ -26,11 +28,17 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
+// The nearest `hops` proxies are believed, whatever their address.
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Unique across instances, so a 500 reported by a user can be found in the logs of whichever instance.
     genReqId: () => randomUUID(),
+    bodyLimit: requestLimits.bodyBytes,
+    // Behind a reverse proxy, request.ip is the client's address from X-Forwarded-For (login limits use it).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Zod schemas of @bo/contracts validate the input of every route, and its output when asked to (tests).
@@ -47,8 +55,11 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   // preflights included (CORS answers a preflight before the auth hook could refuse it); multipart must
   // parse bodies before validation; swagger must be registered before the routes it describes.
   await app.register(securityHeadersPlugin);
+  // Before CORS, which answers preflights itself: a plain OPTIONS gets the envelope.
+  await app.register(wireProtocolPlugin, { knownRoutes });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(multipartPlugin);
+  await app.register(noNulPlugin);
   await app.register(openApiPlugin);
 
   // 2. App plugins. Repositories first: the error handler reads the config, and the auth hook reads users and

@@ -24,7 +24,9 @@ describe('loadConfig', () => {
         checkResponses: false,
         answerCacheBytes: 64 * 1024 * 1024,
         passwordHashing: productionPasswordHashing,
-        loginRateLimit: { maxFailures: 10, windowSeconds: 900 },
+        loginRateLimit: { maxFailures: 10, maxFailuresPerAddress: 30, windowSeconds: 900 },
+        trustProxy: false,
+        db: { connectMs: 3000, statementMs: 5000, lockMs: 2000, idleInTransactionMs: 10000 },
       },
     );
     assert.ok(productionPasswordHashing.memoryCost >= 19_456);
@@ -46,6 +48,14 @@ describe('loadConfig', () => {
         LOGIN_PRIVATE_KEY_FILE: keyFile,
         API_DEBUG: '1',
         API_CACHE_MB: '0',
+        LOGIN_MAX_FAILURES: '5',
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '20',
+        LOGIN_WINDOW_SECONDS: '600',
+        TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1',
+        DB_CONNECT_TIMEOUT_MS: '1000',
+        DB_STATEMENT_TIMEOUT_MS: '2000',
+        DB_LOCK_TIMEOUT_MS: '500',
+        DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '3000',
       },
       '/srv/app',
     );
@@ -60,6 +70,11 @@ describe('loadConfig', () => {
     assert.equal(config.debug, true);
     assert.equal(config.checkResponses, true);
     assert.equal(config.answerCacheBytes, 0);
+    assert.deepEqual(config.loginRateLimit, { maxFailures: 5, maxFailuresPerAddress: 20, windowSeconds: 600 });
+    assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1']);
+    assert.deepEqual(config.db, { connectMs: 1000, statementMs: 2000, lockMs: 500, idleInTransactionMs: 3000 });
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false);
   });
 
   it('fails fast, naming every variable to fix', () => {
@@ -74,10 +89,13 @@ describe('loadConfig', () => {
           LOGIN_PRIVATE_KEY_FILE: '/nonexistent/key.pem',
           API_DEBUG: 'yes',
           API_CACHE_MB: 'lots',
+          TRUST_PROXY: 'proxy.local',
+          LOGIN_MAX_FAILURES: '0',
+          DB_STATEMENT_TIMEOUT_MS: 'forever',
         }),
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
-        const names = ['API_PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'TOKEN_SECRET', 'TOKEN_TTL_SECONDS', 'LOGIN_PRIVATE_KEY_FILE', 'API_DEBUG', 'API_CACHE_MB'];
+        const names = ['API_PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'TOKEN_SECRET', 'TOKEN_TTL_SECONDS', 'LOGIN_PRIVATE_KEY_FILE', 'API_DEBUG', 'API_CACHE_MB', 'TRUST_PROXY', 'LOGIN_MAX_FAILURES', 'DB_STATEMENT_TIMEOUT_MS'];
         assert.equal(error.problems.length, names.length);
         for (const name of names) assert.match(error.message, new RegExp(`${name} must`));
         return true;

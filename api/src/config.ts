@@ -1,5 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 // Argon2id cost. Production follows the OWASP minimum for argon2id (19 MiB, 2 passes); tests pass lighter
@@ -26,8 +27,18 @@ export type AppConfig = {
   // Memory for the large answers kept between changes of their data (bytes; 0: no cache).
   answerCacheBytes: number;
   passwordHashing: PasswordHashing;
-  loginRateLimit: { maxFailures: number; windowSeconds: number };
+  // Failed logins allowed per window: per address and trigram pair, and per address across trigrams.
+  loginRateLimit: { maxFailures: number; maxFailuresPerAddress: number; windowSeconds: number };
+  // Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address (false: none).
+  trustProxy: false | number | string[];
+  db: DbTimeouts;
 };
+
+// PostgreSQL time limits (ms). A database that accepts connections but never answers, a stuck transaction or a
+// lock held by a frozen instance then costs a request a few seconds, never forever.
+export type DbTimeouts = { connectMs: number; statementMs: number; lockMs: number; idleInTransactionMs: number };
+
+export const defaultDbTimeouts: DbTimeouts = { connectMs: 3_000, statementMs: 5_000, lockMs: 2_000, idleInTransactionMs: 10_000 };
 
 export const productionPasswordHashing: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
@@ -97,6 +108,41 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const answerCacheBytes = integer('API_CACHE_MB', 64, 0, 4096) * 1024 * 1024;
 
+  const loginRateLimit = {
+    maxFailures: integer('LOGIN_MAX_FAILURES', 10, 1, 1000),
+    maxFailuresPerAddress: integer('LOGIN_MAX_FAILURES_PER_ADDRESS', 30, 1, 100_000),
+    windowSeconds: integer('LOGIN_WINDOW_SECONDS', 15 * 60, 10, 24 * 3600),
+  };
+
+  // Off by default: X-Forwarded-For is believed only from the proxies named here (addresses or CIDR ranges),
+  // or from that many hops when a number is given.
+  let trustProxy: AppConfig['trustProxy'] = false;
+  const proxyRaw = text('TRUST_PROXY');
+  if (proxyRaw !== undefined && proxyRaw !== '0' && proxyRaw !== 'false') {
+    if (/^\d+$/.test(proxyRaw)) {
+      trustProxy = integer('TRUST_PROXY', 0, 1, 10);
+    } else {
+      const entries = proxyRaw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+      const bad = entries.filter((entry) => {
+        const [address, prefix, ...rest] = entry.split('/');
+        const family = isIP(address);
+        const maxPrefix = family === 6 ? 128 : 32;
+        return family === 0 || rest.length > 0 || (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= maxPrefix));
+      });
+      if (bad.length > 0 || entries.length === 0) {
+        problems.push(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.1,10.1.0.0/16 (bad entry "${bad[0] ?? proxyRaw}")`);
+      }
+      trustProxy = entries;
+    }
+  }
+
+  const db: DbTimeouts = {
+    connectMs: integer('DB_CONNECT_TIMEOUT_MS', defaultDbTimeouts.connectMs, 100, 600_000),
+    statementMs: integer('DB_STATEMENT_TIMEOUT_MS', defaultDbTimeouts.statementMs, 100, 600_000),
+    lockMs: integer('DB_LOCK_TIMEOUT_MS', defaultDbTimeouts.lockMs, 100, 600_000),
+    idleInTransactionMs: integer('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', defaultDbTimeouts.idleInTransactionMs, 100, 600_000),
+  };
+
   const debugRaw = text('API_DEBUG') ?? '0';
   if (debugRaw !== '0' && debugRaw !== '1') problems.push(`API_DEBUG must be 0 or 1 (got "${debugRaw}")`);
 
@@ -115,6 +161,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     checkResponses: debugRaw === '1',
     answerCacheBytes,
     passwordHashing: productionPasswordHashing,
-    loginRateLimit: { maxFailures: 10, windowSeconds: 15 * 60 },
+    loginRateLimit,
+    trustProxy,
+    db,
   };
 }

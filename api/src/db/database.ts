@@ -101,11 +101,11 @@ export type RevokedSessionTable = {
   expires_at: Timestamp;
 };
 
-export type LoginAttemptTable = {
-  id: Generated<number>;
-  trigram: string;
-  ip: string;
-  created_at: CreatedAt;
+// Login attempts per key in a fixed window (migration 0004).
+export type LoginThrottleTable = {
+  key: string;
+  attempts: number;
+  window_start: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
 export type AppSettingTable = {
@@ -135,7 +135,7 @@ export type Database = {
   todo: TodoTable;
   history: HistoryTable;
   revoked_session: RevokedSessionTable;
-  login_attempt: LoginAttemptTable;
+  login_throttle: LoginThrottleTable;
   app_setting: AppSettingTable;
   data_version: DataVersionTable;
   calendar_feed: CalendarFeedTable;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app';
-import type { AppConfig } from '../config';
+import { defaultDbTimeouts, type AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { createPgPool, createPglite, kyselyOnPglite, kyselyOnPool, type EngineName } from '../db/engine';
 import { migrateToLatest } from '../db/migrate';
@@ -31,7 +31,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     checkResponses: true,
     answerCacheBytes: 16 * 1024 * 1024,
     passwordHashing: testPasswordHashing,
-    loginRateLimit: { maxFailures: 10, windowSeconds: 900 },
+    loginRateLimit: { maxFailures: 10, maxFailuresPerAddress: 30, windowSeconds: 900 },
+    trustProxy: false,
+    db: defaultDbTimeouts,
     ...overrides,
   };
 }

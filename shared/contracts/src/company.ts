@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contactSummarySchema } from './contact';
 import { listQuerySchema, optionalParam } from './list';
 import { messages } from './rules';
-import { fields, nullableFields } from './validation';
+import { fields, hasNoNul, nullableFields } from './validation';
 import { wireBoolean } from './wire';
 
 // Read-only detail views (ARCHITECTURE section 5): a contact with its ways to reach them, a company with its
@@ -62,7 +62,7 @@ export const companyKindLabels: Record<(typeof companyKinds)[number], string> = 
 export const companiesQuerySchema = listQuerySchema(companySortKeys).extend({
   isActive: optionalParam(wireBoolean),
   kind: optionalParam(z.enum(companyKinds, { error: messages.invalid })),
-  sector: optionalParam(z.string().trim().max(100, messages.invalid)),
+  sector: optionalParam(z.string().trim().max(100, messages.invalid).refine(hasNoNul, messages.invalid)),
   ownerId: optionalParam(fields.id()),
 });
 export type CompaniesQuery = z.input<typeof companiesQuerySchema>;

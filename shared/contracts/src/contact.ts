@@ -3,8 +3,8 @@ import { listQuerySchema, optionalParam } from './list';
 import { messages } from './rules';
 import { taskStyleSchema } from './task';
 import { personTitles } from './user';
-import { fields, nullableFields } from './validation';
-import { wireBoolean, wireInt, wireJson } from './wire';
+import { fields, hasNoNul, nullableFields } from './validation';
+import { wireBoolean, wireInteger, wireJson } from './wire';
 
 export const contactSummarySchema = z.object({
   id: z.number().int(),
@@ -36,8 +36,8 @@ export const standbyListLabels: Record<StandbyListName, string> = {
 export const AUTOCOMPLETE = { delayMs: 200, minLength: 2, maxResults: 100 } as const;
 
 export const contactSearchQuerySchema = z.object({
-  q: z.string().trim().min(AUTOCOMPLETE.minLength).max(100),
-  limit: wireInt.min(1).max(AUTOCOMPLETE.maxResults).default(AUTOCOMPLETE.maxResults),
+  q: z.string().trim().min(AUTOCOMPLETE.minLength).max(100).refine(hasNoNul),
+  limit: wireInteger(1, AUTOCOMPLETE.maxResults).default(AUTOCOMPLETE.maxResults),
 });
 
 export function contactName(contact: Pick<ContactSummary, 'firstName' | 'lastName'>): string {
@@ -111,8 +111,8 @@ export type ContactChanges = z.output<typeof contactStorePayloadSchema>;
 export const contactDuplicatesQuerySchema = z.object({
   email: nullableFields.email(),
   phone: nullableFields.phone(),
-  firstName: optionalParam(z.string().trim().max(100, messages.invalid)),
-  lastName: optionalParam(z.string().trim().max(100, messages.invalid)),
+  firstName: optionalParam(z.string().trim().max(100, messages.invalid).refine(hasNoNul, messages.invalid)),
+  lastName: optionalParam(z.string().trim().max(100, messages.invalid).refine(hasNoNul, messages.invalid)),
   companyId: nullableFields.id(),
   // The contact being edited, never its own duplicate.
   excludeId: nullableFields.id(),

@@ -1,3 +1,5 @@
+import { patterns } from './rules';
+
 // Calendar dates are business dates of a French firm: an instant (Unix seconds on the wire) becomes the
 // yyyy-MM-dd it falls on in Paris, on the server and in the browser alike.
 export const BUSINESS_TIME_ZONE = 'Europe/Paris';
@@ -20,4 +22,12 @@ export function toBusinessIsoDate(instant: Date): string {
 export function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+// A real calendar date in yyyy-MM-dd (2026-02-30 is refused).
+export function isIsoDate(value: string): boolean {
+  if (!patterns.isoDate.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }

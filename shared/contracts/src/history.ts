@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from './list';
-import { messages } from './rules';
-import { wireInt } from './wire';
+import { wireInteger } from './wire';
 
 // Every change to a company, contact, todo or needs sheet is recorded: who, when, what (ARCHITECTURE section 5).
 export const historyEntities = ['company', 'contact', 'todo'] as const;
@@ -23,8 +22,8 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 // Newest first, a page at a time.
 export const historyQuerySchema = z.object({
-  page: wireInt.min(1, messages.invalid).max(1_000_000, messages.invalid).default(1),
-  perPage: wireInt.min(1, messages.invalid).max(PER_PAGE_MAX, messages.invalid).default(PER_PAGE_DEFAULT),
+  page: wireInteger(1, 1_000_000).default(1),
+  perPage: wireInteger(1, PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
 });
 
 // The French words of a history line.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './rules';
-import { wireInt } from './wire';
+import { hasNoNul } from './validation';
+import { wireInteger } from './wire';
 
 // Lists (ARCHITECTURE section 4): `GET /<things>` with `search`, filters, `sort`, `order`, `page`, `perPage`;
 // data `{ items, total }`. Paging, sorting and search happen in the database, never in memory.
@@ -20,11 +21,11 @@ export function optionalParam<T extends z.ZodType>(schema: T) {
 // The parameters every list takes; `sortKeys` are the list's columns, the first one its default order.
 export function listQuerySchema<const K extends readonly [string, ...string[]]>(sortKeys: K) {
   return z.object({
-    search: optionalParam(z.string().trim().max(SEARCH_MAX_LENGTH, messages.invalid)),
+    search: optionalParam(z.string().trim().max(SEARCH_MAX_LENGTH, messages.invalid).refine(hasNoNul, messages.invalid)),
     sort: z.enum(sortKeys, { error: messages.invalid }).default(sortKeys[0] as K[number] & string),
     order: z.enum(sortOrders, { error: messages.invalid }).default('asc'),
-    page: wireInt.min(1, messages.invalid).max(1_000_000, messages.invalid).default(1),
-    perPage: wireInt.min(1, messages.invalid).max(PER_PAGE_MAX, messages.invalid).default(PER_PAGE_DEFAULT),
+    page: wireInteger(1, 1_000_000).default(1),
+    perPage: wireInteger(1, PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
   });
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contactSummarySchema } from './contact';
 import { taskSchema } from './task';
 import { fields } from './validation';
-import { wireBoolean, wireDate } from './wire';
+import { wireBoolean, wireCalendarDate } from './wire';
 
 export const todoBaseSchema = z.object({
   id: z.number().int(),
@@ -29,15 +29,16 @@ export type Todo = z.infer<typeof todoSchema>;
 export const todosQuerySchema = z
   .object({
     onlyPending: wireBoolean.default(false),
-    start: wireDate.optional(),
-    end: wireDate.optional(),
+    // Calendar dates (yyyy-MM-dd after decoding), both days included.
+    start: wireCalendarDate().optional(),
+    end: wireCalendarDate().optional(),
   })
   .refine((q) => !q.start || !q.end || q.start <= q.end, { message: 'Entrée non valide', path: ['end'] });
 
 const notes = fields.optionalText(5000);
 
 export const todoStorePayloadSchema = z.object({
-  deadline: fields.isoDate(),
+  deadline: wireCalendarDate(),
   notes: notes.default(''),
   isAccomplished: wireBoolean.default(false),
   comment: fields.optionalText(5000).optional(),
@@ -45,13 +46,13 @@ export const todoStorePayloadSchema = z.object({
 export type TodoStorePayload = z.input<typeof todoStorePayloadSchema>;
 
 export const todoAccomplishPayloadSchema = todoStorePayloadSchema.extend({
-  newDeadline: fields.isoDate(),
+  newDeadline: wireCalendarDate(),
   newNotes: notes.default(''),
 });
 export type TodoAccomplishPayload = z.input<typeof todoAccomplishPayloadSchema>;
 
 export const contactTodoPayloadSchema = z.object({
-  deadline: fields.isoDate(),
+  deadline: wireCalendarDate(),
   notes: notes.default(''),
 });
 export type ContactTodoPayload = z.input<typeof contactTodoPayloadSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isIsoDate } from './dates';
 import { messages, patterns, TRIGRAM_LENGTH } from './rules';
+import { wireId } from './wire';
 
 // SIRET numbers carry a Luhn check digit.
 export function isLuhnValid(digits: string): boolean {
@@ -27,14 +29,6 @@ export function isValidRegistrationId(value: string): boolean {
   return patterns.registrationId.test(value) && isLuhnValid(value);
 }
 
-// A real calendar date in yyyy-MM-dd (2026-02-30 is refused).
-export function isIsoDate(value: string): boolean {
-  if (!patterns.isoDate.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 // Phones are stored as 0033XXXXXXXXX (no spaces) and shown French style: 0033 6 12 34 56 78.
 export function normalizePhone(value: string): string {
   return value.replace(/\s+/g, '');
@@ -47,10 +41,14 @@ export function formatPhone(value: string): string {
   return ['0033', digits[4], ...rest].join(' ');
 }
 
+// A NUL character is no text: PostgreSQL refuses to store it.
+export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
+
 // Field schemas shared by the forms and the server.
 export const fields = {
-  requiredText: (max = 255) => z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.invalid),
-  optionalText: (max = 5000) => z.string({ error: messages.invalid }).max(max, messages.invalid),
+  requiredText: (max = 255) =>
+    z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.invalid).refine(hasNoNul, messages.invalid),
+  optionalText: (max = 5000) => z.string({ error: messages.invalid }).max(max, messages.invalid).refine(hasNoNul, messages.invalid),
   email: () => z.string({ error: messages.required }).trim().min(1, messages.required).email(messages.email),
   phone: () => z.string({ error: messages.required }).trim().regex(patterns.phone, messages.invalid),
   registrationId: () =>
@@ -70,14 +68,16 @@ export const fields = {
   isoDate: () =>
     z.string({ error: messages.dateRequired }).min(1, messages.dateRequired).refine(isIsoDate, messages.invalid),
   number: () => z.number({ error: messages.number }),
-  id: () => z.coerce.number({ error: messages.number }).int(messages.invalid).positive(messages.invalid),
+  // Ids of the path: canonical decimal text within the database's range (see wire.ts).
+  id: () => wireId(),
 } as const;
 
 // A form field that may be left empty: '' (an emptied multipart field), null and absent all mean "none" (null).
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 export const nullableFields = {
-  text: (max = 255) => z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().max(max, messages.invalid).nullable()),
+  text: (max = 255) =>
+    z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().max(max, messages.invalid).refine(hasNoNul, messages.invalid).nullable()),
   phone: () =>
     z.preprocess(
       emptyToNull,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate, toBusinessIsoDate } from './dates';
 import { messages } from './rules';
 
 // The wire forms of ARCHITECTURE section 4: booleans travel as 0/1, dates as Unix seconds, objects as JSON
@@ -32,11 +33,50 @@ export const wireBoolean = z.preprocess((value) => {
   return value;
 }, z.boolean({ error: messages.invalid })).meta({ description: 'Boolean sent as 0 or 1 ("0" is false)' });
 
-// Unix seconds, as a number or a numeric string, decoded to a Date.
-export const wireDate = z.preprocess((value) => {
-  if (typeof value === 'string' && /^-?\d+$/.test(value)) return new Date(Number(value) * 1000);
-  if (typeof value === 'number' && Number.isInteger(value)) return new Date(value * 1000);
+// The largest id a database integer column holds: a larger one is no row, not a server error.
+export const MAX_ID = 2_147_483_647;
+
+// Whole numbers travel as canonical decimal text: "0x10", "+1", "00001", "1.0", " 1" or "1e3" are not numbers
+// here (JavaScript's Number() would read them as 16, 1, 1, 1, 1 and 1000).
+const canonicalInteger = /^-?(0|[1-9]\d{0,15})$/;
+
+function decodeInteger(value: unknown): unknown {
+  if (typeof value === 'string' && canonicalInteger.test(value)) return Number(value);
   return value;
+}
+
+// An integer from a query string or a multipart field (or a JSON number), between min and max.
+export const wireInteger = (min: number, max: number) =>
+  z.preprocess(decodeInteger, z.number({ error: messages.number }).int(messages.invalid).min(min, messages.invalid).max(max, messages.invalid));
+
+// A row id: a positive integer within the database's range.
+export const wireId = () => wireInteger(1, MAX_ID);
+
+// Unix seconds a date can be (years 1 to 9999), as a number or its canonical text.
+const MAX_UNIX_SECONDS = 253_402_300_799;
+function unixSeconds(value: unknown): number | null {
+  const decoded = decodeInteger(value);
+  return typeof decoded === 'number' && Number.isSafeInteger(decoded) && Math.abs(decoded) <= MAX_UNIX_SECONDS ? decoded : null;
+}
+
+// The one decoder of a calendar date on the wire (ARCHITECTURE section 4): Unix seconds, as spec section 7
+// says, become the day that instant falls on in Paris; a yyyy-MM-dd is taken as it is. Anything else: null.
+export function decodeWireCalendarDate(value: unknown): string | null {
+  const seconds = unixSeconds(value);
+  if (seconds !== null) return toBusinessIsoDate(new Date(seconds * 1000));
+  return typeof value === 'string' && isIsoDate(value) ? value : null;
+}
+
+// A calendar date parameter (deadline, start, end...), decoded to yyyy-MM-dd.
+export const wireCalendarDate = () =>
+  z
+    .preprocess((value) => decodeWireCalendarDate(value) ?? value, z.string({ error: messages.dateRequired }).min(1, messages.dateRequired).refine(isIsoDate, messages.invalid))
+    .meta({ description: 'Calendar date: Unix seconds (the day it falls on in Paris) or yyyy-MM-dd' });
+
+// An instant: Unix seconds, as a number or its canonical text, decoded to a Date.
+export const wireDate = z.preprocess((value) => {
+  const seconds = unixSeconds(value);
+  return seconds === null ? value : new Date(seconds * 1000);
 }, z.date({ error: messages.dateRequired })).meta({ description: 'Instant sent as Unix seconds' });
 
 // A JSON-string object decoded before its schema runs.
@@ -50,6 +90,3 @@ export function wireJson<T extends z.ZodType>(schema: T) {
     }
   }, schema);
 }
-
-// Multipart fields and query strings are strings: numbers arrive as text.
-export const wireInt = z.coerce.number({ error: messages.number }).int(messages.invalid);

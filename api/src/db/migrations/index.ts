@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-21-0001-initial-schema';
 import * as readIndexes from './2026-11-21-0002-read-indexes';
 import * as dataVersion from './2026-11-22-0003-data-version';
+import * as loginThrottle from './2026-11-23-0004-login-throttle';
 import * as companyContactSearch from './2026-11-23-0010-company-contact-search';
 import * as calendarFeed from './2026-11-23-0011-calendar-feed';
 
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial-schema': initialSchema,
   '2026-11-21-0002-read-indexes': readIndexes,
   '2026-11-22-0003-data-version': dataVersion,
+  '2026-11-23-0004-login-throttle': loginThrottle,
   '2026-11-23-0010-company-contact-search': companyContactSearch,
   '2026-11-23-0011-calendar-feed': calendarFeed,
 };

@@ -46,6 +46,8 @@ export const authPlugin = globalPlugin('auth', async (app) => {
 
   app.decorate('sessions', {
     grant(reply, userId, sid) {
+      // An answer with a token carries personal data too: no cache may keep it.
+      reply.header('cache-control', 'no-store');
       reply.header(AUTHORIZATION_HEADER, `Bearer ${issueToken(userId, sid, config.tokenTtlSeconds, secret)}`);
     },
     dummyHash() {

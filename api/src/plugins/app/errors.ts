@@ -41,7 +41,10 @@ export const errorsPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('errors',
     }
     // Fastify's own client errors: malformed JSON or multipart, unsupported media type, body too large...
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, errorCatalogue.dataInvalid.status, [{ message: 'dataInvalid' }], debug ? { code: error.code, message: error.message } : undefined);
+      // Too large and unsupported media type keep their status; the rest is data the call cannot use.
+      const status = error.statusCode === 413 || error.statusCode === 415 ? error.statusCode : errorCatalogue.dataInvalid.status;
+      request.log.warn({ reqId: request.id, code: error.code }, 'malformed request');
+      return send(reply, status, [{ message: 'dataInvalid' }], debug ? { code: error.code, message: error.message } : undefined);
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return fail(reply, 'internalServerError', debug ? { message: error.message, stack: error.stack } : undefined);

@@ -1,11 +1,75 @@
 import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import { requestLimits } from '../../limits';
 import { globalPlugin } from '../global-plugin';
 
-// POST and DELETE bodies are multipart/form-data. 'keyValues' turns them into a plain object of strings
-// before validation, so the same zod wire schemas decode them. No call takes files, so every file part is refused.
+const tooLarge = (field?: string) => new AppError('dataInvalid', { status: 413, ...(field === undefined ? {} : { field }) });
+
+// The fields of a multipart body as a plain object of strings. Whatever busboy reports on the way (no or a wrong
+// boundary, a body cut short, a part past a limit) is the caller's mistake: a 4xx, never a 500. A field past its
+// limit stops the reading at once instead of being kept truncated.
+async function readFields(request: FastifyRequest, reply: FastifyReply): Promise<Record<string, string>> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > requestLimits.bodyBytes) throw tooLarge();
+  // A body without a length is counted as it arrives, and cut off at the limit: busboy would otherwise read a
+  // whole oversized field before reporting it truncated.
+  let received = 0;
+  let overflow: (() => void) | null = null;
+  const cutOff = new Promise<never>((_resolve, reject) => {
+    overflow = () => reject(tooLarge());
+  });
+  cutOff.catch(() => undefined);
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > requestLimits.bodyBytes && overflow !== null) {
+      request.raw.unpipe();
+      request.raw.pause();
+      // The rest of the body is never read: the connection closes after the answer.
+      reply.header('connection', 'close');
+      overflow();
+      overflow = null;
+    }
+  };
+  request.raw.on('data', count);
+  const body: Record<string, string> = {};
+  const parts = request.parts()[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([parts.next(), cutOff]);
+      if (next.done === true) break;
+      const part = next.value;
+      if (part.type === 'file') throw new AppError('dataInvalid', { field: part.fieldname });
+      if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(part.fieldname);
+      // A field sent twice is ambiguous: refused rather than guessed.
+      if (Object.hasOwn(body, part.fieldname)) throw new AppError('dataInvalid', { field: part.fieldname });
+      body[part.fieldname] = String(part.value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+    // A file where a field was expected is bad data like any other; too many parts or fields is too large.
+    if (code === 'FST_FILES_LIMIT') throw new AppError('dataInvalid');
+    throw new AppError('dataInvalid', { status: statusCode === 413 ? 413 : 400 });
+  } finally {
+    request.raw.off('data', count);
+  }
+  return body;
+}
+
+// POST and DELETE bodies are multipart/form-data, turned into a plain object of strings before validation, so
+// the same zod wire schemas decode them.
 export const multipartPlugin = globalPlugin('multipart', async (app) => {
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fields: 50, fieldSize: 64 * 1024, files: 0, parts: 60, fieldNameSize: 100 },
+    limits: {
+      fields: requestLimits.fields,
+      fieldSize: requestLimits.fieldBytes,
+      files: requestLimits.files,
+      parts: requestLimits.parts,
+      fieldNameSize: requestLimits.fieldNameBytes,
+    },
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.isMultipart()) request.body = await readFields(request, reply);
   });
 });

@@ -1,4 +1,4 @@
-import { endpoints, envelopeSchema, toBusinessIsoDate } from '@bo/contracts';
+import { endpoints, envelopeSchema } from '@bo/contracts';
 import type { FastifyInstance } from 'fastify';
 import { todoScope } from '../../domain/actor';
 import { editableTodo, reloadTodo, usableTask } from '../../domain/todos';
@@ -14,11 +14,8 @@ export async function todoRoutes(app: FastifyInstance) {
     const { actor } = authOf(request);
     const { onlyPending, start, end } = request.query;
     const scope = todoScope(actor);
-    const filters = {
-      onlyPending,
-      from: start === undefined ? undefined : toBusinessIsoDate(start),
-      to: end === undefined ? undefined : toBusinessIsoDate(end),
-    };
+    // start and end arrive as calendar days (the contracts' date decoder).
+    const filters = { onlyPending, from: start, to: end };
     // Every admin sees the same list; anyone else their own (and their team's, which the data version covers).
     const who = scope === 'all' ? 'all' : `${scope}:${actor.id}`;
     const key = `todos:${who}:${Number(onlyPending)}:${filters.from ?? ''}:${filters.to ?? ''}`;

@@ -13,9 +13,8 @@ export async function userRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.login, async (request, reply) => {
     const { trigram, password } = request.body;
-    const { maxFailures, windowSeconds } = config.loginRateLimit;
-    // Shared by every instance through the database: a trigram+IP pair gets a limited number of failures.
-    if ((await repos.security.recentFailures(trigram, request.ip, windowSeconds)) >= maxFailures) {
+    // Counted before the check, atomically and on every instance (see the README's login policy).
+    if (!(await repos.security.reserveLoginAttempt(trigram, request.ip, config.loginRateLimit))) {
       throw new AppError('notAllowed', { status: 429 });
     }
     const plain = config.loginPrivateKey === null ? password : decryptLoginPassword(password, config.loginPrivateKey);
@@ -23,12 +22,9 @@ export async function userRoutes(app: FastifyInstance) {
     // An unknown trigram still costs one argon2 verification: the answer time does not reveal it.
     const hash = user?.password_hash ?? (await app.sessions.dummyHash());
     const valid = (await verifyPassword(hash, plain ?? '')) && plain !== null && user !== undefined;
-    if (!valid || user === undefined) {
-      await repos.security.recordFailure(trigram, request.ip, windowSeconds);
-      throw new AppError('autenticationFailed');
-    }
+    if (!valid || user === undefined) throw new AppError('autenticationFailed');
     if (!user.is_active) throw new AppError('inactiveUser');
-    await repos.security.clearFailures(trigram, request.ip);
+    await repos.security.loginSucceeded(trigram, request.ip, config.loginRateLimit);
     app.sessions.grant(reply, user.id, newSessionId());
     return toUserDto(user);
   });

@@ -124,7 +124,7 @@ for (const engine of testEngines()) {
         assert.equal((await send(app, FIXTURE_PASSWORD, '10.0.0.2')).status, 200);
         assert.equal((await send(app, FIXTURE_PASSWORD, '10.0.0.1')).status, 429);
         // Once the window has passed, the pair may try again.
-        await database.db.updateTable('login_attempt').set({ created_at: new Date(Date.now() - 16 * 60 * 1000) } as never).execute();
+        await database.db.updateTable('login_throttle').set({ window_start: new Date(Date.now() - 16 * 60 * 1000) }).execute();
         assert.equal((await send(app, FIXTURE_PASSWORD, '10.0.0.1')).status, 200);
       });
 

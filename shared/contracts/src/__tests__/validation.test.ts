@@ -12,6 +12,9 @@ import {
   messages,
   patterns,
   todosQuerySchema,
+  decodeWireCalendarDate,
+  wireCalendarDate,
+  wireInteger,
   toWireParams,
   wireBoolean,
   withLuhnCheckDigit,
@@ -124,10 +127,34 @@ describe('wire forms', () => {
     expect(wireBoolean.safeParse('yes').success).toBe(false);
   });
 
-  it('decodes Unix seconds to dates', () => {
-    const q = todosQuerySchema.parse({ onlyPending: '1', start: '1795255200' });
+  it('decodes Unix seconds to the calendar date in Paris, and takes yyyy-MM-dd as it is', () => {
+    const q = todosQuerySchema.parse({ onlyPending: '1', start: '1795255200', end: '2026-11-30' });
     expect(q.onlyPending).toBe(true);
-    expect(q.start?.toISOString()).toBe('2026-11-21T10:00:00.000Z');
+    expect(q.start).toBe('2026-11-21');
+    expect(q.end).toBe('2026-11-30');
+    // 23:30 UTC on 21 November is already the 22nd in Paris; numbers from JSON bodies count too.
+    expect(decodeWireCalendarDate(1795303800)).toBe('2026-11-22');
+    expect(decodeWireCalendarDate('1796000000')).toBe('2026-11-30');
+    for (const bad of ['2026-02-30', '21/11/2026', '1795255200.5', '0x10', '+1795255200', ' 1795255200', '9999999999999', '']) {
+      expect(decodeWireCalendarDate(bad)).toBeNull();
+    }
+    expect(wireCalendarDate().safeParse('2026-13-01').success).toBe(false);
+  });
+
+  it('reads ids as canonical decimal integers within the database range', () => {
+    expect(fields.id().parse('16')).toBe(16);
+    expect(fields.id().parse(2147483647)).toBe(2147483647);
+    for (const bad of ['0x10', '+1', '00001', '1.0', '1e3', ' 1', '0', '-1', '2147483648', '', 'abc', 1.5]) {
+      expect(fields.id().safeParse(bad).success).toBe(false);
+    }
+    expect(wireInteger(1, 100).parse('100')).toBe(100);
+    expect(wireInteger(1, 100).safeParse('101').success).toBe(false);
+  });
+
+  it('refuses a NUL character in text', () => {
+    expect(fields.optionalText().safeParse('a\u0000b').success).toBe(false);
+    expect(fields.requiredText().safeParse('a\u0000b').success).toBe(false);
+    expect(fields.optionalText().parse('a b')).toBe('a b');
   });
 });
 

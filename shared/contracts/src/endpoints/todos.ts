@@ -10,7 +10,7 @@ export const todoEndpoints = endpointGroup('todos', {
     path: '/todos',
     summary:
       'Active todos the caller may see (own; a businessLeader adds the users they lead; an admin sees all), by deadline. ' +
-      'start/end bound the deadline, both days included, as dates in Europe/Paris.',
+      'start/end (Unix seconds or yyyy-MM-dd) bound the deadline, both days included, as dates in Europe/Paris.',
     access: permission('todo', 'read'),
     query: todosQuerySchema,
     response: z.array(todoSchema),

@@ -1,0 +1,13 @@
+// Every bound on what a request may carry, in one place. A request past one of them is refused with a 4xx
+// before its body is read whole.
+export const requestLimits = {
+  // A whole body, JSON or multipart (announced by Content-Length, or counted as it arrives).
+  bodyBytes: 256 * 1024,
+  // One multipart field's value: the longest text the contracts take is 5 000 characters (20 KB in UTF-8).
+  fieldBytes: 64 * 1024,
+  fieldNameBytes: 100,
+  fields: 50,
+  parts: 60,
+  // No call takes files.
+  files: 0,
+} as const;

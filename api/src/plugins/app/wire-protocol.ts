@@ -1,0 +1,72 @@
+import { errorCatalogue, type ApiError } from '@bo/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors';
+import { globalPlugin } from '../global-plugin';
+import type { KnownRoutes } from './known-routes';
+
+// The body each method takes (ARCHITECTURE section 4): POST and DELETE multipart/form-data, PUT and PATCH JSON.
+const bodyTypeOf: Record<string, string> = {
+  POST: 'multipart/form-data',
+  DELETE: 'multipart/form-data',
+  PUT: 'application/json',
+  PATCH: 'application/json',
+};
+
+const hasBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+
+// The first field (top-level key) holding a NUL character anywhere in its value, '' for a top-level string.
+function fieldWithNul(value: unknown, field = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? field : null;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = fieldWithNul(item, field);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = fieldWithNul(item, field === '' ? key : field);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+// Checks of the wire protocol that hold for every call, so that no route can forget them.
+export const wireProtocolPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('wire-protocol', async (app, { knownRoutes }) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === 'OPTIONS') {
+      // A CORS preflight (Origin and Access-Control-Request-Method) is answered by the CORS plugin; a plain
+      // OPTIONS gets the envelope, with the methods of the path in Allow.
+      if (request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined) return;
+      // Answered here rather than thrown: the CORS plugin's catch-all OPTIONS route was registered before the
+      // error handler existed.
+      const allowed = knownRoutes.methodsFor(request.url);
+      const errors: ApiError[] = allowed.length === 0 ? [{ message: 'unknownCommand' }] : [];
+      if (allowed.length > 0) reply.header('allow', [...allowed, 'OPTIONS'].join(', '));
+      return reply
+        .code(allowed.length === 0 ? errorCatalogue.unknownCommand.status : 200)
+        .type('application/json; charset=utf-8')
+        .send({ data: null, errors });
+    }
+    const expected = bodyTypeOf[request.method];
+    if (expected === undefined || request.is404 || !hasBody(request)) return;
+    const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    // 415: the body is in another form than the protocol's for this method (JSON on a multipart call...).
+    if (type !== expected) throw new AppError('dataInvalid', { status: 415 });
+  });
+});
+
+// Once the body is parsed (multipart fields included), before validation drops the fields a call does not
+// know: PostgreSQL cannot store a NUL character, and no field of any call has a use for one. Registered after
+// the multipart plugin, whose own preValidation hook reads the fields.
+export const noNulPlugin = globalPlugin('no-nul', async (app) => {
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = fieldWithNul(part);
+      if (field !== null) throw new AppError('dataInvalid', field === '' ? {} : { field });
+    }
+  });
+});
