@@ -14,3 +14,4 @@ export * from './dates';
 export * from './endpoints';
 export * from './company';
 export * from './text';
+export * from './paging';
