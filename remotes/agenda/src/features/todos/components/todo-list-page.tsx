@@ -1,14 +1,11 @@
 import { CheckCircleOutlined, ClockCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { contactName, type Todo } from '@bo/contracts';
-import { PageFrame, todoStyle } from '@bo/ui';
+import { businessToday, todoStyle, useTasks, useTodos } from '@bo/todos';
+import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
+import { PageFrame } from '@bo/ui';
 import { Input, Radio, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useId, useMemo, useState } from 'react';
-import { useTasks } from '../api/get-tasks';
-import { useTodos } from '../api/get-todos';
-import { useTodoEditor } from '../hooks/use-todo-editor';
-import { businessToday } from '../utils/dates';
 import { filterTodos, formatDate, initialListFilters, isLate, periodLabels, todoPeriods, type TodoListFilters } from '../utils/todo-filters';
-import { TodoEditorDialogs } from './todo-editor-dialogs';
 
 function StatusTag({ todo, today }: { todo: Todo; today: string }) {
   if (todo.isAccomplished) return <Tag icon={<CheckCircleOutlined />}>Aboutie</Tag>;

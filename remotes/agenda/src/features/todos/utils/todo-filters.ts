@@ -1,5 +1,5 @@
 import { contactName, foldAccents, type Todo } from '@bo/contracts';
-import { weekOf } from './dates';
+import { weekOf } from '@bo/todos';
 
 export const todoPeriods = ['all', 'late', 'today', 'week', 'upcoming', 'accomplished'] as const;
 export type TodoPeriod = (typeof todoPeriods)[number];

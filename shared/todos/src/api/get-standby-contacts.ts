@@ -1,7 +1,6 @@
 import { callEndpoint, useCurrentUser } from '@bo/client';
-import { canOpen, findRoute } from '@bo/contracts';
+import { canSeeStandby, endpoints } from '@bo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '@bo/contracts';
 
 export const standbyContactsQueryOptions = () =>
   queryOptions({
@@ -9,11 +8,10 @@ export const standbyContactsQueryOptions = () =>
     queryFn: ({ signal }) => callEndpoint(endpoints.standbyContacts, { signal }),
   });
 
-// The standby lists are open to the roles of the page that shows them; others never ask (the server would refuse).
+// Only the roles that may read the standby lists ask for them (the server would refuse the others).
 export function useCanSeeStandby(): boolean {
   const { data: user } = useCurrentUser();
-  const route = findRoute('/liste-contacts-veille');
-  return route !== undefined && canOpen(route, user?.role);
+  return canSeeStandby(user?.role);
 }
 
 export function useStandbyContacts({ enabled }: { enabled: boolean }) {

@@ -1,7 +1,7 @@
 import { callEndpoint, notifySuccess } from '@bo/client';
 import { endpoints, type TodoStorePayload } from '@bo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateCachedTodos } from '../utils/todo-cache';
+import { updateCachedTodos } from '../todo-cache';
 
 export type StoreTodoInput = TodoStorePayload & { id: number };
 

@@ -42,7 +42,7 @@ export type TodoAddValues = z.output<typeof todoAddFormSchema>;
 export type ContactOption = { value: number; label: string };
 export type ContactGroup = { label: string; options: ContactOption[] };
 
-function contactLabel(contact: ContactSummary): string {
+export function contactLabel(contact: Pick<ContactSummary, 'firstName' | 'lastName' | 'company'>): string {
   return contact.company ? `${contactName(contact)} (${contact.company.name})` : contactName(contact);
 }
 

@@ -1,6 +1,6 @@
 import type { Todo } from '@bo/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { todoListsKey, type TodoFilters } from '../api/get-todos';
+import { todoListsKey, type TodoFilters } from './api/get-todos';
 
 export function fitsFilters(todo: Todo, filters: TodoFilters): boolean {
   if (!todo.isActive) return false;

@@ -1,7 +1,7 @@
 import { ApiRequestError } from '@bo/client';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sampleStandbyLists, sampleTasks, sampleTodos } from './sample-todos';
+import { sampleStandbyLists, sampleTasks, sampleTodos } from '../sample-todos';
 import { TodoAddDialog } from './todo-add-dialog';
 import { TodoEditDialog } from './todo-edit-dialog';
 import { standbyContactGroups } from './todo-forms';
@@ -112,5 +112,20 @@ describe('add dialog', () => {
     await userEvent.click(dialog().getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0][0]).toEqual({ contactId: 23, taskId: 3, deadline: '2026-03-20', notes: 'Premier contact' });
+  });
+
+  it('adds a todo for a contact the page gives, without asking for one', async () => {
+    const onSubmit = jest.fn().mockResolvedValue(undefined);
+    const contact = { id: 42, firstName: 'Inès', lastName: 'Girard', company: { id: 9, name: 'Cabinet Roux' } };
+    render(<TodoAddDialog open tasks={tasks} contact={contact} initialDeadline="2026-03-20" onSubmit={onSubmit} onCancel={jest.fn()} />);
+    expect(screen.getByRole('dialog', { name: 'Ajouter une tâche pour Inès Girard' })).toBeInTheDocument();
+    expect(dialog().queryByLabelText(/Contact en veille/)).not.toBeInTheDocument();
+    expect(dialog().getByLabelText('Contact')).toHaveValue('Inès Girard (Cabinet Roux)');
+    expect(dialog().getByLabelText('Contact')).toHaveAttribute('readonly');
+    await userEvent.click(dialog().getByLabelText(/Type de tâche/));
+    await userEvent.click(await screen.findByTitle('Appel de suivi'));
+    await userEvent.click(dialog().getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toEqual({ contactId: 42, taskId: 1, deadline: '2026-03-20', notes: '' });
   });
 });

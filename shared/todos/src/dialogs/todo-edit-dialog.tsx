@@ -1,10 +1,8 @@
 import { Button, Descriptions, Modal } from 'antd';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DatePickerField } from '../form/date-picker';
-import { SelectField, SwitchField, TextareaField } from '../form/inputs';
-import { useZodForm } from '../form/use-zod-form';
-import type { CalendarTodo } from './todo-events';
+import { DatePickerField, SelectField, SwitchField, TextareaField, useZodForm } from '@bo/ui';
+import type { CalendarTodo } from '../todo-events';
 import { applyServerFieldErrors, todoEditFormSchema, type TodoEditValues } from './todo-forms';
 
 export type EditableTodo = CalendarTodo & { comment?: string | null };

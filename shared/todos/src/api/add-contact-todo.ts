@@ -1,7 +1,7 @@
 import { callEndpoint, notifySuccess } from '@bo/client';
 import { endpoints, type ContactTodoPayload, type StandbyLists } from '@bo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateCachedTodos } from '../utils/todo-cache';
+import { updateCachedTodos } from '../todo-cache';
 import { standbyContactsQueryOptions } from './get-standby-contacts';
 
 export type AddContactTodoInput = ContactTodoPayload & { contactId: number; taskId: number };

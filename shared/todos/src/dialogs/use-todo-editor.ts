@@ -1,18 +1,27 @@
 import type { Todo } from '@bo/contracts';
-import { hasFollowUp, type TodoAddValues, type TodoEditValues } from '@bo/ui';
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAccomplishTodo } from '../api/accomplish-todo';
 import { useAddContactTodo } from '../api/add-contact-todo';
 import { useStoreTodo } from '../api/store-todo';
+import type { TodoAddContact } from './todo-add-dialog';
+import { hasFollowUp, type TodoAddValues, type TodoEditValues } from './todo-forms';
 
 export const ACCOMPLISHED_REFUSAL = 'Edition impossible car la tâche est aboutie';
 
-// Which dialog is open and what saving it does; shared by the calendar and the list page.
-export function useTodoEditor() {
+// The add dialog is open for a contact the page gave, or for one to choose among the standby contacts.
+export type TodoAdding = { contact: TodoAddContact | null };
+
+export type TodoEditorOptions = {
+  // After a todo was added (and its contact activated): a page refreshes what it shows of that contact.
+  onTodoAdded?: (todo: Todo) => void;
+};
+
+// Which dialog is open and what saving it does; shared by every page that edits or adds todos.
+export function useTodoEditor({ onTodoAdded }: TodoEditorOptions = {}) {
   // The todo as it was when clicked: the dialog's starting values.
   const [editing, setEditing] = useState<Todo | null>(null);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<TodoAdding | null>(null);
   const store = useStoreTodo();
   const accomplish = useAccomplishTodo();
   const add = useAddContactTodo();
@@ -39,8 +48,9 @@ export function useTodoEditor() {
   };
 
   const handleAddSubmit = async (values: TodoAddValues) => {
-    await add.mutateAsync(values);
-    setAdding(false);
+    const todo = await add.mutateAsync(values);
+    setAdding(null);
+    onTodoAdded?.(todo);
   };
 
   // Drag and drop: the same store call with the new deadline, notes kept; the event goes back if refused.
@@ -60,9 +70,11 @@ export function useTodoEditor() {
     editing,
     adding,
     openTodo,
-    openAdd: useCallback(() => setAdding(true), []),
+    // Takes no argument: it is given to buttons as their click handler.
+    openAdd: useCallback(() => setAdding({ contact: null }), []),
+    openAddFor: useCallback((contact: TodoAddContact) => setAdding({ contact }), []),
     closeEdit: useCallback(() => setEditing(null), []),
-    closeAdd: useCallback(() => setAdding(false), []),
+    closeAdd: useCallback(() => setAdding(null), []),
     handleEditSubmit,
     handleAddSubmit,
     moveTodo,

@@ -1,7 +1,7 @@
-import { monthGridRange } from './calendar-range';
+import { monthGridRange } from './calendar/calendar-range';
 import { ACCOMPLISHED_STYLE, todoToEvent, todosToEvents } from './todo-events';
 import { sampleStandbyLists, sampleTasks, sampleTodos } from './sample-todos';
-import { standbyContactGroups } from './todo-forms';
+import { standbyContactGroups } from './dialogs/todo-forms';
 
 const todos = sampleTodos('2026-03-15');
 const pending = todos.find((t) => !t.isAccomplished && t.task.id === 3)!;

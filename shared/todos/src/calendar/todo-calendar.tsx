@@ -1,22 +1,10 @@
 import { Button, Spin, Switch, theme } from 'antd';
 import { useId, type CSSProperties, type ReactNode } from 'react';
-import { trackPromise } from '../track-promise';
-import { usePromise } from '../use-promise';
+import { usePromise } from '@bo/ui/use-promise';
+import { loadFullCalendar } from './calendar-loader';
 import type { FullCalendarViewProps } from './full-calendar-view';
 
 export type { CalendarView, TodoDrop } from './full-calendar-view';
-
-// FullCalendar, downloaded once (a failure goes to the page's error boundary, as a failed lazy import would).
-let fullCalendarModule: Promise<typeof import('./full-calendar-view')> | null = null;
-function loadFullCalendar() {
-  fullCalendarModule ??= trackPromise(import('./full-calendar-view'));
-  return fullCalendarModule;
-}
-
-// Starts downloading FullCalendar before the calendar renders (while the todos load, for instance).
-export function preloadTodoCalendar() {
-  loadFullCalendar().catch(() => undefined);
-}
 
 export type TodoCalendarProps = FullCalendarViewProps & {
   loading?: boolean;

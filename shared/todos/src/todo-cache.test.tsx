@@ -1,29 +1,10 @@
 import type { Todo } from '@bo/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { todosQueryOptions } from '../api/get-todos';
-import { filterTodos, initialListFilters } from './todo-filters';
+import { todosQueryOptions } from './api/get-todos';
+import { sampleTodo } from './sample-todos';
 import { mergeTodos, updateCachedTodos, withReplacement } from './todo-cache';
 
-let nextId = 1;
-function todo(deadline: string, patch: Partial<Todo> = {}): Todo {
-  const id = nextId++;
-  return {
-    id,
-    deadline,
-    executionDate: null,
-    notes: '',
-    comment: null,
-    isAccomplished: false,
-    isActive: true,
-    created_at: '2026-01-01T00:00:00.000Z',
-    task: { id: 1, description: 'Appel', style: { backgroundColor: '#112233', borderColor: '#000000', color: '#ffffff' }, isActive: true },
-    contact: { id: 7, title: 'madam', firstName: 'Léa', lastName: 'Petit', jobTitle: null, company: null, ownerId: 1, isActive: true },
-    owner: { id: 1, trigram: 'COM' },
-    replacementId: null,
-    replacement: null,
-    ...patch,
-  };
-}
+const todo = sampleTodo;
 
 describe('todo lists in the cache', () => {
   const march = { onlyPending: false, start: '2026-02-23', end: '2026-04-05' };
@@ -68,31 +49,5 @@ describe('todo lists in the cache', () => {
     expect(client.getQueryData(todosQueryOptions(june).queryKey)).toBe(juneList);
     expect(client.getQueryState(todosQueryOptions(march).queryKey)?.isInvalidated).toBe(true);
     expect(client.getQueryState(todosQueryOptions(june).queryKey)?.isInvalidated).toBe(false);
-  });
-});
-
-describe('list page filters', () => {
-  const today = '2026-03-18'; // a Wednesday
-  const late = todo('2026-03-10');
-  const due = todo('2026-03-18');
-  const thisWeek = todo('2026-03-22');
-  const later = todo('2026-04-02', { contact: { ...late.contact, id: 8, firstName: 'Hugo', lastName: 'Bernard' } });
-  const done = todo('2026-03-01', { isAccomplished: true });
-  const all = [done, late, due, thisWeek, later];
-  const ids = (period: typeof initialListFilters.period, patch = {}) =>
-    filterTodos(all, { ...initialListFilters, period, ...patch }, today).map((t) => t.id);
-
-  it('sorts todos into late, today, this week, upcoming and accomplished', () => {
-    expect(ids('late')).toEqual([late.id]);
-    expect(ids('today')).toEqual([due.id]);
-    expect(ids('week')).toEqual([due.id, thisWeek.id]);
-    expect(ids('upcoming')).toEqual([thisWeek.id, later.id]);
-    expect(ids('accomplished')).toEqual([done.id]);
-    expect(ids('all')).toHaveLength(5);
-  });
-
-  it('searches contact names without regard to case or accents', () => {
-    expect(ids('all', { search: 'LEA pet' })).toEqual([done.id, late.id, due.id, thisWeek.id]);
-    expect(ids('all', { contactId: 8 })).toEqual([later.id]);
   });
 });

@@ -1,5 +1,4 @@
-import { addDays } from '@bo/contracts';
-import type { StandbyLists } from '@bo/contracts';
+import { addDays, type StandbyLists, type Todo } from '@bo/contracts';
 import type { CalendarTodo } from './todo-events';
 
 // Sample data for the showroom pages and the tests: task types in several styles, todos around a given day.
@@ -53,4 +52,27 @@ export function sampleStandbyLists(): StandbyLists {
   const team = [summary(23, 'Zoé', 'Lambert', 2, 'Garage Faure')];
   const others = [summary(24, 'Louis', 'Bonnet', 3, 'Imprimerie Mercier')];
   return { myContacts: mine, teamContacts: team, allContacts: [...mine, ...team, ...others] };
+}
+
+let nextTodoId = 1;
+
+// A whole todo as the API sends it, pending, for tests that need the full shape.
+export function sampleTodo(deadline: string, patch: Partial<Todo> = {}): Todo {
+  const id = nextTodoId++;
+  return {
+    id,
+    deadline,
+    executionDate: null,
+    notes: '',
+    comment: null,
+    isAccomplished: false,
+    isActive: true,
+    created_at: '2026-01-01T00:00:00.000Z',
+    task: { id: 1, description: 'Appel', style: { backgroundColor: '#112233', borderColor: '#000000', color: '#ffffff' }, isActive: true },
+    contact: { id: 7, title: 'madam', firstName: 'Léa', lastName: 'Petit', jobTitle: null, company: null, ownerId: 1, isActive: true },
+    owner: { id: 1, trigram: 'COM' },
+    replacementId: null,
+    replacement: null,
+    ...patch,
+  };
 }

@@ -1,20 +1,23 @@
-import { messages } from '@bo/contracts';
-import { Button, Modal, Select } from 'antd';
+import { contactName, messages, type ContactSummary } from '@bo/contracts';
+import { DatePickerField, FieldFrame, SelectField, TextareaField, errorId, useZodForm } from '@bo/ui';
+import { Button, Input, Modal, Select } from 'antd';
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import type { z } from 'zod';
-import { DatePickerField } from '../form/date-picker';
-import { FieldFrame, errorId } from '../form/field';
-import { SelectField, TextareaField } from '../form/inputs';
-import { useZodForm } from '../form/use-zod-form';
 import type { TaskOption } from './todo-edit-dialog';
-import { applyServerFieldErrors, todoAddFormSchema, type ContactGroup, type TodoAddValues } from './todo-forms';
+import { applyServerFieldErrors, contactLabel, todoAddFormSchema, type ContactGroup, type TodoAddValues } from './todo-forms';
+
+// The contact is either chosen in the standby lists (the calendar's "Ajouter une tâche") or given by the page
+// (a contact's panel: "add a todo for this contact"), then shown and not editable.
+export type TodoAddContact = Pick<ContactSummary, 'id' | 'firstName' | 'lastName' | 'company'>;
 
 export type TodoAddDialogProps = {
   open: boolean;
   tasks: readonly TaskOption[];
+  // The contact the todo is for; when absent, one is chosen in `contactGroups`.
+  contact?: TodoAddContact | null;
   // Standby contacts, grouped ('Mes contacts', 'Contacts de mon équipe', 'Tous les contacts').
-  contactGroups: readonly ContactGroup[];
+  contactGroups?: readonly ContactGroup[];
   contactsLoading?: boolean;
   initialDeadline?: string;
   onSubmit: (values: TodoAddValues) => Promise<unknown>;
@@ -25,7 +28,7 @@ const addFields = ['contactId', 'taskId', 'deadline', 'notes'] as const;
 
 type AddFormControl = Control<z.input<typeof todoAddFormSchema>, unknown, TodoAddValues>;
 
-function ContactField({ control, groups, loading }: { control: AddFormControl; groups: readonly ContactGroup[]; loading?: boolean }) {
+function StandbyContactField({ control, groups, loading }: { control: AddFormControl; groups: readonly ContactGroup[]; loading?: boolean }) {
   const id = `f-${useId().replace(/:/g, '')}-contact`;
   const { field, fieldState } = useController({ control, name: 'contactId' });
   const error = fieldState.error?.message;
@@ -51,8 +54,20 @@ function ContactField({ control, groups, loading }: { control: AddFormControl; g
   );
 }
 
-function TodoAddForm({ tasks, contactGroups, contactsLoading, initialDeadline, onSubmit, onCancel }: Omit<TodoAddDialogProps, 'open'>) {
-  const form = useZodForm(todoAddFormSchema, { contactId: null, taskId: null, deadline: initialDeadline ?? '', notes: '' });
+// The preset contact, read-only: a field the keyboard reaches and a screen reader names, the server's refusal under it.
+function PresetContactField({ control, contact }: { control: AddFormControl; contact: TodoAddContact }) {
+  const id = `f-${useId().replace(/:/g, '')}-contact`;
+  const { fieldState } = useController({ control, name: 'contactId' });
+  const error = fieldState.error?.message;
+  return (
+    <FieldFrame id={id} label="Contact" error={error}>
+      <Input id={id} readOnly value={contactLabel(contact)} aria-invalid={error ? true : undefined} aria-describedby={errorId(id)} status={error ? 'error' : undefined} />
+    </FieldFrame>
+  );
+}
+
+function TodoAddForm({ tasks, contact, contactGroups = [], contactsLoading, initialDeadline, onSubmit, onCancel }: Omit<TodoAddDialogProps, 'open'>) {
+  const form = useZodForm(todoAddFormSchema, { contactId: contact?.id ?? null, taskId: null, deadline: initialDeadline ?? '', notes: '' });
   const { control } = form;
   const handleValid = async (values: TodoAddValues) => {
     try {
@@ -63,7 +78,11 @@ function TodoAddForm({ tasks, contactGroups, contactsLoading, initialDeadline, o
   };
   return (
     <form onSubmit={form.handleSubmit(handleValid)} noValidate>
-      <ContactField control={control} groups={contactGroups} loading={contactsLoading} />
+      {contact ? (
+        <PresetContactField control={control} contact={contact} />
+      ) : (
+        <StandbyContactField control={control} groups={contactGroups} loading={contactsLoading} />
+      )}
       <SelectField
         control={control}
         name="taskId"
@@ -84,10 +103,11 @@ function TodoAddForm({ tasks, contactGroups, contactsLoading, initialDeadline, o
   );
 }
 
-// Adds a todo for a standby contact, which activates it (spec section 4).
+// Adds a todo for a contact; a contact en veille is activated by it (spec section 4).
 export function TodoAddDialog({ open, ...props }: TodoAddDialogProps) {
+  const title = props.contact ? `Ajouter une tâche pour ${contactName(props.contact)}` : 'Ajouter une tâche';
   return (
-    <Modal open={open} title="Ajouter une tâche" onCancel={props.onCancel} footer={null} destroyOnHidden>
+    <Modal open={open} title={title} onCancel={props.onCancel} footer={null} destroyOnHidden>
       {open && <TodoAddForm {...props} />}
     </Modal>
   );

@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sampleTodos } from './sample-todos';
+import { sampleTodos } from '../sample-todos';
 import { TodoCalendar } from './todo-calendar';
-import { todosToEvents } from './todo-events';
+import { todosToEvents } from '../todo-events';
 
 const todos = sampleTodos('2026-03-15');
 

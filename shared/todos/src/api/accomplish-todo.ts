@@ -1,7 +1,7 @@
 import { callEndpoint, notifySuccess } from '@bo/client';
 import { endpoints, type TodoAccomplishPayload } from '@bo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateCachedTodos, withReplacement } from '../utils/todo-cache';
+import { updateCachedTodos, withReplacement } from '../todo-cache';
 
 export type AccomplishTodoInput = TodoAccomplishPayload & { id: number; taskId: number };
 

@@ -6,7 +6,7 @@ import FullCalendar from '@fullcalendar/react';
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { addDays } from '@bo/contracts';
 import { localIsoDate, type CalendarRange } from './calendar-range';
-import type { TodoEvent } from './todo-events';
+import type { TodoEvent } from '../todo-events';
 
 export type CalendarView = 'dayGridMonth' | 'dayGridWeek';
 export type TodoDrop = { todoId: number; deadline: string; revert: () => void };

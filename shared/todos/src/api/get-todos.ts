@@ -1,7 +1,7 @@
 import { callEndpoint } from '@bo/client';
 import { endpoints } from '@bo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { businessDayInstant } from '../utils/dates';
+import { businessDayInstant } from '../dates';
 
 // Which todos a list holds: the calendar asks for its visible days (both ends included), the list page for all.
 export type TodoFilters = { onlyPending: boolean; start?: string; end?: string };
