@@ -15,3 +15,7 @@ export * from './wizard/wizard';
 export * from './objects/contact-card';
 export * from './objects/company-details';
 export * from './modals/form-modal';
+export * from './list/list-state';
+export * from './list/use-list-state';
+export * from './list/csv';
+export * from './list/list-view';
