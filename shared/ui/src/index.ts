@@ -8,7 +8,7 @@ export * from './off-canvas';
 export * from './remote';
 export * from './track-promise';
 export * from './use-promise';
-export * from './data-table/data-table';
+export * from './data-table/reorderable-table';
 export * from './data-table/column-order';
 export * from './drag-board/drag-board';
 export * from './wizard/wizard';

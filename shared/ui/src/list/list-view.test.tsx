@@ -179,6 +179,31 @@ describe('a server list', () => {
   });
 });
 
+describe('column order', () => {
+  beforeEach(() => localStorage.clear());
+  const headers = () =>
+    within(screen.getByRole('table', { name: 'Personnes' }))
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.trim())
+      .filter(Boolean);
+
+  it('reorders columns from the keyboard panel and remembers the order', async () => {
+    const { peopleQueryOptions } = makeServer();
+    const list = <ListView label="Personnes" columns={columns} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} columnOrderKey="test.order" />;
+    renderAt('/people', list);
+    await screen.findByText('300 lignes');
+    expect(headers()).toEqual(['Nom', 'Ville']);
+    await userEvent.click(screen.getByRole('button', { name: 'Ordre des colonnes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Déplacer Nom vers la droite' }));
+    expect(headers()).toEqual(['Ville', 'Nom']);
+    expect(screen.getByText('Colonne Nom déplacée en position 2 sur 2.')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('test.order') ?? '[]')).toEqual(['city', 'name']);
+    await userEvent.click(screen.getByRole('button', { name: 'Ordre par défaut' }));
+    expect(headers()).toEqual(['Nom', 'Ville']);
+    expect(localStorage.getItem('test.order')).toBeNull();
+  });
+});
+
 describe('a list computed in the browser', () => {
   const rowsKey = ['people', 'all'] as const;
   const allPeople = () => queryOptions({ queryKey: rowsKey, queryFn: async () => people.slice(0, 30) });
