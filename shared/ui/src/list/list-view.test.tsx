@@ -131,7 +131,7 @@ describe('a server list', () => {
     expect(await screen.findByText('10 lignes')).toBeInTheDocument();
     // One query for the whole word, not one per key stroke.
     expect(requests.filter((request) => request.search && request.search !== 'Personne 01')).toHaveLength(0);
-    expect(search().get('search')).toBe('Personne 01');
+    await waitFor(() => expect(search().get('search')).toBe('Personne 01'));
     expect(search().get('page')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
     expect(await screen.findByText('300 lignes')).toBeInTheDocument();
@@ -232,6 +232,19 @@ describe('a list computed in the browser', () => {
     row.focus();
     await userEvent.keyboard('{Enter}');
     expect(opened).toEqual([30]);
+  });
+
+  it('checks a radio filter at once, and filters with it', async () => {
+    const byCity: ListFilter[] = [
+      { key: 'city', label: 'Ville', type: 'radio', defaultValue: '', options: [{ value: '', label: 'Toutes' }, { value: 'Lyon', label: 'Lyon' }] },
+    ];
+    renderAt('/people', <ListView label="Personnes" columns={columns} filters={byCity} queryOptions={allPeople} toPage={toPage} rowKey={(p) => p.id} />);
+    await screen.findByText('30 lignes');
+    const group = screen.getByRole('group', { name: 'Ville' });
+    expect(within(group).getByRole('radio', { name: 'Toutes' })).toBeChecked();
+    await userEvent.click(within(group).getByText('Lyon'));
+    expect(within(group).getByRole('radio', { name: 'Lyon' })).toBeChecked();
+    expect(await screen.findByText('10 lignes')).toBeInTheDocument();
   });
 
   it('shows what a mutation writes into the query the list reads', async () => {

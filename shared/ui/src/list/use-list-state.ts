@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { changeListState, readListState, writeListState, type ListSpec, type ListState } from './list-state';
 
@@ -6,11 +6,17 @@ import { changeListState, readListState, writeListState, type ListSpec, type Lis
 // views, and a shared link opens the same one.
 export function useListState(spec: ListSpec) {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(params, spec), [params, spec]);
+  const fromAddress = useMemo(() => readListState(params, spec), [params, spec]);
+  // The router applies a new address in a transition: until it has, the control just used shows its new value
+  // (a radio button checked at once), read from here.
+  const [pending, setPending] = useState<{ state: ListState; over: URLSearchParams } | null>(null);
+  const state = pending !== null && pending.over === params ? pending.state : fromAddress;
   const update = useCallback(
-    (patch: Partial<ListState>, options: { replace?: boolean } = {}) =>
-      setParams((current) => writeListState(changeListState(readListState(current, spec), patch), spec, current), options),
-    [setParams, spec],
+    (patch: Partial<ListState>, options: { replace?: boolean } = {}) => {
+      setPending({ state: changeListState(state, patch), over: params });
+      setParams((current) => writeListState(changeListState(readListState(current, spec), patch), spec, current), options);
+    },
+    [state, params, setParams, spec],
   );
   return { state, update };
 }
