@@ -247,6 +247,22 @@ describe('a list computed in the browser', () => {
     expect(await screen.findByText('10 lignes')).toBeInTheDocument();
   });
 
+  it('exports the filtered rows without loading them again for each page', async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `Ligne ${i + 1}`, city: i < 210 ? 'Lyon' : 'Paris' }));
+    const load = jest.fn(async () => rows);
+    const blobs: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:list'), revokeObjectURL: () => undefined });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const many = () => queryOptions({ queryKey: ['rows', 'all'], queryFn: load });
+    renderAt('/people?city=Lyon', <ListView label="Personnes" columns={columns} filters={filters} queryOptions={many} toPage={toPage} rowKey={(p) => p.id} exportFileName="lignes" />);
+    await screen.findByText('210 lignes');
+    await userEvent.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect((await blobText(blobs[0])).split('\r\n').filter(Boolean)).toHaveLength(211);
+    expect(load).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
   it('shows what a mutation writes into the query the list reads', async () => {
     const { client } = renderAt('/people', <ListView label="Personnes" columns={columns} queryOptions={allPeople} toPage={toPage} rowKey={(p) => p.id} />);
     await screen.findByText('30 lignes');

@@ -74,6 +74,7 @@ type AntColumn<Row> = AntColumns<Row>[number];
 type AntSorter<Row> = Parameters<NonNullable<TableProps<Row>['onChange']>>[2];
 
 const SEARCH_DELAY_MS = 300;
+const EXPORT_REUSE_MS = 30_000;
 const COLUMN_MIME = 'application/x-bo-column';
 
 function leaves<Row>(columns: readonly ListColumn<Row>[]): ListColumn<Row>[] {
@@ -333,7 +334,8 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
       const rows: Row[] = [];
       for (let number = 1; ; number += 1) {
         const pageState = { ...state, page: number, perPage: MAX_PER_PAGE };
-        const data = await queryClient.fetchQuery(props.queryOptions(pageState));
+        // Data younger than that is reused: a list computed in the browser is not loaded again for each page.
+        const data = await queryClient.fetchQuery({ ...props.queryOptions(pageState), staleTime: EXPORT_REUSE_MS });
         const { items, total: all } = toPage(data, pageState);
         rows.push(...items);
         if (items.length === 0 || rows.length >= all) break;
