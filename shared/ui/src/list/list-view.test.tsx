@@ -263,6 +263,21 @@ describe('a list computed in the browser', () => {
     click.mockRestore();
   });
 
+  it('keeps a filter chosen just before a search is typed', async () => {
+    const byCity: ListFilter[] = [
+      { key: 'city', label: 'Ville', type: 'radio', defaultValue: '', options: [{ value: '', label: 'Toutes' }, { value: 'Lyon', label: 'Lyon' }] },
+    ];
+    const { search } = renderAt(
+      '/people?city=Lyon',
+      <ListView label="Personnes" columns={columns} filters={byCity} search={{ label: 'Rechercher' }} queryOptions={allPeople} toPage={toPage} rowKey={(p) => p.id} />,
+    );
+    await screen.findByText('10 lignes');
+    await userEvent.click(within(screen.getByRole('group', { name: 'Ville' })).getByText('Toutes'));
+    await userEvent.type(screen.getByLabelText('Rechercher'), 'Personne 02');
+    await waitFor(() => expect(search().get('search')).toBe('Personne 02'));
+    expect(search().get('city')).toBeNull();
+  });
+
   it('shows what a mutation writes into the query the list reads', async () => {
     const { client } = renderAt('/people', <ListView label="Personnes" columns={columns} queryOptions={allPeople} toPage={toPage} rowKey={(p) => p.id} />);
     await screen.findByText('30 lignes');

@@ -1,7 +1,7 @@
 import { MAX_PER_PAGE, PER_PAGE_OPTIONS, type ListPage } from '@bo/contracts';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Alert, Button, Input, Radio, Select, Table, type TableProps } from 'antd';
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { Option } from '../form/inputs';
 import { useColumnOrder } from '../data-table/column-order';
 import { downloadCsv, toCsv, type CsvColumn } from './csv';
@@ -97,6 +97,11 @@ function DebouncedInput({ id, value, placeholder, onApply }: { id: string; value
   const [shown, setShown] = useState(value);
   const written = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The timer applies through the latest handler, which starts from the latest state of the list.
+  const latestApply = useRef(onApply);
+  useLayoutEffect(() => {
+    latestApply.current = onApply;
+  });
   if (value !== shown) {
     setShown(value);
     if (value !== written.current) setDraft(value);
@@ -107,7 +112,7 @@ function DebouncedInput({ id, value, placeholder, onApply }: { id: string; value
   const apply = (next: string) => {
     if (timer.current) clearTimeout(timer.current);
     written.current = next.trim();
-    onApply(next.trim());
+    latestApply.current(next.trim());
   };
   return (
     <Input

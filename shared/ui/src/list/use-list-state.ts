@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { changeListState, readListState, writeListState, type ListSpec, type ListState } from './list-state';
 
@@ -7,16 +7,23 @@ import { changeListState, readListState, writeListState, type ListSpec, type Lis
 export function useListState(spec: ListSpec) {
   const [params, setParams] = useSearchParams();
   const fromAddress = useMemo(() => readListState(params, spec), [params, spec]);
-  // The router applies a new address in a transition: until it has, the control just used shows its new value
-  // (a radio button checked at once), read from here.
+  // The router applies a new address in a transition: until it has, the list shows the state asked for (a radio
+  // button checked at once), and the next change starts from it rather than from the address not yet applied.
   const [pending, setPending] = useState<{ state: ListState; over: URLSearchParams } | null>(null);
   const state = pending !== null && pending.over === params ? pending.state : fromAddress;
+  const latest = useRef({ state, params });
+  useLayoutEffect(() => {
+    latest.current = { state, params };
+  });
   const update = useCallback(
     (patch: Partial<ListState>, options: { replace?: boolean } = {}) => {
-      setPending({ state: changeListState(state, patch), over: params });
-      setParams((current) => writeListState(changeListState(readListState(current, spec), patch), spec, current), options);
+      const { state: current, params: over } = latest.current;
+      const next = changeListState(current, patch);
+      latest.current = { state: next, params: over };
+      setPending({ state: next, over });
+      setParams(writeListState(next, spec, over), options);
     },
-    [state, params, setParams, spec],
+    [setParams, spec],
   );
   return { state, update };
 }
