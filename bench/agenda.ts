@@ -10,8 +10,8 @@ import { launchBrowser, login } from '../e2e/src/harness';
 import { root } from '../scripts/build';
 import { startStaticServer } from '../scripts/static-server';
 import { startSystem } from '../scripts/system';
-import { localIsoDate, monthGridRange } from '../shared/ui/src/agenda/calendar-range';
-import { todosToEvents } from '../shared/ui/src/agenda/todo-events';
+import { localIsoDate, monthGridRange } from '../shared/todos/src/calendar/calendar-range';
+import { todosToEvents } from '../shared/todos/src/todo-events';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TODOS = 2000;

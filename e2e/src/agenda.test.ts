@@ -3,7 +3,7 @@ import { addDays, toBusinessIsoDate, type StandbyLists, type Task, type Todo } f
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { monthGridRange } from '../../shared/ui/src/agenda/calendar-range';
+import { monthGridRange } from '../../shared/todos/src/calendar/calendar-range';
 import { itWithScreenshots, login, startHarness, type Harness } from './harness';
 
 let h: Harness;

@@ -48,7 +48,11 @@ function contentVersion(pkg, fromDir) {
 // antd shared whole would weigh about 440 KB gzip. Every build shares the same tree-shaken antd: the union of
 // the components that the shell, the remotes and shared/ import, read from the sources at build time.
 const workspaceRoot = path.resolve(__dirname, '..', '..');
-const sourceRoots = ['shell/src', 'shared/ui/src', 'shared/client/src', ...fs.readdirSync(path.join(workspaceRoot, 'remotes')).map((r) => `remotes/${r}/src`)];
+const sourceRoots = [
+  'shell/src',
+  ...['ui', 'client', 'todos'].map((p) => `shared/${p}/src`),
+  ...fs.readdirSync(path.join(workspaceRoot, 'remotes')).map((r) => `remotes/${r}/src`),
+];
 
 function sourceFiles(dir, out = []) {
   if (!fs.existsSync(dir)) return out;

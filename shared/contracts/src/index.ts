@@ -20,3 +20,4 @@ export * from './team';
 export * from './history';
 export * from './calendar';
 export * from './text';
+export * from './paging';

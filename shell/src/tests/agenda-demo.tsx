@@ -1,20 +1,16 @@
 import { contactName } from '@bo/contracts';
+import { todosToEvents, type CalendarTodo } from '@bo/todos';
+import { localIsoDate, type TodoDrop } from '@bo/todos/calendar';
 import {
   hasFollowUp,
-  localIsoDate,
-  sampleStandbyLists,
-  sampleTasks,
-  sampleTodos,
   standbyContactGroups,
   TodoAddDialog,
   TodoEditDialog,
-  todosToEvents,
-  type CalendarTodo,
   type EditableTodo,
   type TodoAddValues,
-  type TodoDrop,
   type TodoEditValues,
-} from '@bo/ui';
+} from '@bo/todos/dialogs';
+import { sampleStandbyLists, sampleTasks, sampleTodos } from '@bo/todos/sample-todos';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 

@@ -1,4 +1,6 @@
-import { ACCOMPLISHED_STYLE, sampleTasks, TodoCalendar } from '@bo/ui';
+import { ACCOMPLISHED_STYLE } from '@bo/todos';
+import { TodoCalendar } from '@bo/todos/calendar';
+import { sampleTasks } from '@bo/todos/sample-todos';
 import { Button, Space, Tag } from 'antd';
 import { DemoLog, useAgendaDemo } from './agenda-demo';
 import { DemoSection, ShowroomLayout } from './showroom-layout';

@@ -1,6 +1,6 @@
-import { DataTable } from '@bo/ui';
-import { contactColumns as c } from './contact-columns';
-import { fetchContactsPage } from './showroom-data';
+import { ListView } from '@bo/ui';
+import { contactColumns as c, contactFilters } from './contact-columns';
+import { demoContactsQueryOptions } from './showroom-data';
 import { DemoSection, ShowroomLayout } from './showroom-layout';
 
 export function ArrayColumnFilteringPage() {
@@ -11,12 +11,13 @@ export function ArrayColumnFilteringPage() {
           Texte : contient, sans tenir compte des majuscules ni des accents. Listes : valeur exacte. Les filtres se cumulent et ramènent à
           la première page.
         </p>
-        <DataTable
+        <ListView
           label="Contacts filtrés"
-          queryKey={['showroom', 'contacts']}
-          source={fetchContactsPage}
+          queryOptions={demoContactsQueryOptions}
           rowKey={(row) => row.id}
           columns={[c.lastName, c.firstName, c.company, c.city, c.email, c.status]}
+          filters={contactFilters}
+          exportFileName="contacts-filtres"
         />
       </DemoSection>
     </ShowroomLayout>

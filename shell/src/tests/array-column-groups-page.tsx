@@ -1,22 +1,21 @@
-import { DataTable } from '@bo/ui';
-import { contactColumns as c, withoutFilter } from './contact-columns';
-import { fetchContactsPage } from './showroom-data';
+import { ListView } from '@bo/ui';
+import { contactColumns as c } from './contact-columns';
+import { demoContactsQueryOptions } from './showroom-data';
 import { DemoSection, ShowroomLayout } from './showroom-layout';
 
 export function ArrayColumnGroupsPage() {
   return (
     <ShowroomLayout page="array/column-groups">
       <DemoSection id="array-groups" title="Contacts par thème">
-        <DataTable
+        <ListView
           label="Contacts groupés"
-          queryKey={['showroom', 'contacts']}
-          source={fetchContactsPage}
+          queryOptions={demoContactsQueryOptions}
           rowKey={(row) => row.id}
-          pageSize={10}
+          defaultPerPage={10}
           columns={[
-            { key: 'identity', title: 'Identité', children: [c.title, c.lastName, c.firstName].map(withoutFilter) },
-            { key: 'work', title: 'Société', children: [c.company, c.jobTitle, c.city].map(withoutFilter) },
-            { key: 'follow-up', title: 'Suivi', children: [c.status, c.lastContact, c.openTodos].map(withoutFilter) },
+            { key: 'identity', title: 'Identité', children: [c.title, c.lastName, c.firstName] },
+            { key: 'work', title: 'Société', children: [c.company, c.jobTitle, c.city] },
+            { key: 'follow-up', title: 'Suivi', children: [c.status, c.lastContact, c.openTodos] },
           ]}
         />
       </DemoSection>

@@ -1,6 +1,6 @@
-import { DataTable } from '@bo/ui';
-import { contactColumns as c, withoutFilter } from './contact-columns';
-import { fetchContactsPage } from './showroom-data';
+import { ListView } from '@bo/ui';
+import { contactColumns as c } from './contact-columns';
+import { demoContactsQueryOptions } from './showroom-data';
 import { DemoSection, ShowroomLayout } from './showroom-layout';
 
 export const COLUMN_ORDER_STORAGE_KEY = 'bo.showroom.array.column-ordering';
@@ -13,13 +13,12 @@ export function ArrayColumnOrderingPage() {
           Glissez un en-tête sur un autre, ou ouvrez « Ordre des colonnes » pour les déplacer au clavier. L’ordre est gardé dans ce
           navigateur (localStorage) ; « Ordre par défaut » l’oublie.
         </p>
-        <DataTable
+        <ListView
           label="Contacts à colonnes déplaçables"
-          queryKey={['showroom', 'contacts']}
-          source={fetchContactsPage}
+          queryOptions={demoContactsQueryOptions}
           rowKey={(row) => row.id}
           columnOrderKey={COLUMN_ORDER_STORAGE_KEY}
-          columns={[c.lastName, c.firstName, c.company, c.city, c.status, c.lastContact, c.openTodos].map(withoutFilter)}
+          columns={[c.lastName, c.firstName, c.company, c.city, c.status, c.lastContact, c.openTodos]}
         />
       </DemoSection>
     </ShowroomLayout>

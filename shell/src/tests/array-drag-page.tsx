@@ -1,4 +1,4 @@
-import { DataTable } from '@bo/ui';
+import { ReorderableTable } from '@bo/ui';
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { DemoSection, ShowroomLayout } from './showroom-layout';
@@ -22,7 +22,7 @@ export function ArrayDragPage() {
         <p className="bo-demo__hint">
           Glissez une ligne à sa nouvelle place, ou utilisez les boutons ↑ / ↓ de la colonne « Déplacer » (Tab puis Entrée).
         </p>
-        <DataTable
+        <ReorderableTable
           label="Priorités de recrutement"
           rows={rows}
           onRowsReorder={setRows}

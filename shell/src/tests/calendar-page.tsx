@@ -1,4 +1,4 @@
-import { TodoCalendar } from '@bo/ui';
+import { TodoCalendar } from '@bo/todos/calendar';
 import { DemoLog, useAgendaDemo } from './agenda-demo';
 import { DemoSection, ShowroomLayout } from './showroom-layout';
 

@@ -1,5 +1,6 @@
-import { asciiSlug, foldAccents, withLuhnCheckDigit, type CompanyDetail, type ContactDetail, type PersonTitle } from '@bo/contracts';
-import type { DataTablePage, DataTableQuery, Option } from '@bo/ui';
+import { asciiSlug, foldAccents, withLuhnCheckDigit, type CompanyDetail, type ContactDetail, type ListPage, type PersonTitle } from '@bo/contracts';
+import { listRequest, type ListRequest, type ListState, type Option } from '@bo/ui';
+import { queryOptions } from '@tanstack/react-query';
 
 // Demo data of the showroom: French names, companies with valid SIRETs, 0033 phone numbers. Generated from a
 // fixed seed, so every visit (and every browser test) sees the same rows.
@@ -130,39 +131,53 @@ export const statusOptions: Option[] = contactStatuses.map((status) => ({ value:
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
 
-// Answers like a server would: filters (text contains, case and accent blind; select equals), sorts, pages,
-// after a short network-like delay, and gives up when the table aborts the request.
-export async function fetchContactsPage(query: DataTableQuery, signal: AbortSignal): Promise<DataTablePage<DemoContactRow>> {
+// Answers a list query (ARCHITECTURE section 4) like a server would: filters (text contains, case and accent
+// blind; lists equal), sorts, pages, after a short network-like delay, and gives up when the query is cancelled.
+const filterable = new Set<string>(['lastName', 'firstName', 'company', 'city', 'email', 'status']);
+const exact = new Set(['company', 'city', 'status']);
+const sortable = new Set<string>(['lastName', 'firstName', 'company', 'city', 'status', 'lastContact', 'openTodos']);
+
+export async function fetchContactsPage(request: ListRequest, signal?: AbortSignal): Promise<ListPage<DemoContactRow>> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, 120);
-    signal.addEventListener('abort', () => {
+    signal?.addEventListener('abort', () => {
       clearTimeout(timer);
       reject(new DOMException('Requête annulée', 'AbortError'));
     });
   });
-  const exact = new Set(['company', 'city', 'status']);
   let rows = demoContacts();
-  for (const [key, value] of Object.entries(query.filters)) {
-    if (!value) continue;
+  for (const [key, raw] of Object.entries(request)) {
+    if (!filterable.has(key)) continue;
+    const value = String(raw);
     const needle = foldAccents(value);
     rows = rows.filter((row) => {
       const cell = String(row[key as keyof DemoContactRow] ?? '');
       return exact.has(key) ? cell === value : foldAccents(cell).includes(needle);
     });
   }
-  if (query.sort) {
-    const { key, order } = query.sort;
-    const direction = order === 'asc' ? 1 : -1;
+  const key = typeof request.sort === 'string' && sortable.has(request.sort) ? (request.sort as keyof DemoContactRow) : null;
+  if (key) {
+    const direction = request.order === 'desc' ? -1 : 1;
     rows = [...rows].sort((a, b) => {
-      const left = a[key as keyof DemoContactRow];
-      const right = b[key as keyof DemoContactRow];
+      const left = a[key];
+      const right = b[key];
       const compared = typeof left === 'number' && typeof right === 'number' ? left - right : collator.compare(String(left), String(right));
       return compared * direction || a.id - b.id;
     });
   }
-  const start = (query.page - 1) * query.pageSize;
-  return { rows: rows.slice(start, start + query.pageSize), total: rows.length };
+  const perPage = Number(request.perPage);
+  const start = (Number(request.page) - 1) * perPage;
+  return { items: rows.slice(start, start + perPage), total: rows.length };
 }
+
+// The demo contacts as a server list: what a remote's queryOptions factory for a list looks like.
+export const demoContactsQueryOptions = (state: ListState) => {
+  const request = listRequest(state);
+  return queryOptions({
+    queryKey: ['showroom', 'contacts', 'list', request],
+    queryFn: ({ signal }) => fetchContactsPage(request, signal),
+  });
+};
 
 export async function searchCompanies(text: string): Promise<Option[]> {
   const needle = foldAccents(text);

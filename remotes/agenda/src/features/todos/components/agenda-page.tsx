@@ -1,11 +1,10 @@
 import { CALENDAR_ONLY_PENDING_DEFAULT } from '@bo/contracts';
-import { PageFrame, TodoCalendar, todosToEvents, type CalendarRange, type TodoDrop } from '@bo/ui';
+import { todosToEvents, useCanSeeStandby, useTodos } from '@bo/todos';
+import { TodoCalendar, type CalendarRange, type TodoDrop } from '@bo/todos/calendar';
+import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
+import { PageFrame } from '@bo/ui';
 import { useCallback, useMemo, useState } from 'react';
-import { useCanSeeStandby } from '../api/get-standby-contacts';
-import { useTodos } from '../api/get-todos';
-import { useTodoEditor } from '../hooks/use-todo-editor';
 import { firstMonth } from './agenda-prefetch';
-import { TodoEditorDialogs } from './todo-editor-dialogs';
 
 // /agenda: the month (or week) of todos, fetched for the visible days only.
 export function AgendaPage() {

@@ -1,0 +1,84 @@
+import frLocale from '@fullcalendar/core/locales/fr';
+import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
+import { addDays } from '@bo/contracts';
+import { localIsoDate, type CalendarRange } from './calendar-range';
+import type { TodoEvent } from '../todo-events';
+
+export type CalendarView = 'dayGridMonth' | 'dayGridWeek';
+export type TodoDrop = { todoId: number; deadline: string; revert: () => void };
+
+export type FullCalendarViewProps = {
+  events: TodoEvent[];
+  initialDate?: string;
+  initialView?: CalendarView;
+  onEventClick?: (todoId: number) => void;
+  onEventDrop?: (drop: TodoDrop) => void;
+  onRangeChange?: (range: CalendarRange) => void;
+};
+
+const plugins = [dayGridPlugin, interactionPlugin];
+const headerToolbar = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,dayGridWeek' };
+// A month cell shows a few todos and a "+N en plus" link; the week view shows them all.
+const views = { dayGridMonth: { dayMaxEvents: 4 }, dayGridWeek: { dayMaxEvents: false } };
+
+function describe(info: EventMountArg) {
+  const { contact, isAccomplished } = info.event.extendedProps as TodoEvent['extendedProps'];
+  const label = `${info.event.title} : ${contact}${isAccomplished ? ' (aboutie)' : ''}`;
+  info.el.setAttribute('aria-label', label);
+  info.el.setAttribute('title', label);
+  info.el.dataset.todoId = info.event.id;
+}
+
+// FullCalendar itself, loaded apart from the rest of the kit (it weighs about 60 KB gzip). Its options keep
+// their identity from one render to the next (memo, stable handlers reading the latest props): FullCalendar
+// redraws its events whenever an option changes, which with 2 000 todos costs a visible moment.
+export const FullCalendarView = memo(function FullCalendarView({
+  events,
+  initialDate,
+  initialView = 'dayGridMonth',
+  onEventClick,
+  onEventDrop,
+  onRangeChange,
+}: FullCalendarViewProps) {
+  const latest = useRef({ onEventClick, onEventDrop, onRangeChange });
+  useLayoutEffect(() => {
+    latest.current = { onEventClick, onEventDrop, onRangeChange };
+  });
+  const eventClick = useCallback((info: EventClickArg) => {
+    info.jsEvent.preventDefault();
+    latest.current.onEventClick?.(Number(info.event.id));
+  }, []);
+  const eventDrop = useCallback((info: EventDropArg) => {
+    const start = info.event.start;
+    const onDrop = latest.current.onEventDrop;
+    if (!start || !onDrop) return info.revert();
+    onDrop({ todoId: Number(info.event.id), deadline: localIsoDate(start), revert: info.revert });
+  }, []);
+  const datesSet = useCallback(
+    (info: DatesSetArg) => latest.current.onRangeChange?.({ start: localIsoDate(info.start), end: addDays(localIsoDate(info.end), -1) }),
+    [],
+  );
+  return (
+    <FullCalendar
+      plugins={plugins}
+      locale={frLocale}
+      firstDay={1}
+      initialView={initialView}
+      initialDate={initialDate}
+      headerToolbar={headerToolbar}
+      views={views}
+      height="auto"
+      events={events}
+      editable={Boolean(onEventDrop)}
+      eventDurationEditable={false}
+      eventClick={eventClick}
+      eventDrop={eventDrop}
+      datesSet={datesSet}
+      eventDidMount={describe}
+    />
+  );
+});

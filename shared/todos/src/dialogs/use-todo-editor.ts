@@ -1,0 +1,83 @@
+import type { Todo } from '@bo/contracts';
+import { useCallback, useState } from 'react';
+import { toast } from 'react-toastify';
+import { useAccomplishTodo } from '../api/accomplish-todo';
+import { useAddContactTodo } from '../api/add-contact-todo';
+import { useStoreTodo } from '../api/store-todo';
+import type { TodoAddContact } from './todo-add-dialog';
+import { hasFollowUp, type TodoAddValues, type TodoEditValues } from './todo-forms';
+
+export const ACCOMPLISHED_REFUSAL = 'Edition impossible car la tâche est aboutie';
+
+// The add dialog is open for a contact the page gave, or for one to choose among the standby contacts.
+export type TodoAdding = { contact: TodoAddContact | null };
+
+export type TodoEditorOptions = {
+  // After a todo was added (and its contact activated): a page refreshes what it shows of that contact.
+  onTodoAdded?: (todo: Todo) => void;
+};
+
+// Which dialog is open and what saving it does; shared by every page that edits or adds todos.
+export function useTodoEditor({ onTodoAdded }: TodoEditorOptions = {}) {
+  // The todo as it was when clicked: the dialog's starting values.
+  const [editing, setEditing] = useState<Todo | null>(null);
+  const [adding, setAdding] = useState<TodoAdding | null>(null);
+  const store = useStoreTodo();
+  const accomplish = useAccomplishTodo();
+  const add = useAddContactTodo();
+
+  const openTodo = useCallback((todo: Todo) => {
+    if (todo.isAccomplished) {
+      toast.warning(ACCOMPLISHED_REFUSAL, { toastId: 'todo-accomplished' });
+      return;
+    }
+    setEditing(todo);
+  }, []);
+
+  const handleEditSubmit = async (values: TodoEditValues) => {
+    if (!editing) return;
+    // An empty comment that was never written stays absent rather than becoming ''.
+    const comment = values.comment === '' && !editing.comment ? undefined : values.comment;
+    const common = { id: editing.id, deadline: values.deadline, notes: values.notes, comment };
+    if (hasFollowUp(values)) {
+      await accomplish.mutateAsync({ ...common, taskId: values.taskId, newDeadline: values.newDeadline, newNotes: values.newNotes });
+    } else {
+      await store.mutateAsync({ ...common, isAccomplished: values.isAccomplished });
+    }
+    setEditing(null);
+  };
+
+  const handleAddSubmit = async (values: TodoAddValues) => {
+    const todo = await add.mutateAsync(values);
+    setAdding(null);
+    onTodoAdded?.(todo);
+  };
+
+  // Drag and drop: the same store call with the new deadline, notes kept; the event goes back if refused.
+  const moveTodo = useCallback(
+    (todo: Todo, deadline: string, revert: () => void) => {
+      if (todo.isAccomplished) {
+        revert();
+        toast.warning(ACCOMPLISHED_REFUSAL, { toastId: 'todo-accomplished' });
+        return;
+      }
+      store.mutate({ id: todo.id, deadline, notes: todo.notes, isAccomplished: false }, { onError: revert });
+    },
+    [store],
+  );
+
+  return {
+    editing,
+    adding,
+    openTodo,
+    // Takes no argument: it is given to buttons as their click handler.
+    openAdd: useCallback(() => setAdding({ contact: null }), []),
+    openAddFor: useCallback((contact: TodoAddContact) => setAdding({ contact }), []),
+    closeEdit: useCallback(() => setEditing(null), []),
+    closeAdd: useCallback(() => setAdding(null), []),
+    handleEditSubmit,
+    handleAddSubmit,
+    moveTodo,
+  };
+}
+export type TodoEditor = ReturnType<typeof useTodoEditor>;
