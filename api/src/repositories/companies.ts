@@ -1,4 +1,4 @@
-import type { Company, CompanyChanges, ErrorCode, CompanyListItem, CompanySortKey, ListPage, ListQuery } from '@bo/contracts';
+import type { Company, CompanyChanges, ErrorCode, CompanyListItem, CompanySortKey, ListPage, SortedListQuery } from '@bo/contracts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { AppError } from '../errors';
@@ -184,7 +184,7 @@ const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.crea
 
 export function createCompanyRepository(db: Db, history: HistoryRepository) {
   // The list's rows in its order, before paging.
-  function sorted(query: Omit<ListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters) {
+  function sorted(query: Omit<SortedListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters) {
     const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
     return withFilters(companies(db), query.search, filters)
       .select(listColumns)
@@ -243,7 +243,7 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
   }
 
   return {
-    async list(query: ListQuery<CompanySortKey>, filters: CompanyFilters): Promise<ListPage<CompanyListItem>> {
+    async list(query: SortedListQuery<CompanySortKey>, filters: CompanyFilters): Promise<ListPage<CompanyListItem>> {
       const [rows, count] = await Promise.all([
         sorted(query, filters)
           .limit(query.perPage)
@@ -257,7 +257,7 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
     },
 
     // Every company of the list, in its order, a batch at a time (exports).
-    async eachBatch(query: Omit<ListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters, onBatch: (items: CompanyListItem[]) => Promise<void>) {
+    async eachBatch(query: Omit<SortedListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters, onBatch: (items: CompanyListItem[]) => Promise<void>) {
       await eachBatch(db, sorted(query, filters), EXPORT_BATCH, (rows) => onBatch(rows.map(toCompanyListItem)));
     },
 

@@ -7,7 +7,7 @@ import {
   type ContactScope,
   type ContactSortKey,
   type ListPage,
-  type ListQuery,
+  type SortedListQuery,
 } from '@bo/contracts';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
@@ -159,7 +159,7 @@ function filtered<QB extends ReturnType<typeof records>>(q: QB, actor: Actor, se
 }
 
 // The list's rows in its order, before paging. The name sorts on two keys, each in the list's direction.
-function sorted(db: Executor, actor: Actor, query: Omit<ListQuery<ContactSortKey>, 'page' | 'perPage'>, filters: ContactFilters) {
+function sorted(db: Executor, actor: Actor, query: Omit<SortedListQuery<ContactSortKey>, 'page' | 'perPage'>, filters: ContactFilters) {
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
   let q = filtered(records(db), actor, query.search, filters);
   for (const key of sortKeys[query.sort]) q = q.orderBy(sql`${key} ${direction} nulls last`);
@@ -232,7 +232,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
   }
 
   return {
-    async list(actor: Actor, query: ListQuery<ContactSortKey>, filters: ContactFilters): Promise<ListPage<ContactListItem>> {
+    async list(actor: Actor, query: SortedListQuery<ContactSortKey>, filters: ContactFilters): Promise<ListPage<ContactListItem>> {
       const [rows, count] = await Promise.all([
         sorted(db, actor, query, filters)
           .limit(query.perPage)
@@ -249,7 +249,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
     // Every contact of the list, in its order, a batch at a time (exports).
     async eachBatch(
       actor: Actor,
-      query: Omit<ListQuery<ContactSortKey>, 'page' | 'perPage'>,
+      query: Omit<SortedListQuery<ContactSortKey>, 'page' | 'perPage'>,
       filters: ContactFilters,
       onBatch: (items: ContactListItem[]) => Promise<void>,
     ) {

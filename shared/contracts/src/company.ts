@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactSummarySchema } from './contact';
-import { listQuerySchema, optionalParam } from './list';
+import { optionalParam, sortedListQuerySchema } from './paging';
 import { messages } from './rules';
 import { fields, hasNoNul, nullableFields } from './validation';
 import { wireBoolean } from './wire';
@@ -59,7 +59,7 @@ export type CompanySortKey = (typeof companySortKeys)[number];
 export const companyKinds = ['head', 'subsidiary'] as const;
 export const companyKindLabels: Record<(typeof companyKinds)[number], string> = { head: 'Société mère', subsidiary: 'Filiale' };
 
-export const companiesQuerySchema = listQuerySchema(companySortKeys).extend({
+export const companiesQuerySchema = sortedListQuerySchema(companySortKeys).extend({
   isActive: optionalParam(wireBoolean),
   kind: optionalParam(z.enum(companyKinds, { error: messages.invalid })),
   sector: optionalParam(z.string().trim().max(100, messages.invalid).refine(hasNoNul, messages.invalid)),

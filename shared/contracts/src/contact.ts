@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalParam } from './list';
+import { optionalParam, sortedListQuerySchema } from './paging';
 import { messages } from './rules';
 import { taskStyleSchema } from './task';
 import { personTitles } from './user';
@@ -58,7 +58,7 @@ export const contactScopeLabels: Record<ContactScope, string> = {
 export const contactSortKeys = ['name', 'company', 'jobTitle', 'phone', 'email', 'owner', 'nextTodo', 'lastTodo', 'isActive'] as const;
 export type ContactSortKey = (typeof contactSortKeys)[number];
 
-export const contactsQuerySchema = listQuerySchema(contactSortKeys).extend({
+export const contactsQuerySchema = sortedListQuerySchema(contactSortKeys).extend({
   scope: z.enum(contactScopes, { error: messages.invalid }).default('all'),
   companyId: optionalParam(fields.id()),
   ownerId: optionalParam(fields.id()),

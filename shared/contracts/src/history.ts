@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { PER_PAGE_DEFAULT, PER_PAGE_MAX } from './list';
-import { wireInteger } from './wire';
+import { pageParams } from './paging';
 
 // Every change to a company, contact, todo or needs sheet is recorded: who, when, what (ARCHITECTURE section 5).
 export const historyEntities = ['company', 'contact', 'todo'] as const;
@@ -21,10 +20,7 @@ export const historyEntrySchema = z.object({
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 // Newest first, a page at a time.
-export const historyQuerySchema = z.object({
-  page: wireInteger(1, 1_000_000).default(1),
-  perPage: wireInteger(1, PER_PAGE_MAX).default(PER_PAGE_DEFAULT),
-});
+export const historyQuerySchema = z.object(pageParams);
 
 // The French words of a history line.
 export const historyActionLabels: Record<string, string> = {

@@ -14,7 +14,6 @@ export * from './config';
 export * from './dates';
 export * from './endpoints';
 export * from './company';
-export * from './list';
 export * from './csv';
 export * from './team';
 export * from './history';

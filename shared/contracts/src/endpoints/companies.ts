@@ -6,7 +6,7 @@ import {
   companyViewSchema,
 } from '../company';
 import { z } from 'zod';
-import { listPageSchema } from '../list';
+import { listPageSchema } from '../paging';
 import { historyEntrySchema, historyQuerySchema } from '../history';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';

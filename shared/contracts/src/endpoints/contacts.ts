@@ -12,7 +12,7 @@ import {
   contactSummarySchema,
   standbyListsSchema,
 } from '../contact';
-import { listPageSchema } from '../list';
+import { listPageSchema } from '../paging';
 import { historyEntrySchema, historyQuerySchema } from '../history';
 import { permission } from '../permissions';
 import { contactTodoPayloadSchema, todoSchema } from '../todo';

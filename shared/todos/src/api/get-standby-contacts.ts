@@ -1,5 +1,5 @@
-import { callEndpoint, useCurrentUser } from '@bo/client';
-import { canSeeStandby, endpoints } from '@bo/contracts';
+import { callEndpoint, useCan } from '@bo/client';
+import { endpoints } from '@bo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const standbyContactsQueryOptions = () =>
@@ -10,8 +10,7 @@ export const standbyContactsQueryOptions = () =>
 
 // Only the roles that may read the standby lists ask for them (the server would refuse the others).
 export function useCanSeeStandby(): boolean {
-  const { data: user } = useCurrentUser();
-  return canSeeStandby(user?.role);
+  return useCan('standby', 'read');
 }
 
 export function useStandbyContacts({ enabled }: { enabled: boolean }) {
