@@ -15,8 +15,10 @@ type Cell = string | number | boolean | null | undefined;
 // formula (=, +, -, @ first) is prefixed with a quote mark, so an exported cell can never execute.
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'boolean' ? (value ? 'Oui' : 'Non') : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // A decimal number with a comma, as French Excel reads it.
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  let text = typeof value === 'boolean' ? (value ? 'Oui' : 'Non') : value;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -32,10 +34,10 @@ export function frenchDate(value: string | null | undefined): string {
   return `${d}/${m}/${y}`;
 }
 
-export type CsvColumn<T> = { header: string; value: (item: T) => Cell };
+export type CsvColumn<T> = { title: string; value: (item: T) => Cell };
 
 export function csvHeader<T>(columns: readonly CsvColumn<T>[]): string {
-  return csvRow(columns.map((column) => column.header));
+  return csvRow(columns.map((column) => column.title));
 }
 
 export function csvLine<T>(columns: readonly CsvColumn<T>[], item: T): string {
@@ -43,28 +45,33 @@ export function csvLine<T>(columns: readonly CsvColumn<T>[], item: T): string {
 }
 
 export const companyCsvColumns: readonly CsvColumn<CompanyListItem>[] = [
-  { header: 'Raison sociale', value: (c) => c.name },
-  { header: 'SIRET', value: (c) => formatRegistrationId(c.registrationId) },
-  { header: 'Société mère', value: (c) => c.parent?.name },
-  { header: 'Filiales', value: (c) => c.subsidiaryCount },
-  { header: 'Contacts actifs', value: (c) => c.activeContactCount },
-  { header: 'Code postal', value: (c) => c.postalCode },
-  { header: 'Ville', value: (c) => c.city },
-  { header: 'Secteur', value: (c) => c.sector },
-  { header: 'Propriétaire', value: (c) => c.owner.trigram },
-  { header: 'Active', value: (c) => c.isActive },
+  { title: 'Raison sociale', value: (c) => c.name },
+  { title: 'SIRET', value: (c) => formatRegistrationId(c.registrationId) },
+  { title: 'Société mère', value: (c) => c.parent?.name },
+  { title: 'Filiales', value: (c) => c.subsidiaryCount },
+  { title: 'Contacts actifs', value: (c) => c.activeContactCount },
+  { title: 'Code postal', value: (c) => c.postalCode },
+  { title: 'Ville', value: (c) => c.city },
+  { title: 'Secteur', value: (c) => c.sector },
+  { title: 'Propriétaire', value: (c) => c.owner.trigram },
+  { title: 'Active', value: (c) => c.isActive },
 ];
 
 export const contactCsvColumns: readonly CsvColumn<ContactListItem>[] = [
-  { header: 'Civilité', value: (c) => personTitleLabels[c.title] },
-  { header: 'Prénom', value: (c) => c.firstName },
-  { header: 'Nom', value: (c) => c.lastName },
-  { header: 'Société', value: (c) => c.company?.name },
-  { header: 'Fonction', value: (c) => c.jobTitle },
-  { header: 'Téléphone', value: (c) => (c.phone === null ? null : formatPhone(c.phone)) },
-  { header: 'E-mail', value: (c) => c.email },
-  { header: 'Propriétaire', value: (c) => c.owner.trigram },
-  { header: 'Prochaine tâche', value: (c) => (c.nextTodo === null ? null : `${frenchDate(c.nextTodo.deadline)} ${c.nextTodo.task.description}`) },
-  { header: 'Dernière tâche aboutie', value: (c) => (c.lastTodo === null ? null : `${frenchDate(c.lastTodo.executionDate ?? c.lastTodo.deadline)} ${c.lastTodo.task.description}`) },
-  { header: 'En veille', value: (c) => !c.isActive },
+  { title: 'Civilité', value: (c) => personTitleLabels[c.title] },
+  { title: 'Prénom', value: (c) => c.firstName },
+  { title: 'Nom', value: (c) => c.lastName },
+  { title: 'Société', value: (c) => c.company?.name },
+  { title: 'Fonction', value: (c) => c.jobTitle },
+  { title: 'Téléphone', value: (c) => (c.phone === null ? null : formatPhone(c.phone)) },
+  { title: 'E-mail', value: (c) => c.email },
+  { title: 'Propriétaire', value: (c) => c.owner.trigram },
+  { title: 'Prochaine tâche', value: (c) => (c.nextTodo === null ? null : `${frenchDate(c.nextTodo.deadline)} ${c.nextTodo.task.description}`) },
+  { title: 'Dernière tâche aboutie', value: (c) => (c.lastTodo === null ? null : `${frenchDate(c.lastTodo.executionDate ?? c.lastTodo.deadline)} ${c.lastTodo.task.description}`) },
+  { title: 'En veille', value: (c) => !c.isActive },
 ];
+
+// A whole file: the byte order mark, the header, a line per item.
+export function toCsv<T>(columns: readonly CsvColumn<T>[], items: readonly T[]): string {
+  return CSV_BOM + csvHeader(columns) + items.map((item) => csvLine(columns, item)).join('');
+}
