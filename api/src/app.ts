@@ -14,6 +14,7 @@ import { corsPlugin } from './plugins/external/cors';
 import { multipartPlugin } from './plugins/external/multipart';
 import { openApiPlugin } from './plugins/external/openapi';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
+import { adminRoutes } from './routes/admin';
 import { calendarRoutes } from './routes/calendar';
 import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
@@ -76,6 +77,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(taskRoutes);
   await app.register(teamRoutes);
   await app.register(calendarRoutes);
+  await app.register(adminRoutes);
   await app.register(todoRoutes);
 
   return app;

@@ -69,6 +69,17 @@ export type TaskTable = {
   border_color: string;
   color: string;
   is_active: Generated<boolean>;
+  display_order: Generated<number>;
+};
+
+// Predefined phrases offered in the notes fields (migration 0012).
+export type PhraseTable = {
+  id: Generated<number>;
+  category: string;
+  text: string;
+  display_order: Generated<number>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
 };
 
 export type TodoTable = {
@@ -139,6 +150,7 @@ export type Database = {
   app_setting: AppSettingTable;
   data_version: DataVersionTable;
   calendar_feed: CalendarFeedTable;
+  phrase: PhraseTable;
 };
 
 export type Db = Kysely<Database>;

@@ -4,6 +4,7 @@ import { createCompanyRepository } from './companies';
 import { createContactRecordRepository } from './contact-records';
 import { createContactRepository } from './contacts';
 import { createHistoryRepository } from './history';
+import { createPhraseRepository } from './phrases';
 import { createSecurityRepository } from './security';
 import { createTaskRepository } from './tasks';
 import { createTeamRepository } from './team';
@@ -16,7 +17,8 @@ export function createRepositories(db: Db) {
   return {
     users: createUserRepository(db),
     security: createSecurityRepository(db),
-    tasks: createTaskRepository(db),
+    tasks: createTaskRepository(db, history),
+    phrases: createPhraseRepository(db, history),
     calendarFeed: createCalendarFeedRepository(db),
     team: createTeamRepository(db),
     companies: createCompanyRepository(db, history),

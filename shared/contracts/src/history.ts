@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageParams } from './paging';
 
 // Every change to a company, contact, todo or needs sheet is recorded: who, when, what (ARCHITECTURE section 5).
-export const historyEntities = ['company', 'contact', 'todo'] as const;
+export const historyEntities = ['company', 'contact', 'todo', 'task', 'phrase', 'user'] as const;
 export type HistoryEntity = (typeof historyEntities)[number];
 
 export const historyEntrySchema = z.object({

@@ -18,5 +18,6 @@ export * from './csv';
 export * from './team';
 export * from './history';
 export * from './calendar';
+export * from './admin';
 export * from './text';
 export * from './paging';

@@ -4,7 +4,7 @@ import { ALL_ROLES, hasAnyRole, type RoleFlags, type RoleName } from './roles';
 // any handler runs (each endpoint entry names the permission it needs); the browser reads it to show or hide
 // actions. Rules about one record (whose todo, whose contact) come on top, in the server's domain.
 // Zod-free, like roles.ts: the shell reads it before the schemas have loaded.
-export const actions = ['read', 'create', 'update', 'deactivate', 'reassign', 'merge', 'export'] as const;
+export const actions = ['read', 'create', 'update', 'deactivate', 'reassign', 'merge', 'export', 'manage'] as const;
 export type Action = (typeof actions)[number];
 
 const businessSide: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
@@ -33,6 +33,10 @@ export const permissions = {
   user: { read: ALL_ROLES },
   // A leader's team and its figures (/equipe: businessLeader only, as the spec's route table says).
   team: { read: ['businessLeader'] },
+  // Predefined phrases: offered to everyone in the notes fields.
+  phrase: { read: ALL_ROLES },
+  // The admin pages (task types, users and teams, phrases): every call under /admin.
+  administration: { manage: ['admin'] },
   // The standby lists (contacts en veille) back /liste-contacts-veille and the agenda's "add a task" choice.
   standby: { read: businessSide },
 } as const satisfies Record<string, Partial<Record<Action, readonly RoleName[]>>>;

@@ -5,6 +5,7 @@ import * as dataVersion from './2026-11-22-0003-data-version';
 import * as loginThrottle from './2026-11-23-0004-login-throttle';
 import * as companyContactSearch from './2026-11-23-0010-company-contact-search';
 import * as calendarFeed from './2026-11-23-0011-calendar-feed';
+import * as taskOrderPhrases from './2026-11-23-0012-task-order-phrases';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0004-login-throttle': loginThrottle,
   '2026-11-23-0010-company-contact-search': companyContactSearch,
   '2026-11-23-0011-calendar-feed': calendarFeed,
+  '2026-11-23-0012-task-order-phrases': taskOrderPhrases,
 };

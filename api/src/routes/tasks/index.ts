@@ -4,4 +4,5 @@ import { registerEndpoint } from '../../http/register-endpoint';
 
 export async function taskRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.tasks, async () => app.repos.tasks.listActive());
+  registerEndpoint(app, endpoints.phrases, async () => app.repos.phrases.list(true));
 }

@@ -1,3 +1,4 @@
+import { adminEndpoints, phraseEndpoints } from './admin';
 import { companyEndpoints } from './companies';
 import { contactEndpoints } from './contacts';
 import type { ListedEndpoint } from './endpoint';
@@ -18,6 +19,8 @@ export const endpoints = {
   ...taskEndpoints,
   ...teamEndpoints,
   ...todoEndpoints,
+  ...phraseEndpoints,
+  ...adminEndpoints,
 } satisfies Record<string, ListedEndpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { endpoints, type ListedEndpoint, type Phrase, type Task, type TaskType } from '@bo/contracts';
+import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
+import { call, snapshot, testEngines } from '../../test/harness';
+
+const style = JSON.stringify({ backgroundColor: '#0f766e', borderColor: '#115e59', color: '#ffffff' });
+
+describe('the admin calls in the endpoint table', () => {
+  it('all need administration:manage, the admin role alone', () => {
+    const admin = (Object.values(endpoints) as ListedEndpoint[]).filter((endpoint) => endpoint.path.startsWith('/admin/'));
+    assert.ok(admin.length >= 6);
+    for (const endpoint of admin) assert.deepEqual(endpoint.access, { resource: 'administration', action: 'manage' }, endpoint.path);
+  });
+});
+
+for (const engine of testEngines()) {
+  describe(`task types and phrases on ${engine}`, () => {
+    let suite: SeededSuite;
+    before(async () => {
+      suite = await openSeededSuite(engine);
+    });
+    after(() => suite.close());
+
+    it('creates a task type offered for new todos, in the admin’s order', async () => {
+      const created = await call<TaskType>(suite.app, 'POST', '/admin/task/store', {
+        token: suite.tokens.ADM,
+        fields: { description: 'Visite client', style, order: 3 },
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      assert.deepEqual([created.body.data?.style.backgroundColor, created.body.data?.isActive], ['#0f766e', true]);
+      const offered = await call<Task[]>(suite.app, 'GET', '/tasks', { token: suite.tokens.COM });
+      assert.equal(offered.body.data?.at(-1)?.description, 'Visite client');
+      const all = await call<TaskType[]>(suite.app, 'GET', '/admin/tasks', { token: suite.tokens.ADM });
+      const orders = all.body.data!.map((task) => task.order);
+      assert.deepEqual(orders, [...orders].sort((a, b) => a - b));
+    });
+
+    it('refuses a description already used (case ignored), a bad colour, and changes nothing', async () => {
+      const before = await snapshot(suite.database.db);
+      const same = await call(suite.app, 'POST', '/admin/task/store', { token: suite.tokens.ADM, fields: { description: 'VISITE client', style } });
+      assert.deepEqual([same.status, same.body.errors], [409, [{ message: 'existingTitle', field: 'description' }]]);
+      const colour = await call(suite.app, 'POST', '/admin/task/store', {
+        token: suite.tokens.ADM,
+        fields: { description: 'Autre', style: JSON.stringify({ backgroundColor: '#FFF', borderColor: '#000000', color: '#000000' }) },
+      });
+      assert.equal(colour.status, 422);
+      assert.equal(await snapshot(suite.database.db), before);
+    });
+
+    it('deactivates a type in use: no longer offered, still on its todos', async () => {
+      const { call: callTask } = suite.fixture.tasks;
+      const answer = await call<TaskType>(suite.app, 'POST', `/admin/task/${callTask}/store`, {
+        token: suite.tokens.ADM,
+        fields: { description: 'Appel de suivi', style, isActive: false, order: 5 },
+      });
+      assert.equal(answer.body.data?.isActive, false);
+      const offered = await call<Task[]>(suite.app, 'GET', '/tasks', { token: suite.tokens.COM });
+      assert.ok(!offered.body.data!.some((task) => task.id === callTask));
+      const all = await call<TaskType[]>(suite.app, 'GET', '/admin/tasks', { token: suite.tokens.ADM });
+      assert.ok(all.body.data!.some((task) => task.id === callTask && !task.isActive));
+      const todos = await call<{ task: Task }[]>(suite.app, 'GET', '/todos', { token: suite.tokens.COM });
+      assert.ok(todos.body.data!.some((todo) => todo.task.id === callTask));
+      const history = await suite.database.db.selectFrom('history').select(['action', 'user_id']).where('entity', '=', 'task').where('entity_id', '=', callTask).execute();
+      assert.deepEqual(history, [{ action: 'update', user_id: suite.fixture.users.ADM }]);
+    });
+
+    it('keeps phrases by category; the picker gets the active ones; a phrase twice is existingValue', async () => {
+      const add = (fields: Record<string, unknown>) => call<Phrase>(suite.app, 'POST', '/admin/phrase/store', { token: suite.tokens.ADM, fields });
+      await add({ category: 'Relance', text: 'Relancer dans une semaine', order: 2 });
+      await add({ category: 'Relance', text: 'Attente du devis', order: 1 });
+      const retired = (await add({ category: 'Accueil', text: 'Premier contact établi' })).body.data!;
+      const again = await add({ category: 'relance', text: 'ATTENTE du devis' });
+      assert.deepEqual([again.status, again.body.errors], [409, [{ message: 'existingValue', field: 'text' }]]);
+      await call(suite.app, 'POST', `/admin/phrase/${retired.id}/store`, {
+        token: suite.tokens.ADM,
+        fields: { category: 'Accueil', text: 'Premier contact établi', isActive: false },
+      });
+      const picker = await call<Phrase[]>(suite.app, 'GET', '/phrases', { token: suite.tokens.REC });
+      assert.deepEqual(picker.body.data?.map((phrase) => phrase.text), ['Attente du devis', 'Relancer dans une semaine']);
+      const admin = await call<Phrase[]>(suite.app, 'GET', '/admin/phrases', { token: suite.tokens.ADM });
+      assert.equal(admin.body.data?.length, 3);
+    });
+
+    it('answers modelNotFound for a type or a phrase that does not exist', async () => {
+      for (const path of ['/admin/task/999999/store', '/admin/phrase/999999/store']) {
+        const answer = await call(suite.app, 'POST', path, { token: suite.tokens.ADM, fields: { description: 'X', style, category: 'X', text: 'Y' } });
+        assert.deepEqual([answer.status, answer.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]], path);
+      }
+    });
+  });
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { taskSchema, taskStyleSchema } from './task';
+import { fields } from './validation';
+import { wireBoolean, wireInteger, wireJson } from './wire';
+
+// What the admin pages edit (/gestion-taches, /phrases). Every one of their calls is under /admin.
+
+export const MAX_DISPLAY_ORDER = 10_000;
+const displayOrder = () => wireInteger(0, MAX_DISPLAY_ORDER).default(0);
+
+// A task type as the admin sees it: with its place in the lists, inactive ones included.
+export const taskTypeSchema = taskSchema.extend({ order: z.number().int() });
+export type TaskType = z.infer<typeof taskTypeSchema>;
+
+export const taskTypeStorePayloadSchema = z.object({
+  description: fields.requiredText(150),
+  // A JSON string of the three colours, as GET /tasks returns them.
+  style: wireJson(taskStyleSchema),
+  order: displayOrder(),
+  isActive: wireBoolean.default(true),
+});
+export type TaskTypeStorePayload = z.input<typeof taskTypeStorePayloadSchema>;
+export type TaskTypeChanges = z.output<typeof taskTypeStorePayloadSchema>;
+
+// A predefined phrase, offered in every notes field (a picker that inserts it at the cursor).
+export const phraseSchema = z.object({
+  id: z.number().int(),
+  category: z.string(),
+  text: z.string(),
+  order: z.number().int(),
+  isActive: z.boolean(),
+});
+export type Phrase = z.infer<typeof phraseSchema>;
+
+export const phraseStorePayloadSchema = z.object({
+  category: fields.requiredText(100),
+  text: fields.requiredText(2000),
+  order: displayOrder(),
+  isActive: wireBoolean.default(true),
+});
+export type PhraseStorePayload = z.input<typeof phraseStorePayloadSchema>;
+export type PhraseChanges = z.output<typeof phraseStorePayloadSchema>;

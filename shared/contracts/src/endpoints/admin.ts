@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { phraseSchema, phraseStorePayloadSchema, taskTypeSchema, taskTypeStorePayloadSchema } from '../admin';
+import { permission } from '../permissions';
+import { endpointGroup } from './endpoint';
+import { idParamsSchema } from './params';
+
+// Every call of the admin pages: one permission (administration:manage), checked before any handler.
+const manage = permission('administration', 'manage');
+
+export const adminEndpoints = endpointGroup('admin', {
+  adminTaskTypes: {
+    method: 'GET',
+    path: '/admin/tasks',
+    summary: 'Every task type, inactive ones included, in display order',
+    access: manage,
+    response: z.array(taskTypeSchema),
+  },
+  createTaskType: {
+    method: 'POST',
+    path: '/admin/task/store',
+    summary: 'Create a task type (description unique, case ignored: existingTitle)',
+    access: manage,
+    body: taskTypeStorePayloadSchema,
+    response: taskTypeSchema,
+  },
+  updateTaskType: {
+    method: 'POST',
+    path: '/admin/task/:id/store',
+    summary: 'Update a task type; a type in use is deactivated (isActive=0), never deleted',
+    access: manage,
+    params: idParamsSchema,
+    body: taskTypeStorePayloadSchema,
+    response: taskTypeSchema,
+  },
+  adminPhrases: {
+    method: 'GET',
+    path: '/admin/phrases',
+    summary: 'Every predefined phrase, inactive ones included, by category and display order',
+    access: manage,
+    response: z.array(phraseSchema),
+  },
+  createPhrase: {
+    method: 'POST',
+    path: '/admin/phrase/store',
+    summary: 'Create a predefined phrase (the same text twice in a category: existingValue)',
+    access: manage,
+    body: phraseStorePayloadSchema,
+    response: phraseSchema,
+  },
+  updatePhrase: {
+    method: 'POST',
+    path: '/admin/phrase/:id/store',
+    summary: 'Update a predefined phrase; isActive=0 withdraws it from the pickers',
+    access: manage,
+    params: idParamsSchema,
+    body: phraseStorePayloadSchema,
+    response: phraseSchema,
+  },
+});
+
+export const phraseEndpoints = endpointGroup('phrases', {
+  phrases: {
+    method: 'GET',
+    path: '/phrases',
+    summary: 'The active predefined phrases, by category and display order, for the notes fields’ picker',
+    access: permission('phrase', 'read'),
+    response: z.array(phraseSchema),
+  },
+});
