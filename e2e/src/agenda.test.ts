@@ -1,6 +1,7 @@
 // The agenda remote in Chromium against the real API: the calendar of todos (/agenda) and the list (/contacts/taches).
 import { addDays, toBusinessIsoDate, type StandbyLists, type Task, type Todo } from '@bo/contracts';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { monthGridRange } from '../../shared/todos/src/calendar/calendar-range';
@@ -334,6 +335,38 @@ describe('todo list', () => {
     await rows.first().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Modifier la tâche' }).waitFor();
+    await context.close();
+  });
+
+  it('keeps its view in the address, through a reload and back, and exports it as CSV', async () => {
+    const all = await api<Todo[]>('/todos', { onlyPending: 0 });
+    const late = all.filter((t) => !t.isAccomplished && t.deadline < today);
+    const done = all.filter((t) => t.isAccomplished);
+    const count = (n: number) => `${n} tâche${n > 1 ? 's' : ''}`;
+    const { context, page } = await h.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto(`${base}/contacts/taches?period=late`);
+    await page.getByText(count(late.length), { exact: true }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: 'En retard' }).isChecked(), true);
+
+    await period(page, 'Abouties');
+    await page.getByText(count(done.length), { exact: true }).waitFor();
+    await page.waitForURL(/period=accomplished/);
+    await page.reload();
+    await page.getByText(count(done.length), { exact: true }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: 'Abouties' }).isChecked(), true);
+    await page.goBack();
+    await page.getByText(count(late.length), { exact: true }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: 'En retard' }).isChecked(), true);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
+    assert.equal(download.suggestedFilename(), 'taches.csv');
+    const bytes = await readFile(await download.path());
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a UTF-8 byte order mark');
+    const lines = bytes.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+    assert.equal(lines[0], 'Échéance;Tâche;Contact;Société;Notes;Statut;Responsable');
+    assert.equal(lines.length, late.length + 1, 'every late todo, on every page, and nothing else');
+    assert.ok(lines.slice(1).every((line) => line.includes(';En retard;')));
     await context.close();
   });
 });
