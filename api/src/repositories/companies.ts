@@ -2,7 +2,7 @@ import type { Company, CompanyChanges, ErrorCode, CompanyListItem, CompanySortKe
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { AppError } from '../errors';
-import { toContactSummary } from './contacts';
+import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { escapeLike, onUniqueViolation, SORTABLE_FROM, SORTABLE_TO } from './mapping';
@@ -65,6 +65,9 @@ type CompanyListRow = {
   is_active: boolean;
 };
 
+const parentOf = (row: { parent_id: number | null; parent_name: string | null }) =>
+  row.parent_id === null || row.parent_name === null ? null : { id: row.parent_id, name: row.parent_name };
+
 // The one place company rows become the contract's shapes.
 export function toCompany(row: CompanyRow): Company {
   return {
@@ -72,7 +75,7 @@ export function toCompany(row: CompanyRow): Company {
     name: row.name,
     registrationId: row.registration_id,
     parentId: row.parent_id,
-    parent: row.parent_id === null || row.parent_name === null ? null : { id: row.parent_id, name: row.parent_name },
+    parent: parentOf(row),
     address: row.address,
     postalCode: row.postal_code,
     city: row.city,
@@ -91,7 +94,7 @@ export function toCompanyListItem(row: CompanyListRow): CompanyListItem {
     id: row.id,
     name: row.name,
     registrationId: row.registration_id,
-    parent: row.parent_id === null || row.parent_name === null ? null : { id: row.parent_id, name: row.parent_name },
+    parent: parentOf(row),
     subsidiaryCount: Number(row.subsidiary_count),
     activeContactCount: Number(row.active_contact_count),
     postalCode: row.postal_code,
@@ -277,10 +280,7 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
     },
 
     async contacts(id: number) {
-      const rows = await db
-        .selectFrom('contact as c')
-        .innerJoin('company as co', 'co.id', 'c.company_id')
-        .select(['c.id', 'c.title', 'c.first_name', 'c.last_name', 'c.job_title', 'c.owner_id', 'c.is_active', 'co.id as company_id', 'co.name as company_name'])
+      const rows = await summaries(db)
         .where('c.company_id', '=', id)
         .orderBy(sql`${fold(sql.ref('c.last_name'))} collate "C"`)
         .orderBy(sql`${fold(sql.ref('c.first_name'))} collate "C"`)

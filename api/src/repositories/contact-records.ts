@@ -13,7 +13,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
-import { toContactSummary } from './contacts';
+import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { escapeLike, SORTABLE_FROM, SORTABLE_TO } from './mapping';
@@ -71,27 +71,9 @@ const nextDeadline = sql`(select t.deadline from todo t where t.contact_id = c.i
 const lastExecution = sql`(select t.execution_date from todo t where t.contact_id = c.id and t.is_active and t.is_accomplished order by ${lastTodoOrder} limit 1)`;
 
 function records(db: Executor) {
-  return db
-    .selectFrom('contact as c')
-    .leftJoin('company as co', 'co.id', 'c.company_id')
+  return summaries(db)
     .innerJoin('app_user as u', 'u.id', 'c.owner_id')
-    .select([
-      'c.id',
-      'c.title',
-      'c.first_name',
-      'c.last_name',
-      'c.job_title',
-      'c.email',
-      'c.phone',
-      'c.owner_id',
-      'u.trigram as owner_trigram',
-      'c.is_active',
-      'c.created_at',
-      'co.id as company_id',
-      'co.name as company_name',
-      briefTodo(false).as('next_todo'),
-      briefTodo(true).as('last_todo'),
-    ]);
+    .select(['c.email', 'c.phone', 'u.trigram as owner_trigram', 'c.created_at', briefTodo(false).as('next_todo'), briefTodo(true).as('last_todo')]);
 }
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof records>['executeTakeFirstOrThrow']>>;
@@ -290,10 +272,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
         );
       }
       if (reasons.size === 0) return [];
-      const rows = await db
-        .selectFrom('contact as c')
-        .leftJoin('company as co', 'co.id', 'c.company_id')
-        .select(['c.id', 'c.title', 'c.first_name', 'c.last_name', 'c.job_title', 'c.owner_id', 'c.is_active', 'co.id as company_id', 'co.name as company_name'])
+      const rows = await summaries(db)
         .where('c.id', 'in', [...reasons.keys()])
         .orderBy('c.id')
         .execute();

@@ -33,7 +33,8 @@ export function toContactSummary(row: ContactSummaryRow): ContactSummary {
   };
 }
 
-function summaries(db: Executor) {
+// The columns of a ContactSummary (toContactSummary), for any query on contacts `c` to build on.
+export function summaries(db: Executor) {
   return db
     .selectFrom('contact as c')
     .leftJoin('company as co', 'co.id', 'c.company_id')
