@@ -187,11 +187,14 @@ const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.crea
 
 export function createCompanyRepository(db: Db, history: HistoryRepository) {
   // The list's rows in its order, before paging.
+  // The columns of a list item.
+  function withCounts(query: ReturnType<typeof companies>) {
+    return query.select(listColumns).select([subsidiaryCount.as('subsidiary_count'), activeContactCount.as('active_contact_count')]);
+  }
+
   function sorted(query: Omit<SortedListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters) {
     const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-    return withFilters(companies(db), query.search, filters)
-      .select(listColumns)
-      .select([subsidiaryCount.as('subsidiary_count'), activeContactCount.as('active_contact_count')])
+    return withCounts(withFilters(companies(db), query.search, filters))
       .orderBy(sql`${sortExpressions[query.sort]} ${direction} nulls last`)
       .orderBy(sql`c.id ${direction}`);
   }
@@ -247,8 +250,12 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
 
   return {
     async list(query: SortedListQuery<CompanySortKey>, filters: CompanyFilters): Promise<ListPage<CompanyListItem>> {
-      const [rows, count] = await Promise.all([
+      // The page's ids first, sorted on the keys alone: the counts and columns are then built for 20 rows, not
+      // for every row an offset skips.
+      const [ids, count] = await Promise.all([
         sorted(query, filters)
+          .clearSelect()
+          .select('c.id')
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
@@ -256,7 +263,9 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
           .select((eb) => eb.fn.countAll<string>().as('total'))
           .executeTakeFirstOrThrow(),
       ]);
-      return { items: rows.map(toCompanyListItem), total: Number(count.total) };
+      const rows = ids.length === 0 ? [] : await withCounts(companies(db)).where('c.id', 'in', ids.map((row) => row.id)).execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return { items: ids.map(({ id }) => toCompanyListItem(byId.get(id)!)), total: Number(count.total) };
     },
 
     // Every company of the list, in its order, a batch at a time (exports).
@@ -270,9 +279,7 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
     },
 
     async subsidiaries(id: number): Promise<CompanyListItem[]> {
-      const rows = await companies(db)
-        .select(listColumns)
-        .select([subsidiaryCount.as('subsidiary_count'), activeContactCount.as('active_contact_count')])
+      const rows = await withCounts(companies(db))
         .where('c.parent_id', '=', id)
         .orderBy(sortExpressions.name)
         .execute();
