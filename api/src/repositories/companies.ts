@@ -1,4 +1,4 @@
-import type { Company, CompanyChanges, ErrorCode, CompanyListItem, CompanySortKey, ListPage, SortedListQuery } from '@bo/contracts';
+import type { Company, CompanyChanges, CompanyOpenTodo, ErrorCode, CompanyListItem, CompanySortKey, ListPage, SortedListQuery } from '@bo/contracts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { AppError } from '../errors';
@@ -293,6 +293,28 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
         .orderBy(sql`${fold(sql.ref('c.first_name'))} collate "C"`)
         .execute();
       return rows.map(toContactSummary);
+    },
+
+    async openTodos(id: number): Promise<CompanyOpenTodo[]> {
+      const rows = await db
+        .selectFrom('todo as t')
+        .innerJoin('contact as k', 'k.id', 't.contact_id')
+        .innerJoin('task as tk', 'tk.id', 't.task_id')
+        .innerJoin('app_user as u', 'u.id', 't.owner_id')
+        .select(['t.id', 't.deadline', 'tk.description', 'tk.background_color', 'tk.border_color', 'tk.color', 'k.id as contact_id', 'k.first_name', 'k.last_name', 'u.id as owner_id', 'u.trigram'])
+        .where('k.company_id', '=', id)
+        .where('t.is_active', '=', true)
+        .where('t.is_accomplished', '=', false)
+        .orderBy('t.deadline')
+        .orderBy('t.id')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        deadline: row.deadline,
+        task: { description: row.description, style: { backgroundColor: row.background_color, borderColor: row.border_color, color: row.color } },
+        contact: { id: row.contact_id, firstName: row.first_name, lastName: row.last_name },
+        owner: { id: row.owner_id, trigram: row.trigram },
+      }));
     },
 
     async create(changes: CompanyChanges, actorId: number): Promise<number> {

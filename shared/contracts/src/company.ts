@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactSummarySchema } from './contact';
+import { taskStyleSchema } from './task';
 import { optionalParam, sortedListQuerySchema } from './paging';
 import { messages } from './rules';
 import { fields, hasNoNul, nullableFields } from './validation';
@@ -107,9 +108,20 @@ export const companySchema = z.object({
 export type Company = z.infer<typeof companySchema>;
 
 // GET /company/{id}: the company with what the panel shows beside the form.
+export const companyOpenTodoSchema = z.object({
+  id: z.number().int(),
+  deadline: z.string(),
+  task: z.object({ description: z.string(), style: taskStyleSchema }),
+  contact: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
+  owner: z.object({ id: z.number().int(), trigram: z.string() }),
+});
+export type CompanyOpenTodo = z.infer<typeof companyOpenTodoSchema>;
+
 export const companyViewSchema = companySchema.extend({
   subsidiaries: z.array(companyListItemSchema),
   contacts: z.array(contactSummarySchema),
+  // The pending todos of its contacts, by deadline.
+  openTodos: z.array(companyOpenTodoSchema),
 });
 export type CompanyView = z.infer<typeof companyViewSchema>;
 

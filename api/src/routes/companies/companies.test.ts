@@ -155,6 +155,14 @@ for (const engine of testEngines()) {
       }
     });
 
+    it('shows in the panel the pending todos of the company’s contacts, by deadline', async () => {
+      const view = await call<CompanyView>(suite.app, 'GET', `/company/${suite.fixture.company}`, { token: suite.tokens.REC });
+      const todos = view.body.data!.openTodos;
+      assert.equal(todos.length, 7);
+      assert.ok(todos.every((todo) => todo.deadline === '2026-03-10' && todo.task.description === 'Appel de suivi'));
+      assert.equal(view.body.data?.contacts.length, 14);
+    });
+
     it('answers modelNotFound for a company that does not exist', async () => {
       const answer = await call(suite.app, 'GET', '/company/999999', { token: suite.tokens.COM });
       assert.deepEqual([answer.status, answer.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]]);

@@ -28,8 +28,13 @@ export async function companyRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.company, async (request) => {
     const { id } = request.params;
-    const [company, subsidiaries, contacts] = await Promise.all([view(id), repos.companies.subsidiaries(id), repos.companies.contacts(id)]);
-    return { ...company, subsidiaries, contacts };
+    const [company, subsidiaries, contacts, openTodos] = await Promise.all([
+      view(id),
+      repos.companies.subsidiaries(id),
+      repos.companies.contacts(id),
+      repos.companies.openTodos(id),
+    ]);
+    return { ...company, subsidiaries, contacts, openTodos };
   });
 
   registerEndpoint(app, endpoints.companyHistory, async (request) => {
