@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { createContactRepository } from './contacts';
+import { foldDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
 import { createSecurityRepository } from './security';
 import { createTaskRepository } from './tasks';
@@ -16,6 +17,7 @@ export function createRepositories(db: Db) {
     contacts,
     todos: createTodoRepository(db, contacts, history),
     history,
+    dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows) },
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

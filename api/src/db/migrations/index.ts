@@ -3,6 +3,7 @@ import * as initialSchema from './2026-11-21-0001-initial-schema';
 import * as readIndexes from './2026-11-21-0002-read-indexes';
 import * as dataVersion from './2026-11-22-0003-data-version';
 import * as loginThrottle from './2026-11-23-0004-login-throttle';
+import * as dataChangeLog from './2026-11-23-0005-data-change-log';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0002-read-indexes': readIndexes,
   '2026-11-22-0003-data-version': dataVersion,
   '2026-11-23-0004-login-throttle': loginThrottle,
+  '2026-11-23-0005-data-change-log': dataChangeLog,
 };

@@ -24,7 +24,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!canSeeStandby(actor)) throw new AppError('forbidden');
       // The lists depend on who I am and who my leader is (the team is read with the data).
       const key = `standby:${actor.id}:${actor.leaderId ?? ''}`;
-      return app.sendCached(request, reply, { key, schema: standbyAnswers[200], build: () => app.repos.contacts.standbyJson(actor) });
+      const version = authOf(request).versions.standby;
+      return app.sendCached(request, reply, { key, version, schema: standbyAnswers[200], build: () => app.repos.contacts.standbyJson(actor) });
     },
   });
 

@@ -56,7 +56,8 @@ export const todoRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every admin sees the same list; anyone else their own (and their team's, which the data version covers).
       const who = scope === 'all' ? 'all' : `${scope}:${actor.id}`;
       const key = `todos:${who}:${Number(onlyPending)}:${filters.from ?? ''}:${filters.to ?? ''}`;
-      return app.sendCached(request, reply, { key, schema: todosAnswers[200], build: () => app.repos.todos.listJson(scope, actor.id, filters) });
+      const version = authOf(request).versions.todos[scope];
+      return app.sendCached(request, reply, { key, version, schema: todosAnswers[200], build: () => app.repos.todos.listJson(scope, actor.id, filters) });
     },
   });
 
