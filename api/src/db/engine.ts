@@ -31,7 +31,7 @@ export function createPgPool(connectionString: string, max = 10, timeouts: DbTim
     lock_timeout: timeouts.lockMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     // Ended by the client when the server does not answer at all (see guardedPool).
-    query_timeout: timeouts.statementMs + 1_000,
+    query_timeout: timeouts.statementMs === 0 ? undefined : timeouts.statementMs + 1_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === DATE_OID ? keepDateText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
