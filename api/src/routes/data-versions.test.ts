@@ -113,7 +113,7 @@ for (const engine of testEngines()) {
       let newId = 0;
       // A slow writer inserts a todo for COB; a fast one changes another of COB's todos and commits first.
       const slow = writerDb.transaction().execute(async (trx) => {
-        newId = await addTodo(trx as never, { contact_id: suite.fixture.active.COB, task_id: suite.fixture.tasks.call, owner_id: suite.fixture.users.COB, deadline: '2026-03-21' });
+        newId = await addTodo(trx, { contact_id: suite.fixture.active.COB, task_id: suite.fixture.tasks.call, owner_id: suite.fixture.users.COB, deadline: '2026-03-21' });
         inserted();
         await released;
       });
