@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { mixedLoad, type MixedRow } from './mixed-load';
 import { BENCH_LEADER, fullScale, LARGE_PASSWORD } from './seed-large';
 
 // Load test of the two heaviest read calls on the large dataset, on PostgreSQL and PGlite, beside a bare
@@ -15,6 +16,9 @@ import { BENCH_LEADER, fullScale, LARGE_PASSWORD } from './seed-large';
 // and with 1 (latency of one request alone). The ceiling answers the very bytes the API answered.
 // Run from the repository root: node --import tsx api/bench/api-bench.ts (or npm run bench -- api)
 // Optional: BENCH_ENGINES=postgres,pglite  BENCH_DURATION=10 (seconds)  DATABASE_URL (PostgreSQL server to use).
+// The mixed scenario (PostgreSQL only): two instances, BENCH_MIXED_USERS users (50) reading and writing
+// (BENCH_MIXED_WRITES, 0.1) for BENCH_MIXED_DURATION seconds (45), BENCH_MIXED_THINK_MS (100) between requests.
+// BENCH_API_SCENARIOS=loads,mixed picks the scenarios (both by default).
 
 type Engine = 'postgres' | 'pglite';
 type Row = {
@@ -38,6 +42,14 @@ const goalP99 = 50;
 const goalRatio = 0.25;
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((name) => name.trim()) as Engine[];
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed').split(',').map((name) => name.trim());
+const mixedSettings = {
+  users: Number(process.env.BENCH_MIXED_USERS ?? 50),
+  writeShare: Number(process.env.BENCH_MIXED_WRITES ?? 0.1),
+  durationSeconds: Number(process.env.BENCH_MIXED_DURATION ?? 45),
+  thinkMs: Number(process.env.BENCH_MIXED_THINK_MS ?? 100),
+};
+const goalMixedP99 = 100;
 
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(serverScript, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -88,7 +100,7 @@ async function load(url: string, headers: Record<string, string>, connections: n
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
 }
 
-async function benchEngine(engine: Engine, rows: Row[]): Promise<void> {
+async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[]): Promise<void> {
   console.log(`\n== ${engine}: seeding ${fullScale.todos} todos, ${fullScale.contacts} contacts, ${fullScale.companies} companies`);
   const env: Record<string, string> = {};
   let cleanup: () => Promise<void>;
@@ -114,11 +126,32 @@ async function benchEngine(engine: Engine, rows: Row[]): Promise<void> {
   }
   const work = mkdtempSync(path.join(tmpdir(), 'bo-bench-'));
   let app: ChildProcess | null = null;
+  let second: ChildProcess | null = null;
   let ceiling: ChildProcess | null = null;
   try {
     const started = await start({ ...env, BENCH_MODE: 'app' });
     app = started.child;
     const base = `http://127.0.0.1:${started.port}`;
+    if (engine === 'postgres' && scenarios.includes('mixed')) {
+      const other = await start({ ...env, BENCH_MODE: 'app', BENCH_SKIP_SEED: '1' });
+      second = other.child;
+      console.log(
+        `  mixed load on two instances: ${mixedSettings.users} users, ${mixedSettings.writeShare * 100} % writes, ` +
+          `${mixedSettings.thinkMs} ms between requests, ${mixedSettings.durationSeconds} s`,
+      );
+      mixedRows.push(
+        ...(await mixedLoad({
+          ...mixedSettings,
+          bases: [base, `http://127.0.0.1:${other.port}`],
+          databaseUrl: env.BENCH_DATABASE_URL,
+          baselineSeconds: Math.min(15, mixedSettings.durationSeconds),
+          month: monthWindow(),
+        })),
+      );
+      await stop(second);
+      second = null;
+    }
+    if (!scenarios.includes('loads')) return;
     const token = await login(base);
     const { start: from, end: to } = monthWindow();
     const calls = [
@@ -174,6 +207,7 @@ async function benchEngine(engine: Engine, rows: Row[]): Promise<void> {
     }
   } finally {
     if (ceiling !== null) await stop(ceiling);
+    if (second !== null) await stop(second);
     if (app !== null) await stop(app);
     rmSync(work, { recursive: true, force: true });
     await cleanup();
@@ -219,8 +253,36 @@ export async function apiBench(): Promise<void> {
     throw new Error(`The benchmark only runs against a local PostgreSQL; DATABASE_URL points at ${serverUrl.hostname}`);
   }
   const rows: Row[] = [];
-  for (const engine of engines) await benchEngine(engine, rows);
-  printTable(rows);
+  const mixedRows: MixedRow[] = [];
+  for (const engine of engines) await benchEngine(engine, rows, mixedRows);
+  if (rows.length > 0) printTable(rows);
+  if (mixedRows.length > 0) printMixed(mixedRows);
+}
+
+function printMixed(rows: MixedRow[]): void {
+  const header = ['phase', 'requests', 'count', 'req/s', 'p50 ms', 'p99 ms', 'p99 / baseline', 'failed'];
+  const baselineOf = (kind: string) => rows.find((row) => row.phase.startsWith('reads only') && row.kind === kind);
+  const lines = rows.map((row) => {
+    const baseline = baselineOf(row.kind === 'write' ? 'all reads' : row.kind);
+    return [
+      row.phase,
+      row.kind,
+      String(row.count),
+      row.rps.toFixed(0),
+      row.p50.toFixed(1),
+      row.p99.toFixed(1),
+      baseline === undefined || row.phase.startsWith('reads only') ? '' : (row.p99 / baseline.p99).toFixed(2),
+      String(row.failures),
+    ];
+  });
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
+  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
+  console.log(`\nMixed load, PostgreSQL, two instances\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
+  for (const line of lines) console.log(format(line));
+  for (const kind of ['all reads', 'write']) {
+    const row = rows.find((candidate) => candidate.phase === 'mixed' && candidate.kind === kind);
+    if (row !== undefined) console.log(`  mixed ${kind}: p99 ${row.p99.toFixed(0)} ms (goal < ${goalMixedP99}${row.p99 < goalMixedP99 ? ', met' : ', missed'})`);
+  }
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await apiBench();

@@ -7,6 +7,7 @@ import { requestLimits } from './limits';
 import { answerCachePlugin } from './plugins/app/answer-cache';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
+import { healthPlugin } from './plugins/app/health';
 import { trackRoutes } from './plugins/app/known-routes';
 import { repositoriesPlugin } from './plugins/app/repositories';
 import { noNulPlugin, wireProtocolPlugin } from './plugins/app/wire-protocol';
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(errorsPlugin, { knownRoutes });
   await app.register(authPlugin);
   await app.register(answerCachePlugin);
+  await app.register(healthPlugin, { db });
 
   // 3. Routes, last: they rely on everything above (decorators, the auth hook, the error handler).
   await app.register(userRoutes);

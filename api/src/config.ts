@@ -40,6 +40,10 @@ export type DbTimeouts = { connectMs: number; statementMs: number; lockMs: numbe
 
 export const defaultDbTimeouts: DbTimeouts = { connectMs: 3_000, statementMs: 5_000, lockMs: 2_000, idleInTransactionMs: 10_000 };
 
+// Migrations and bulk seeding: long statements, and the migration lock another starting instance holds, are
+// expected there (0: no limit).
+export const maintenanceDbTimeouts: DbTimeouts = { connectMs: 10_000, statementMs: 0, lockMs: 0, idleInTransactionMs: 0 };
+
 export const productionPasswordHashing: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export class ConfigError extends Error {

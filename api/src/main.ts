@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type AppConfig } from './config';
+import { ConfigError, loadConfig, maintenanceDbTimeouts, type AppConfig } from './config';
 import { openDatabase } from './db/engine';
 import { migrateToLatest } from './db/migrate';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
@@ -9,12 +9,17 @@ const SHUTDOWN_DEADLINE_MS = 5_000;
 
 async function start(config: AppConfig): Promise<void> {
   if (config.databaseUrl === null && config.dataDir !== null) mkdirSync(config.dataDir, { recursive: true });
+  // On PostgreSQL, migrations and the demo seed run on connections of their own, without the time limits of
+  // requests (a migration may take long, or wait for another instance's).
+  const maintenance = config.databaseUrl === null ? null : await openDatabase({ ...config, db: maintenanceDbTimeouts });
   const database = await openDatabase(config);
-  await migrateToLatest(database.db);
-  if (await isDatabaseEmpty(database.db)) {
-    const summary = await seedDemo(database.db, { passwordHashing: config.passwordHashing });
+  const setupDb = maintenance?.db ?? database.db;
+  await migrateToLatest(setupDb);
+  if (await isDatabaseEmpty(setupDb)) {
+    const summary = await seedDemo(setupDb, { passwordHashing: config.passwordHashing });
     console.log(`Demo data created: ${summary.users.join(', ')} (password ${summary.password}).`);
   }
+  await maintenance?.close();
   const app = await buildApp({
     config,
     db: database.db,

@@ -124,10 +124,13 @@ export type AppSettingTable = {
   value: string;
 };
 
-// One row: the count of writes to the tables the cached answers are built from (migration 0003).
-export type DataVersionTable = {
-  id: Generated<boolean>;
-  version: ColumnType<string, never, never>;
+// The append-only log of writes to the tables the cached answers are built from (migration 0005): written by
+// triggers, folded by the API, summed into versions (repositories/data-version.ts).
+export type DataChangeTable = {
+  id: Generated<string>;
+  tbl: string;
+  owner_id: number | null;
+  weight: ColumnType<string, string | number | undefined, string | number>;
 };
 
 // A user's private calendar feed (migration 0011): the SHA-256 of its token.
@@ -148,7 +151,7 @@ export type Database = {
   revoked_session: RevokedSessionTable;
   login_throttle: LoginThrottleTable;
   app_setting: AppSettingTable;
-  data_version: DataVersionTable;
+  data_change: DataChangeTable;
   calendar_feed: CalendarFeedTable;
   phrase: PhraseTable;
 };

@@ -1,9 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
+import { defaultDbTimeouts, type DbTimeouts } from '../config';
 import type { Database } from './database';
 import { PGliteDialect } from './pglite-dialect';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type EngineName = 'postgres' | 'pglite';
 
@@ -19,10 +21,18 @@ const DATE_OID = 1082;
 // which a time zone could move by a day.
 const keepDateText = (value: string): string => value;
 
-export function createPgPool(connectionString: string, max = 10): pg.Pool {
+export function createPgPool(connectionString: string, max = 10, timeouts: DbTimeouts = defaultDbTimeouts): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
+    // Connecting, or waiting for a free connection of the pool.
+    connectionTimeoutMillis: timeouts.connectMs,
+    // Ended by the server: a slow statement, a lock held by a stalled instance, a transaction left open.
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // Ended by the client when the server does not answer at all (see guardedPool).
+    query_timeout: timeouts.statementMs === 0 ? undefined : timeouts.statementMs + 1_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === DATE_OID ? keepDateText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -44,14 +54,46 @@ export function kyselyOnPglite(pglite: PGlite): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
 
+// A connection whose query got no answer in time is left waiting for that answer by pg, and every later query
+// on it would queue behind: it goes back to the pool as broken, so the pool closes it and connects anew.
+class GuardedClient implements PostgresPoolClient {
+  #broken: Error | undefined;
+
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(sql: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof sql !== 'string') throw new Error('cursors are not used');
+    return this.client.query(sql, [...parameters]).then(
+      (result) => ({ command: result.command as PostgresQueryResult<R>['command'], rowCount: result.rowCount ?? 0, rows: result.rows as R[] }),
+      (error: unknown) => {
+        if (error instanceof Error && isDatabaseUnavailable(error) && !('severity' in error)) this.#broken = error;
+        throw error;
+      },
+    );
+  }
+
+  release(): void {
+    this.client.release(this.#broken);
+  }
+}
+
+function guardedPool(pool: pg.Pool): PostgresPool {
+  return {
+    connect: async () => new GuardedClient(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
 export function kyselyOnPool(pool: pg.Pool): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
 }
 
 // One data interface, two engines chosen here: PostgreSQL with DATABASE_URL, embedded PGlite otherwise.
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<OpenDatabase> {
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; db?: DbTimeouts }): Promise<OpenDatabase> {
   if (options.databaseUrl !== null) {
-    const db = kyselyOnPool(createPgPool(options.databaseUrl));
+    const db = kyselyOnPool(createPgPool(options.databaseUrl, 10, options.db));
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const pglite = await createPglite(options.dataDir);

@@ -2,7 +2,7 @@ import type { ContactSummary } from '@bo/contracts';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';
-import { dataVersionColumn, type VersionedJson } from './data-version';
+import { standbyVersion, type VersionedJson } from './data-version';
 import type { HistoryRepository } from './history';
 import { escapeLike, SORTABLE_FROM, SORTABLE_TO, toPersonTitle } from './mapping';
 
@@ -109,7 +109,7 @@ export function createContactRepository(db: Db, history: HistoryRepository) {
           || '],"allContacts":['
           || coalesce(string_agg(json, ',' order by position), '')
           || ']}' as json,
-          ${dataVersionColumn} as version
+          ${standbyVersion()} as version
         from standby`.execute(db);
       return rows[0];
     },

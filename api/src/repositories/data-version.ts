@@ -1,7 +1,42 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../db/database';
+import type { OwnerScope } from '../domain/actor';
 
 // JSON text built by the database, with the data version of the snapshot it was built in.
 export type VersionedJson = { json: string; version: string };
 
-// The data version as a column of a query: read in the same snapshot as the rest of that query's answer.
-export const dataVersionColumn = sql<string>`(select version::text from data_version)`;
+// A version is the sum of the weights of the data_change rows (migration 0005) that an answer depends on, as
+// the reader's snapshot sees them: it grows with every committed write to that data, and no writer locks
+// anything to make it grow. Read as a column of the query that builds the answer, it is the version of exactly
+// that answer.
+const sumOf = (condition: RawBuilder<unknown>) =>
+  sql<string>`(select coalesce(sum(weight), 0)::text from data_change where ${condition})`;
+
+// The standby lists are made of contacts, their companies and the users who own them: no todo.
+export const standbyVersion = () => sumOf(sql`tbl <> 'todo'`);
+
+// A todo list depends on the todos of the owners in scope, and on the tasks, contacts, companies and users
+// it shows. A todo row without owner stands for every owner (a truncate).
+export function todoListVersion(scope: OwnerScope, actorId: number): RawBuilder<string> {
+  if (scope === 'all') return sumOf(sql`true`);
+  const owners =
+    scope === 'self' ? sql`owner_id = ${actorId}` : sql`owner_id in (select id from app_user where id = ${actorId} or leader_id = ${actorId})`;
+  return sumOf(sql`tbl <> 'todo' or owner_id is null or ${owners}`);
+}
+
+// The versions of every cached answer a user may ask for, read with the user.
+export type DataVersions = { standby: string; todos: Record<OwnerScope, string> };
+
+// Folds the rows seen now into one per table and owner, keeping every sum: one statement, so that the rows it
+// deletes are exactly those it sums (a concurrent fold deletes none of them twice). Rows of transactions still
+// under way are not visible to it and stay.
+export async function foldDataChanges(db: Executor, minRows: number): Promise<void> {
+  await sql`
+    with seen as (select count(*) as rows from data_change),
+    gone as (
+      delete from data_change where (select rows from seen) >= ${minRows}
+      returning tbl, owner_id, weight
+    )
+    insert into data_change (tbl, owner_id, weight)
+    select tbl, owner_id, sum(weight) from gone group by tbl, owner_id`.execute(db);
+}

@@ -3,6 +3,7 @@ import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
 import { createContactRecordRepository } from './contact-records';
 import { createContactRepository } from './contacts';
+import { foldDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
 import { createPhraseRepository } from './phrases';
 import { createSecurityRepository } from './security';
@@ -26,6 +27,7 @@ export function createRepositories(db: Db) {
     contactRecords: createContactRecordRepository(db, history),
     todos: createTodoRepository(db, contacts, history),
     history,
+    dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows) },
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

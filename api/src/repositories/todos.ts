@@ -4,7 +4,7 @@ import type { Db, Executor, TodoRow } from '../db/database';
 import type { OwnerScope } from '../domain/actor';
 import { AppError } from '../errors';
 import { contactSummaryJsonLateral, toContactSummary, type ContactRepository } from './contacts';
-import { dataVersionColumn, type VersionedJson } from './data-version';
+import { todoListVersion, type VersionedJson } from './data-version';
 import { diff, type HistoryRepository } from './history';
 import { toTaskDto } from './tasks';
 
@@ -155,7 +155,7 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
       if (filters.to !== undefined) where.push(sql`t.deadline <= ${filters.to}`);
       const { rows } = await sql<VersionedJson>`
         select coalesce('[' || string_agg(row_to_json(todo.*)::text, ',' order by t.deadline, t.id) || ']', '[]') as json,
-          ${dataVersionColumn} as version
+          ${todoListVersion(scope, actorId)} as version
         from ${todoBaseJsonFrom('t')}
         cross join lateral (
           select t_base.*, case when t.replacement_id is null then null else (

@@ -1,7 +1,7 @@
 import { defaultLayoutSettings, layoutSettingsSchema, type LayoutSettings, type User } from '@bo/contracts';
 import type { Db, NewUser, UserRow } from '../db/database';
 import type { Actor } from '../domain/actor';
-import { dataVersionColumn } from './data-version';
+import { standbyVersion, todoListVersion, type DataVersions } from './data-version';
 import { toPersonTitle } from './mapping';
 
 const storedSettingsSchema = layoutSettingsSchema.partial().catch({});
@@ -48,19 +48,24 @@ export function createUserRepository(db: Db) {
     },
 
     // What every authenticated request needs, in one round trip: the user, whether the session is revoked, and
-    // the data version now (for the answer cache).
-    async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; revoked: boolean; dataVersion: string }> {
+    // the data versions now (for the answer cache).
+    async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; revoked: boolean; versions: DataVersions }> {
       const row = await db
         .selectFrom('app_user')
         .selectAll()
         .select((eb) => eb.exists(eb.selectFrom('revoked_session').select('sid').where('sid', '=', sid)).as('revoked'))
-        .select(dataVersionColumn.as('data_version'))
+        .select([
+          standbyVersion().as('standby_version'),
+          todoListVersion('self', userId).as('self_version'),
+          todoListVersion('selfAndTeam', userId).as('team_version'),
+          todoListVersion('all', userId).as('all_version'),
+        ])
         .where('id', '=', userId)
         .executeTakeFirst();
-      if (row === undefined) return { user: undefined, revoked: false, dataVersion: '' };
-      const { revoked, data_version: dataVersion, ...user } = row;
+      if (row === undefined) return { user: undefined, revoked: false, versions: { standby: '', todos: { self: '', selfAndTeam: '', all: '' } } };
+      const { revoked, standby_version: standby, self_version: self, team_version: selfAndTeam, all_version: all, ...user } = row;
       // exists() is typed loosely by Kysely; PostgreSQL returns a boolean.
-      return { user, revoked: revoked === true, dataVersion };
+      return { user, revoked: revoked === true, versions: { standby, todos: { self, selfAndTeam, all } } };
     },
 
     async saveSettings(userId: number, changes: Partial<LayoutSettings>): Promise<UserRow> {

@@ -3,6 +3,7 @@ import * as initialSchema from './2026-11-21-0001-initial-schema';
 import * as readIndexes from './2026-11-21-0002-read-indexes';
 import * as dataVersion from './2026-11-22-0003-data-version';
 import * as loginThrottle from './2026-11-23-0004-login-throttle';
+import * as dataChangeLog from './2026-11-23-0005-data-change-log';
 import * as companyContactSearch from './2026-11-23-0010-company-contact-search';
 import * as calendarFeed from './2026-11-23-0011-calendar-feed';
 import * as taskOrderPhrases from './2026-11-23-0012-task-order-phrases';
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0002-read-indexes': readIndexes,
   '2026-11-22-0003-data-version': dataVersion,
   '2026-11-23-0004-login-throttle': loginThrottle,
+  '2026-11-23-0005-data-change-log': dataChangeLog,
   '2026-11-23-0010-company-contact-search': companyContactSearch,
   '2026-11-23-0011-calendar-feed': calendarFeed,
   '2026-11-23-0012-task-order-phrases': taskOrderPhrases,

@@ -6,11 +6,12 @@ import { createAnswerCache } from '../../cache/answer-cache';
 import type { VersionedJson } from '../../repositories/data-version';
 import { okJsonBody } from '../../http/envelope';
 import { globalPlugin } from '../global-plugin';
-import { authOf } from './auth';
 
 export type CachedAnswer = {
   // Everything the data depends on besides the database: who asks (as far as it matters) and the query.
   key: string;
+  // The version of the data it is made of now, read with the user (Auth.versions).
+  version: string;
   // The envelope's schema, to check what the database built when responses are checked.
   schema: z.ZodType;
   build: () => Promise<VersionedJson>;
@@ -54,13 +55,23 @@ function acceptsGzip(request: FastifyRequest): boolean {
 // A caller sending Cache-Control: no-cache (a browser's hard reload, a check) gets an answer built anew.
 const wantsFresh = (request: FastifyRequest) => /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
 
+// The change log is folded when it holds this many rows, checked this often: the versions read with every
+// request sum it, so it stays short.
+const FOLD_FROM_ROWS = 200;
+const FOLD_EVERY_MS = 5_000;
+
 export const answerCachePlugin = globalPlugin('answer-cache', async (app) => {
   const cache = createAnswerCache(app.config.answerCacheBytes);
+  const fold = setInterval(() => {
+    app.repos.dataChanges.fold(FOLD_FROM_ROWS).catch((error: unknown) => app.log.warn({ err: error }, 'folding the data change log failed'));
+  }, FOLD_EVERY_MS);
+  fold.unref();
+  app.addHook('onClose', async () => clearInterval(fold));
   const check = app.config.checkResponses;
-  app.decorate('sendCached', async (request: FastifyRequest, reply: FastifyReply, { key, schema, build }: CachedAnswer) => {
+  app.decorate('sendCached', async (request: FastifyRequest, reply: FastifyReply, { key, version, schema, build }: CachedAnswer) => {
     const { body, outcome } = await cache.read(
       key,
-      authOf(request).dataVersion,
+      version,
       async () => {
         const { json, version } = await build();
         return { body: okJsonBody(request.url, json, check ? schema : null), version };

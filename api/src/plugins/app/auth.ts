@@ -5,11 +5,12 @@ import { checkToken, issueToken, nowSeconds, tokenFromHeader } from '../../auth/
 import type { UserRow } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import { AppError } from '../../errors';
+import type { DataVersions } from '../../repositories/data-version';
 import { toActor } from '../../repositories/users';
 import { globalPlugin } from '../global-plugin';
 
-// dataVersion: the count of writes to the data of the large answers, read with the user (see answer-cache).
-export type Auth = { user: UserRow; actor: Actor; sid: string; dataVersion: string };
+// versions: of the data of the large answers, read with the user (see answer-cache).
+export type Auth = { user: UserRow; actor: Actor; sid: string; versions: DataVersions };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,11 +66,11 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const check = checkToken(tokenFromHeader(header), secret, nowSeconds());
     if (!check.ok) throw new AppError(check.code);
     const { sub, sid } = check.payload;
-    const { user, revoked, dataVersion } = await repos.users.authState(sub, sid);
+    const { user, revoked, versions } = await repos.users.authState(sub, sid);
     if (revoked) throw new AppError('tokenBlacklisted');
     if (user === undefined) throw new AppError('tokenInvalid');
     if (!user.is_active) throw new AppError('inactiveUser');
-    request.auth = { user, actor: toActor(user), sid, dataVersion };
+    request.auth = { user, actor: toActor(user), sid, versions };
     // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
     app.sessions.grant(reply, user.id, sid);
     // The permission table, before the body is read: a caller without the role learns nothing about the input.

@@ -1,6 +1,7 @@
 import { errorCatalogue, type ApiError, type Envelope, type ErrorCode } from '@bo/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError } from '../../errors';
 import { globalPlugin } from '../global-plugin';
 import type { KnownRoutes } from './known-routes';
@@ -45,6 +46,12 @@ export const errorsPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('errors',
       const status = error.statusCode === 413 || error.statusCode === 415 ? error.statusCode : errorCatalogue.dataInvalid.status;
       request.log.warn({ reqId: request.id, code: error.code }, 'malformed request');
       return send(reply, status, [{ message: 'dataInvalid' }], debug ? { code: error.code, message: error.message } : undefined);
+    }
+    // The database cannot answer now: a catalogue error the browser shows in French, and a status that says
+    // to try again, rather than a request left hanging or a bare 500.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reqId: request.id, message: error.message }, 'database unavailable');
+      return send(reply, 503, [{ message: 'queryException' }], debug ? { message: error.message } : undefined);
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return fail(reply, 'internalServerError', debug ? { message: error.message, stack: error.stack } : undefined);

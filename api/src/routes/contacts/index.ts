@@ -16,7 +16,8 @@ export async function contactRoutes(app: FastifyInstance) {
     const { actor } = authOf(request);
     // The lists depend on who I am and who my leader is (the team is read with the data).
     const key = `standby:${actor.id}:${actor.leaderId ?? ''}`;
-    return app.sendCached(request, reply, { key, schema: standbyContactsEnvelope, build: () => repos.contacts.standbyJson(actor) });
+    const version = authOf(request).versions.standby;
+    return app.sendCached(request, reply, { key, version, schema: standbyContactsEnvelope, build: () => repos.contacts.standbyJson(actor) });
   });
 
   registerEndpoint(app, endpoints.searchContacts, async (request) => {

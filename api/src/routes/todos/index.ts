@@ -19,7 +19,8 @@ export async function todoRoutes(app: FastifyInstance) {
     // Every admin sees the same list; anyone else their own (and their team's, which the data version covers).
     const who = scope === 'all' ? 'all' : `${scope}:${actor.id}`;
     const key = `todos:${who}:${Number(onlyPending)}:${filters.from ?? ''}:${filters.to ?? ''}`;
-    return app.sendCached(request, reply, { key, schema: todosEnvelope, build: () => repos.todos.listJson(scope, actor.id, filters) });
+    const version = authOf(request).versions.todos[scope];
+    return app.sendCached(request, reply, { key, version, schema: todosEnvelope, build: () => repos.todos.listJson(scope, actor.id, filters) });
   });
 
   registerEndpoint(app, endpoints.storeTodo, async (request) => {
