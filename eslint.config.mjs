@@ -29,7 +29,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
+      'import/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { typescript: { project: './tsconfig.json', alwaysTryTypes: true }, node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] } },
       'import/internal-regex': '^@bo/',
     },
     rules: {
