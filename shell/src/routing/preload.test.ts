@@ -90,7 +90,13 @@ describe('prepareRouting', () => {
     await settle();
     expect(runtime.loadRemote).not.toHaveBeenCalled();
 
-    loggedIn('businessLeader');
+    // As the login does: the answer's token is stored as it is read, the user it carries a few promises later.
+    const answer = async () => {
+      client.session.setToken('token-after-login');
+      return user('businessLeader');
+    };
+    const readAnswer = async () => answer();
+    client.queryClient.setQueryData(client.currentUserQueryOptions().queryKey, await readAnswer());
     await settle();
     expect(runtime.loadRemote).toHaveBeenCalledWith('contacts/routes');
     expect(team.prefetch).toHaveBeenCalledTimes(1);

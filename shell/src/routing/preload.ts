@@ -14,7 +14,9 @@ export function sessionReady(client: Client): Promise<void> {
     const stop = client.session.subscribe(() => {
       if (!client.session.getToken()) return;
       stop();
-      resolve();
+      // The login stores the user just after the token, in the same task: settling after it spares a second
+      // request for the user.
+      setTimeout(resolve, 0);
     });
   });
 }
