@@ -11,6 +11,9 @@ const transform = {
 
 const common = {
   transform,
+  // Every test file of the tree runs here, but the server's and the browser tests, which have their own runners
+  // (scripts/__tests__/test-collection.test.ts checks it).
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/api/', '<rootDir>/e2e/', '<rootDir>/data/'],
   // FullCalendar's CommonJS files require preact's ESM build under jsdom: let ts-jest transform it.
   transformIgnorePatterns: ['/node_modules/(?!(preact)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
@@ -22,13 +25,13 @@ module.exports = {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/shared/**/*.test.ts'],
+      testMatch: ['<rootDir>/**/*.test.ts'],
     },
     {
       ...common,
       displayName: 'dom',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/shared/**/*.test.tsx', '<rootDir>/shell/**/*.test.tsx', '<rootDir>/remotes/**/*.test.tsx'],
+      testMatch: ['<rootDir>/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.ts'],
     },
   ],

@@ -72,6 +72,24 @@ describe('login', () => {
     await context.close();
   });
 
+  it('lands on the first page without an error toast: nothing is asked of the API before the session exists', async () => {
+    const { context, page } = await h.newPage();
+    const withoutToken: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== h.system.api.url || request.method() === 'OPTIONS' || url.pathname === '/user/login') return;
+      if (!request.headers().authorization) withoutToken.push(`${request.method()} ${url.pathname}`);
+    });
+    await login(page, base, 'COM', { save: false });
+    assert.equal(new URL(page.url()).pathname, '/agenda');
+    // The agenda's calendar is drawn and its requests have answered: a refused request's toast would show by now.
+    await page.locator('.fc-daygrid').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(withoutToken, []);
+    assert.equal(await page.locator('.Toastify__toast--error').count(), 0);
+    await context.close();
+  });
+
   it('keeps a saved session across a reload, and the switch starts on', async () => {
     const { context, page } = await h.newPage();
     await login(page, base, 'DIR', { save: true });

@@ -1,41 +1,15 @@
 import { reportRuntime } from '@bo/client';
-import { ComingSoon, PageFrame, type RemotePage } from '@bo/ui';
+import { lazyPage } from '@bo/ui/lazy-page';
+import type { RemotePage } from '@bo/ui';
 import * as React from 'react';
 
 reportRuntime('contacts', React);
 
-// The pages this remote owns (ARCHITECTURE section 3). Their content ships with each feature's issue.
+// The pages this remote owns (ARCHITECTURE section 3). Their content ships with each feature's issue; each page's
+// code (and antd) comes in a chunk of its own, so that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
-  {
-    path: '/liste-contacts',
-    element: (
-      <PageFrame path="/liste-contacts">
-        <ComingSoon what="La liste des contacts" />
-      </PageFrame>
-    ),
-  },
-  {
-    path: '/liste-societes',
-    element: (
-      <PageFrame path="/liste-societes">
-        <ComingSoon what="La liste des sociétés" />
-      </PageFrame>
-    ),
-  },
-  {
-    path: '/liste-contacts-veille',
-    element: (
-      <PageFrame path="/liste-contacts-veille">
-        <ComingSoon what="Les contacts en veille" />
-      </PageFrame>
-    ),
-  },
-  {
-    path: '/equipe',
-    element: (
-      <PageFrame path="/equipe">
-        <ComingSoon what="Votre équipe" />
-      </PageFrame>
-    ),
-  },
+  { path: '/liste-contacts', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.ContactListPage)) },
+  { path: '/liste-societes', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.CompanyListPage)) },
+  { path: '/liste-contacts-veille', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.StandbyContactsPage)) },
+  { path: '/equipe', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.TeamPage)) },
 ];

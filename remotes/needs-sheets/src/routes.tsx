@@ -1,41 +1,15 @@
 import { reportRuntime } from '@bo/client';
-import { ComingSoon, PageFrame, type RemotePage } from '@bo/ui';
+import { lazyPage } from '@bo/ui/lazy-page';
+import type { RemotePage } from '@bo/ui';
 import * as React from 'react';
 
 reportRuntime('needsSheets', React);
 
-// The pages this remote owns (ARCHITECTURE section 3). Their content ships with each feature's issue.
+// The pages this remote owns (ARCHITECTURE section 3). Their content ships with each feature's issue; each page's
+// code (and antd) comes in a chunk of its own, so that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
-  {
-    path: '/fiches-de-besoin',
-    element: (
-      <PageFrame path="/fiches-de-besoin">
-        <ComingSoon what="Les fiches de besoin" />
-      </PageFrame>
-    ),
-  },
-  {
-    path: '/fiches-de-besoin/recherche',
-    element: (
-      <PageFrame path="/fiches-de-besoin/recherche">
-        <ComingSoon what="La recherche de fiches" />
-      </PageFrame>
-    ),
-  },
-  {
-    path: '/fiches-de-besoin/models',
-    element: (
-      <PageFrame path="/fiches-de-besoin/models">
-        <ComingSoon what="Les modèles de fiches" />
-      </PageFrame>
-    ),
-  },
-  {
-    path: '/fiches-de-besoin/status',
-    element: (
-      <PageFrame path="/fiches-de-besoin/status">
-        <ComingSoon what="Les statuts des fiches" />
-      </PageFrame>
-    ),
-  },
+  { path: '/fiches-de-besoin', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.NeedsSheetListPage)) },
+  { path: '/fiches-de-besoin/recherche', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.NeedsSheetSearchPage)) },
+  { path: '/fiches-de-besoin/models', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.NeedsSheetModelsPage)) },
+  { path: '/fiches-de-besoin/status', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.NeedsSheetStatusesPage)) },
 ];

@@ -1,12 +1,15 @@
 import { errorText } from '@bo/contracts/errors';
 import { loginFieldErrors, TRIGRAM_LENGTH, type LoginFieldErrors } from '@bo/contracts/rules';
+import type * as ClientModule from '@bo/client';
 import { useRef, useState, type FormEvent } from 'react';
-import { loadClient } from '../boot/client-loader';
-import { hasStoredToken, warmUp } from '../boot/loaders';
+
+// What the card needs of the API client, which it receives rather than downloads itself: the card is a view, the
+// boot decides when the client arrives.
+export type LoginClient = Pick<typeof ClientModule, 'login' | 'errorCodeOf'>;
 
 // The error code of a failed login: the API client's own when it could answer, 'API indisponible' when even the
 // client could not be downloaded.
-async function failureText(error: unknown): Promise<string> {
+async function failureText(error: unknown, loadClient: () => Promise<LoginClient>): Promise<string> {
   try {
     const client = await loadClient();
     return errorText(client.errorCodeOf(error));
@@ -17,14 +20,20 @@ async function failureText(error: unknown): Promise<string> {
 
 type LoginCardProps = {
   appName: string;
+  // The API client, downloaded on demand.
+  loadClient: () => Promise<LoginClient>;
+  // Whether "Se souvenir de moi" starts on (a saved session existed).
+  rememberByDefault: boolean;
+  // Someone is about to log in: what the application needs can start downloading.
+  onFocus?: () => void;
   // Called once the session exists (the shell then shows the application).
   onLoggedIn?: () => void;
 };
 
 // Shown in place of any page while nobody is logged in (spec sections 4 and 5). Plain HTML styled like the kit,
 // so that it shows before antd and the API client are downloaded; those come while the user types.
-export function LoginCard({ appName, onLoggedIn }: LoginCardProps) {
-  const [values, setValues] = useState(() => ({ trigram: '', password: '', save: hasStoredToken() }));
+export function LoginCard({ appName, loadClient, rememberByDefault, onFocus, onLoggedIn }: LoginCardProps) {
+  const [values, setValues] = useState(() => ({ trigram: '', password: '', save: rememberByDefault }));
   const [errors, setErrors] = useState<LoginFieldErrors | null>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -52,7 +61,7 @@ export function LoginCard({ appName, onLoggedIn }: LoginCardProps) {
       await client.login(values);
       onLoggedIn?.();
     } catch (error) {
-      setFailure(await failureText(error));
+      setFailure(await failureText(error, loadClient));
       setPending(false);
     }
   };
@@ -66,7 +75,7 @@ export function LoginCard({ appName, onLoggedIn }: LoginCardProps) {
           {appName}
         </h1>
         <p className="bo-login__intro">Connectez-vous avec votre trigramme.</p>
-        <form onSubmit={(event) => void handleSubmit(event)} onFocus={warmUp} noValidate aria-label="Connexion">
+        <form onSubmit={(event) => void handleSubmit(event)} onFocus={onFocus} noValidate aria-label="Connexion">
           <div className={`bo-field${trigramError ? ' bo-field--error' : ''}`}>
             <label className="bo-field__label" htmlFor="login-trigram">
               Trigramme

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { LoginCard } from '../auth/login-card';
-import { loadApp, wantsAppAtOnce } from './loaders';
+import { loadClient } from './client-loader';
+import { hasStoredToken, loadApp, wantsAppAtOnce, warmUp } from './loaders';
 
 export function BootError({ error }: { error: unknown }) {
   return (
@@ -37,7 +38,17 @@ export function Root({ appName }: { appName: string }) {
   }, [wantsApp]);
 
   if (failure) return <BootError error={failure} />;
-  if (!wantsApp) return <LoginCard appName={appName} onLoggedIn={() => setWantsApp(true)} />;
+  if (!wantsApp) {
+    return (
+      <LoginCard
+        appName={appName}
+        loadClient={loadClient}
+        rememberByDefault={hasStoredToken()}
+        onFocus={warmUp}
+        onLoggedIn={() => setWantsApp(true)}
+      />
+    );
+  }
   if (!App) {
     return (
       <div className="bo-loading bo-loading--page" role="status">

@@ -2,8 +2,10 @@ import {
   currentUserQueryOptions,
   errorCodeOf,
   getClientConfig,
+  login,
   onTokenRejected,
   queryClient,
+  session,
   useCurrentUser,
   useToken,
 } from '@bo/client';
@@ -23,6 +25,10 @@ const ShowroomRoutes = lazy(() => import('../tests/showroom-routes').then((m) =>
 // A rejected token (expired, revoked, invalid) drops the cached user: the login card comes back.
 onTokenRejected(() => queryClient.removeQueries({ queryKey: currentUserQueryOptions().queryKey }));
 
+// Inside the application the API client is already there.
+const loginClient = { login, errorCodeOf };
+const loadLoginClient = () => Promise.resolve(loginClient);
+
 function PageSpinner({ label }: { label: string }) {
   return (
     <div className="bo-loading bo-loading--page" role="status">
@@ -36,7 +42,11 @@ function PageSpinner({ label }: { label: string }) {
 function SessionGate() {
   const token = useToken();
   const user = useCurrentUser();
-  if (!token) return <LoginCard appName={getClientConfig().appName} />;
+  if (!token) {
+    return (
+      <LoginCard appName={getClientConfig().appName} loadClient={loadLoginClient} rememberByDefault={session.hasStoredToken()} />
+    );
+  }
   if (user.isPending) return <PageSpinner label="Chargement de votre session…" />;
   if (user.isError) {
     return (

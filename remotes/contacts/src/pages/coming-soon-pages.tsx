@@ -1,0 +1,35 @@
+// Placeholders until each page's issue ships its content. Here rather than in './routes', which stays light: this
+// module and antd come in a chunk of their own.
+import { ComingSoon, PageFrame } from '@bo/ui';
+
+export function ContactListPage() {
+  return (
+    <PageFrame path="/liste-contacts">
+      <ComingSoon what="La liste des contacts" />
+    </PageFrame>
+  );
+}
+
+export function CompanyListPage() {
+  return (
+    <PageFrame path="/liste-societes">
+      <ComingSoon what="La liste des sociétés" />
+    </PageFrame>
+  );
+}
+
+export function StandbyContactsPage() {
+  return (
+    <PageFrame path="/liste-contacts-veille">
+      <ComingSoon what="Les contacts en veille" />
+    </PageFrame>
+  );
+}
+
+export function TeamPage() {
+  return (
+    <PageFrame path="/equipe">
+      <ComingSoon what="Votre équipe" />
+    </PageFrame>
+  );
+}
