@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './rules';
 import { contactSummarySchema } from './contact';
 import { taskSchema } from './task';
 import { fields } from './validation';
@@ -58,3 +59,41 @@ export const contactTodoPayloadSchema = z.object({
 export type ContactTodoPayload = z.input<typeof contactTodoPayloadSchema>;
 
 export const CALENDAR_ONLY_PENDING_DEFAULT = false;
+
+// --- The agenda's dialogs (edit, add), as forms: their values before they become the payloads above ---
+
+const formNotes = () => fields.optionalText(5000);
+// A select starts empty (null); choosing is required.
+const requiredId = () => z.number({ error: messages.required }).nullable().pipe(z.number({ error: messages.required }));
+
+// The edit dialog: the fields of POST /todo/{id}/store, plus the follow-up of POST /todo/{id}/task/{taskId}/store
+// when the todo is accomplished and a follow-up task is chosen.
+export const todoEditFormSchema = z
+  .object({
+    deadline: fields.isoDate(),
+    notes: formNotes(),
+    comment: formNotes(),
+    isAccomplished: z.boolean(),
+    taskId: z.number().nullable(),
+    newDeadline: z.string(),
+    newNotes: formNotes(),
+  })
+  .superRefine((values, ctx) => {
+    if (!values.isAccomplished || values.taskId === null) return;
+    const newDeadline = fields.isoDate().safeParse(values.newDeadline);
+    if (!newDeadline.success) ctx.addIssue({ code: 'custom', path: ['newDeadline'], message: newDeadline.error.issues[0].message });
+  });
+export type TodoEditValues = z.output<typeof todoEditFormSchema>;
+
+export function hasFollowUp(values: TodoEditValues): values is TodoEditValues & { taskId: number } {
+  return values.isAccomplished && values.taskId !== null;
+}
+
+// The add dialog: POST /contact/{contactId}/task/{taskId}/todo/store.
+export const todoAddFormSchema = z.object({
+  contactId: requiredId(),
+  taskId: requiredId(),
+  deadline: fields.isoDate(),
+  notes: formNotes(),
+});
+export type TodoAddValues = z.output<typeof todoAddFormSchema>;

@@ -1,43 +1,9 @@
-import { contactName, fields, messages, type ContactSummary, type StandbyLists, standbyListLabels } from '@bo/contracts';
+import { contactName, type ContactSummary, type StandbyLists, standbyListLabels } from '@bo/contracts';
 import { ApiRequestError } from '@bo/client';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { z } from 'zod';
 
-const notes = () => fields.optionalText(5000);
-// A select starts empty (null); choosing is required.
-const requiredId = () => z.number({ error: messages.required }).nullable().pipe(z.number({ error: messages.required }));
-
-// The edit dialog: the fields of POST /todo/{id}/store, plus the follow-up of POST /todo/{id}/task/{taskId}/store
-// when the todo is accomplished and a follow-up task is chosen.
-export const todoEditFormSchema = z
-  .object({
-    deadline: fields.isoDate(),
-    notes: notes(),
-    comment: notes(),
-    isAccomplished: z.boolean(),
-    taskId: z.number().nullable(),
-    newDeadline: z.string(),
-    newNotes: notes(),
-  })
-  .superRefine((values, ctx) => {
-    if (!values.isAccomplished || values.taskId === null) return;
-    const newDeadline = fields.isoDate().safeParse(values.newDeadline);
-    if (!newDeadline.success) ctx.addIssue({ code: 'custom', path: ['newDeadline'], message: newDeadline.error.issues[0].message });
-  });
-export type TodoEditValues = z.output<typeof todoEditFormSchema>;
-
-export function hasFollowUp(values: TodoEditValues): values is TodoEditValues & { taskId: number } {
-  return values.isAccomplished && values.taskId !== null;
-}
-
-// The add dialog: POST /contact/{contactId}/task/{taskId}/todo/store.
-export const todoAddFormSchema = z.object({
-  contactId: requiredId(),
-  taskId: requiredId(),
-  deadline: fields.isoDate(),
-  notes: notes(),
-});
-export type TodoAddValues = z.output<typeof todoAddFormSchema>;
+// The dialogs' schemas live in the contracts: zod then comes with them (shared), never bundled again here.
+export { hasFollowUp, todoAddFormSchema, todoEditFormSchema, type TodoAddValues, type TodoEditValues } from '@bo/contracts';
 
 export type ContactOption = { value: number; label: string };
 export type ContactGroup = { label: string; options: ContactOption[] };
