@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { AppError } from '../errors';
 import { summaries, toContactSummary } from './contacts';
+import { taskStyleOf } from './tasks';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { escapeLike, onUniqueViolation, SORTABLE_FROM, SORTABLE_TO } from './mapping';
@@ -68,41 +69,34 @@ type CompanyListRow = {
 const parentOf = (row: { parent_id: number | null; parent_name: string | null }) =>
   row.parent_id === null || row.parent_name === null ? null : { id: row.parent_id, name: row.parent_name };
 
+// What the list item and the panel's company both show.
+const sharedFields = (row: Omit<CompanyListRow, 'subsidiary_count' | 'active_contact_count'>) => ({
+  id: row.id,
+  name: row.name,
+  registrationId: row.registration_id,
+  parent: parentOf(row),
+  postalCode: row.postal_code,
+  city: row.city,
+  sector: row.sector,
+  owner: { id: row.owner_id, trigram: row.owner_trigram },
+  isActive: row.is_active,
+});
+
 // The one place company rows become the contract's shapes.
 export function toCompany(row: CompanyRow): Company {
   return {
-    id: row.id,
-    name: row.name,
-    registrationId: row.registration_id,
+    ...sharedFields(row),
     parentId: row.parent_id,
-    parent: parentOf(row),
     address: row.address,
-    postalCode: row.postal_code,
-    city: row.city,
     phone: row.phone,
     website: row.website,
-    sector: row.sector,
     ownerId: row.owner_id,
-    owner: { id: row.owner_id, trigram: row.owner_trigram },
-    isActive: row.is_active,
     createdAt: row.created_at.toISOString(),
   };
 }
 
 export function toCompanyListItem(row: CompanyListRow): CompanyListItem {
-  return {
-    id: row.id,
-    name: row.name,
-    registrationId: row.registration_id,
-    parent: parentOf(row),
-    subsidiaryCount: Number(row.subsidiary_count),
-    activeContactCount: Number(row.active_contact_count),
-    postalCode: row.postal_code,
-    city: row.city,
-    sector: row.sector,
-    owner: { id: row.owner_id, trigram: row.owner_trigram },
-    isActive: row.is_active,
-  };
+  return { ...sharedFields(row), subsidiaryCount: Number(row.subsidiary_count), activeContactCount: Number(row.active_contact_count) };
 }
 
 // The fields a history entry compares, in the contract's names.
@@ -311,7 +305,7 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
       return rows.map((row) => ({
         id: row.id,
         deadline: row.deadline,
-        task: { description: row.description, style: { backgroundColor: row.background_color, borderColor: row.border_color, color: row.color } },
+        task: { description: row.description, style: taskStyleOf(row) },
         contact: { id: row.contact_id, firstName: row.first_name, lastName: row.last_name },
         owner: { id: row.owner_id, trigram: row.trigram },
       }));

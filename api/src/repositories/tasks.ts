@@ -5,13 +5,15 @@ import { AppError } from '../errors';
 import { diff, type HistoryRepository } from './history';
 import { onUniqueViolation } from './mapping';
 
+// A task type's three colours, from whichever query selected them.
+export const taskStyleOf = (row: Pick<TaskRow, 'background_color' | 'border_color' | 'color'>) => ({
+  backgroundColor: row.background_color,
+  borderColor: row.border_color,
+  color: row.color,
+});
+
 export function toTaskDto(row: Pick<TaskRow, 'id' | 'description' | 'background_color' | 'border_color' | 'color' | 'is_active'>): Task {
-  return {
-    id: row.id,
-    description: row.description,
-    style: { backgroundColor: row.background_color, borderColor: row.border_color, color: row.color },
-    isActive: row.is_active,
-  };
+  return { id: row.id, description: row.description, style: taskStyleOf(row), isActive: row.is_active };
 }
 
 const toTaskType = (row: TaskRow): TaskType => ({ ...toTaskDto(row), order: row.display_order });
