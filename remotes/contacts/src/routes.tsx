@@ -5,11 +5,14 @@ import * as React from 'react';
 
 reportRuntime('contacts', React);
 
-// The pages this remote owns (ARCHITECTURE section 3). Their content ships with each feature's issue; each page's
-// code (and antd) comes in a chunk of its own, so that this module runs as soon as the remote arrives.
+// The pages this remote owns (ARCHITECTURE section 3). Each page's code (and antd) comes in a chunk of its own,
+// so that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
   { path: '/liste-contacts', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.ContactListPage)) },
-  { path: '/liste-societes', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.CompanyListPage)) },
+  {
+    path: '/liste-societes',
+    ...lazyPage(() => import('./features/companies/components/company-list-page').then((page) => page.CompanyListPage)),
+  },
   { path: '/liste-contacts-veille', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.StandbyContactsPage)) },
   { path: '/equipe', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.TeamPage)) },
 ];

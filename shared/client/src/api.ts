@@ -133,6 +133,47 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   return result.data;
 }
 
+// Calls an endpoint that answers a file (`produces`: CSV, vCard, calendar): the file and the name the server
+// gives it. A refusal still comes in the JSON envelope, and throws as any other call's.
+export async function downloadEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: OptionalWhenEmpty<E>
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const token = session.getToken();
+  let response: AxiosResponse<Blob>;
+  try {
+    response = await http().request<Blob>({
+      method: endpoint.method,
+      url: endpointPath(endpoint.path, options?.path),
+      headers: token ? { Authorization: bearer(token) } : {},
+      signal: options?.signal,
+      params: endpoint.method === 'GET' ? toWireParams((options?.params ?? {}) as Record<string, unknown>) : undefined,
+      responseType: 'blob',
+      // A whole list as a file may take longer than a page of it.
+      timeout: limits.requestTimeoutMs * 6,
+    });
+  } catch (error) {
+    if (axios.isCancel(error)) throw error;
+    throw transportError(error);
+  }
+  const type = String(response.headers['content-type'] ?? '');
+  if (response.status >= 400 || type.includes('application/json')) {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(await response.data.text());
+    } catch {
+      body = null;
+    }
+    readEnvelope({ ...response, data: body });
+    throw new ApiRequestError([{ message: 'error' }], response.status);
+  }
+  const header = response.headers[AUTHORIZATION_HEADER];
+  if (typeof header === 'string' && header.length > 0) session.setToken(stripBearer(header));
+  const disposition = String(response.headers['content-disposition'] ?? '');
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: response.data, fileName };
+}
+
 export const api = {
   get: <T>(path: string, schema: z.ZodType<T>, params?: Record<string, unknown>, signal?: AbortSignal) =>
     apiRequest('GET', path, { schema, params, signal }),

@@ -51,12 +51,12 @@ export const fields = {
   optionalText: (max = 5000) => z.string({ error: messages.invalid }).max(max, messages.invalid).refine(hasNoNul, messages.invalid),
   email: () => z.string({ error: messages.required }).trim().min(1, messages.required).email(messages.email),
   phone: () => z.string({ error: messages.required }).trim().regex(patterns.phone, messages.invalid),
+  // Typed as it is printed (732 829 320 00074), kept as 14 digits.
   registrationId: () =>
     z
       .string({ error: messages.required })
-      .trim()
-      .min(1, messages.required)
-      .refine(isValidRegistrationId, messages.invalid),
+      .transform((value) => value.replace(/\s+/g, ''))
+      .pipe(z.string().min(1, messages.required).refine(isValidRegistrationId, messages.invalid)),
   trigram: () =>
     z
       .string({ error: messages.trigramRequired })

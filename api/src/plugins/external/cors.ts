@@ -8,7 +8,7 @@ export const corsPlugin = globalPlugin<{ origins: string[] }>('cors', async (app
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['authorization', 'content-type', 'accept'],
     // The browser must be able to read the refreshed token.
-    exposedHeaders: [AUTHORIZATION_HEADER],
+    exposedHeaders: [AUTHORIZATION_HEADER, 'content-disposition'],
     maxAge: 600,
   });
 });

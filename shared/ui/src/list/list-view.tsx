@@ -4,7 +4,7 @@ import { Alert, Button, Input, Radio, Select, Table, type TableProps } from 'ant
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { Option } from '../form/inputs';
 import { useColumnOrder } from '../data-table/column-order';
-import { downloadCsv, toCsv, type CsvColumn } from './csv';
+import { downloadCsv, saveFile, toCsv, type CsvColumn } from './csv';
 import type { ListSort, ListSpec, ListState } from './list-state';
 import { useListState } from './use-list-state';
 
@@ -60,6 +60,9 @@ export type ListViewProps<Row, TData, TKey extends QueryKey = QueryKey> = ListSo
   loadingText?: string;
   // Shows the CSV export button; the file is named after it.
   exportFileName?: string;
+  // The server writes the file (every page, with the list's search, filters and sort): a list too long to
+  // gather in the browser. Without it, the browser gathers the pages and writes the file itself.
+  serverExport?: (state: ListState) => Promise<{ blob: Blob; fileName: string | null }>;
   // A row opens with a click or with Enter (it is then focusable and named by `rowLabel`).
   onRowOpen?: (row: Row) => void;
   rowLabel?: (row: Row) => string;
@@ -67,6 +70,8 @@ export type ListViewProps<Row, TData, TKey extends QueryKey = QueryKey> = ListSo
   // localStorage key: when given, the top-level columns can be reordered and the order is remembered.
   columnOrderKey?: string;
   toolbarExtra?: ReactNode;
+  // Rows can be ticked, across pages; the caller keeps which (to reassign, to merge...). Named by `rowLabel`.
+  selection?: { keys: readonly (string | number)[]; onChange: (keys: (string | number)[], rows: Row[]) => void };
 };
 
 type AntColumns<Row> = NonNullable<TableProps<Row>['columns']>;
@@ -336,6 +341,12 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     setExporting(true);
     setExportError(false);
     try {
+      if (props.serverExport) {
+        const file = await props.serverExport(state);
+        saveFile(file.fileName ?? `${props.exportFileName}.csv`, file.blob);
+        setAnnouncement('Export terminé.');
+        return;
+      }
       const rows: Row[] = [];
       for (let number = 1; ; number += 1) {
         const pageState = { ...state, page: number, perPage: MAX_PER_PAGE };
@@ -463,6 +474,16 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
           showTotal: (count, range) => `${range[0].toLocaleString('fr-FR')}–${range[1].toLocaleString('fr-FR')} sur ${count.toLocaleString('fr-FR')}`,
         }}
         rowClassName={rowClassName}
+        rowSelection={
+          props.selection
+            ? {
+                selectedRowKeys: [...props.selection.keys],
+                preserveSelectedRowKeys: true,
+                onChange: (keys, rows) => props.selection?.onChange(keys as (string | number)[], rows),
+                getCheckboxProps: (row) => ({ 'aria-label': `Sélectionner ${rowLabel?.(row) ?? rowKey(row)}` }),
+              }
+            : undefined
+        }
         onRow={
           onRowOpen
             ? (row) => ({

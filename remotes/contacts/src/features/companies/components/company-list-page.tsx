@@ -1,0 +1,78 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useCan } from '@bo/client';
+import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem, type ListPage } from '@bo/contracts';
+import { ListView, PageFrame, useOwnerOptions, usePanelParam, type ListColumn, type ListFilter } from '@bo/ui';
+import { Button, Tag } from 'antd';
+import { companiesQueryOptions, companyKeys, exportCompanies } from '../api/companies';
+import { CompanyPanel } from './company-panel';
+
+const columns: ListColumn<CompanyListItem>[] = [
+  { key: 'name', title: 'Raison sociale', sortable: true },
+  { key: 'registrationId', title: 'SIRET', sortable: true, value: (company) => formatRegistrationId(company.registrationId) },
+  { key: 'parent', title: 'Société mère', sortable: true, value: (company) => company.parent?.name ?? '' },
+  { key: 'subsidiaryCount', title: 'Filiales', sortable: true, align: 'right' },
+  { key: 'activeContactCount', title: 'Contacts actifs', sortable: true, align: 'right' },
+  { key: 'postalCode', title: 'Code postal', sortable: true },
+  { key: 'city', title: 'Ville', sortable: true },
+  { key: 'sector', title: 'Secteur', sortable: true },
+  { key: 'owner', title: 'Propriétaire', sortable: true, value: (company) => company.owner.trigram },
+  {
+    key: 'isActive',
+    title: 'Statut',
+    sortable: true,
+    value: (company) => (company.isActive ? 'Active' : 'Inactive'),
+    render: (company) => <Tag color={company.isActive ? 'green' : 'default'}>{company.isActive ? 'Active' : 'Inactive'}</Tag>,
+  },
+];
+
+// A new subsidiary's parent, while its form is open.
+const PANEL_EXTRAS = ['parent'];
+
+const yesNo = (yes: string, no: string) => [
+  { value: '1', label: yes },
+  { value: '0', label: no },
+];
+
+// /liste-societes: every company, paged by the server; a row opens its panel, the panel's state in the address.
+export function CompanyListPage() {
+  const panel = usePanelParam('company', PANEL_EXTRAS);
+  const canCreate = useCan('company', 'create');
+  const canExport = useCan('company', 'export');
+  const { options: owners } = useOwnerOptions();
+  const filters: ListFilter[] = [
+    { key: 'isActive', label: 'Statut', type: 'select', options: yesNo('Actives', 'Inactives'), placeholder: 'Toutes' },
+    { key: 'kind', label: 'Type', type: 'select', options: companyKinds.map((kind) => ({ value: kind, label: companyKindLabels[kind] })), placeholder: 'Tous' },
+    { key: 'sector', label: 'Secteur', type: 'text', placeholder: 'Ex. Industrie' },
+    { key: 'ownerId', label: 'Propriétaire', type: 'select', options: owners, placeholder: 'Tous', searchable: true },
+  ];
+  return (
+    <PageFrame
+      path="/liste-societes"
+      actions={
+        canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => panel.show('new')}>
+            Nouvelle société
+          </Button>
+        )
+      }
+    >
+      <ListView<CompanyListItem, ListPage<CompanyListItem>, ReturnType<typeof companyKeys.list>>
+        label="Sociétés"
+        columns={columns}
+        filters={filters}
+        search={{ label: 'Rechercher', placeholder: 'Nom, SIRET ou ville' }}
+        defaultSort={{ key: 'name', order: 'asc' }}
+        queryOptions={companiesQueryOptions}
+        rowKey={(company) => company.id}
+        rowLabel={(company) => `Ouvrir la société ${company.name}`}
+        onRowOpen={(company) => panel.show(company.id)}
+        countLabel={(total) => `${total.toLocaleString('fr-FR')} société${total > 1 ? 's' : ''}`}
+        emptyText="Aucune société ne correspond à ces critères"
+        exportFileName={canExport ? 'societes.csv' : undefined}
+        serverExport={canExport ? exportCompanies : undefined}
+        columnOrderKey="bo.companies.columns"
+      />
+      <CompanyPanel panel={panel} />
+    </PageFrame>
+  );
+}

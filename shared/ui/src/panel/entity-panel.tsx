@@ -1,0 +1,132 @@
+import { Alert, Badge, Button, Skeleton, Space, Tabs } from 'antd';
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useConfirm } from '../modals/form-modal';
+import { OffCanvas } from '../off-canvas';
+
+// What a record's panel shows beside its form: its subsidiaries, its contacts, its todos, its history.
+export type PanelSection = {
+  key: string;
+  label: string;
+  // Shown as a badge on the tab.
+  count?: number;
+  content: ReactNode;
+};
+
+export type PanelForm = {
+  content: ReactNode;
+  // react-hook-form's handleSubmit(...): the footer's "Enregistrer" and Entrée in a field submit the form.
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting?: boolean;
+  // Unsaved changes: closing the panel asks first.
+  dirty?: boolean;
+  submitLabel?: string;
+  // The caller may read but not change the record: the form shows, without its save button.
+  readOnly?: boolean;
+};
+
+export type EntityPanelProps = {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  // The record is still loading, or could not be loaded.
+  loading?: boolean;
+  error?: boolean;
+  onRetry?: () => void;
+  // The record's form: the first tab, "Fiche".
+  form?: PanelForm;
+  sections?: readonly PanelSection[];
+  // Actions in the panel's header (merge, add a todo...).
+  actions?: ReactNode;
+};
+
+const DISCARD = { title: 'Abandonner les modifications ?', content: 'Les changements non enregistrés seront perdus.', okText: 'Abandonner', danger: true };
+
+// The kit's off-canvas panel for a record (1100 px, spec section 9): its form in a first tab, what belongs to it
+// in the next ones, Échap or "Fermer" to leave (asking first when the form has unsaved changes).
+export function EntityPanel({ open, title, onClose, loading, error, onRetry, form, sections = [], actions }: EntityPanelProps) {
+  const formId = `bo-panel-form-${useId().replace(/:/g, '')}`;
+  const confirm = useConfirm();
+
+  async function close() {
+    if (form?.dirty && !(await confirm(DISCARD))) return;
+    onClose();
+  }
+
+  const tabs = [
+    ...(form
+      ? [
+          {
+            key: 'form',
+            label: 'Fiche',
+            children: (
+              <form id={formId} onSubmit={form.onSubmit} noValidate aria-label={title}>
+                <fieldset disabled={form.readOnly} className="bo-panel__fieldset">
+                  {form.content}
+                </fieldset>
+              </form>
+            ),
+          },
+        ]
+      : []),
+    ...sections.map((section) => ({
+      key: section.key,
+      label:
+        section.count === undefined ? (
+          section.label
+        ) : (
+          <span>
+            {section.label} <Badge count={section.count} showZero overflowCount={999} color="var(--bo-badge, #8c8c8c)" aria-label={`${section.count}`} />
+          </span>
+        ),
+      children: section.content,
+    })),
+  ];
+
+  let body: ReactNode;
+  if (error) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title="Le chargement a échoué."
+        action={
+          onRetry && (
+            <Button size="small" onClick={onRetry}>
+              Réessayer
+            </Button>
+          )
+        }
+      />
+    );
+  } else if (loading) {
+    body = (
+      <div role="status" aria-label="Chargement…">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  } else {
+    body = tabs.length > 1 ? <Tabs items={tabs} /> : tabs[0]?.children;
+  }
+
+  const canSave = form && !form.readOnly && !loading && !error;
+  return (
+    <OffCanvas
+      open={open}
+      title={title}
+      onClose={() => void close()}
+      extra={actions && !loading && !error ? <Space wrap>{actions}</Space> : undefined}
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={() => void close()}>{canSave ? 'Annuler' : 'Fermer'}</Button>
+          {canSave && (
+            <Button type="primary" htmlType="submit" form={formId} loading={form.submitting}>
+              {form.submitLabel ?? 'Enregistrer'}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {body}
+    </OffCanvas>
+  );
+}
