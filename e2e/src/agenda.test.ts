@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { monthGridRange } from '../../shared/todos/src/calendar/calendar-range';
-import { itWithScreenshots, login, startHarness, type Harness } from './harness';
+import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -16,14 +16,7 @@ const today = toBusinessIsoDate(new Date());
 const grid = monthGridRange(today);
 const noon = (isoDate: string) => Math.floor(new Date(`${isoDate}T12:00:00Z`).getTime() / 1000);
 
-async function api<T>(path: string, query: Record<string, string | number> = {}): Promise<T> {
-  const url = new URL(path, h.system.api.url);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-  const body = (await response.json()) as { data: T; errors: { message: string }[] };
-  assert.deepEqual(body.errors, [], `${path} answered errors`);
-  return body.data;
-}
+const api = <T>(path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, token, path, query);
 
 const visibleTodos = () => api<Todo[]>('/todos', { onlyPending: 0, start: noon(grid.start), end: noon(grid.end) });
 
@@ -67,38 +60,6 @@ function quietDay(todos: Todo[], not: string[]): string {
   return best;
 }
 
-// Chooses an option of a select with the keyboard, as a keyboard user would: arrows down to it, then Enter. The
-// option under the keyboard is the one the field names in aria-activedescendant. (A mouse click on a list that is
-// still opening, on a busy machine, can land on the list that is closing.)
-async function pickOption(page: Page, label: string | RegExp, option: string) {
-  const dialog = page.getByRole('dialog');
-  const field = dialog.getByLabel(label);
-  const activeOption = () =>
-    field.evaluate((input) => {
-      const id = input.getAttribute('aria-activedescendant');
-      return (id && document.getElementById(id)?.getAttribute('aria-label')) || null;
-    });
-  // Each arrow moves to the next option: wait for the field to say so before reading it.
-  const nextOption = async (previous: string | null) => {
-    for (let wait = 0; wait < 200; wait += 1) {
-      const current = await activeOption();
-      if (current !== previous) return current;
-      await page.waitForTimeout(25);
-    }
-    throw new Error(`${String(label)}: the arrow key moved nothing`);
-  };
-  await field.focus();
-  await field.press('ArrowDown');
-  let current = await nextOption(null);
-  for (let step = 0; current !== option; step += 1) {
-    assert.ok(step < 50, `option ${option} not found in ${String(label)}`);
-    await field.press('ArrowDown');
-    current = await nextOption(current);
-  }
-  await field.press('Enter');
-  // The field shows the choice once the select has taken it.
-  await dialog.locator(`.ant-select-content[title="${option}"]`, { has: page.getByLabel(label) }).waitFor();
-}
 
 async function typeDate(page: Page, label: string | RegExp, isoDate: string) {
   const input = page.getByRole('dialog').getByLabel(label);

@@ -1,11 +1,12 @@
 // Starts the built system on test ports and a Chromium driven by playwright-core (Debian's chromium: no
 // browser download works here).
+import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startSystem, type RunningSystem } from '../../scripts/system';
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
@@ -105,4 +106,57 @@ export function itWithScreenshots(harness: () => Harness) {
         throw error;
       }
     });
+}
+
+// A GET of the API with a user's token, as a test reads the outcome back: the envelope's data, no error allowed.
+export async function apiGet<T>(apiUrl: string, token: string, path: string, query: Record<string, string | number> = {}): Promise<T> {
+  const url = new URL(path, apiUrl);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  const body = (await response.json()) as { data: T; errors: { message: string }[] };
+  assert.deepEqual(body.errors, [], `${path} answered errors`);
+  return body.data;
+}
+
+// A POST of the API (multipart, as the browser sends it), to set a test's scene up.
+export async function apiPost<T>(apiUrl: string, token: string, path: string, fields: Record<string, string | number>): Promise<T> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  const response = await fetch(new URL(path, apiUrl), { method: 'POST', headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, body: form });
+  const body = (await response.json()) as { data: T; errors: { message: string }[] };
+  assert.deepEqual(body.errors, [], `${path} answered errors`);
+  return body.data;
+}
+
+// Chooses an option of a select with the keyboard, as a keyboard user would: arrows down to it, then Enter. The
+// option under the keyboard is the one the field names in aria-activedescendant. (A mouse click on a list that is
+// still opening, on a busy machine, can land on the list that is closing.)
+export async function pickOption(page: Page, label: string | RegExp, option: string, within: Locator = page.getByRole('dialog')) {
+  const dialog = within;
+  const field = dialog.getByLabel(label);
+  const activeOption = () =>
+    field.evaluate((input) => {
+      const id = input.getAttribute('aria-activedescendant');
+      return (id && document.getElementById(id)?.getAttribute('aria-label')) || null;
+    });
+  // Each arrow moves to the next option: wait for the field to say so before reading it.
+  const nextOption = async (previous: string | null) => {
+    for (let wait = 0; wait < 200; wait += 1) {
+      const current = await activeOption();
+      if (current !== previous) return current;
+      await page.waitForTimeout(25);
+    }
+    throw new Error(`${String(label)}: the arrow key moved nothing`);
+  };
+  await field.focus();
+  await field.press('ArrowDown');
+  let current = await nextOption(null);
+  for (let step = 0; current !== option; step += 1) {
+    assert.ok(step < 50, `option ${option} not found in ${String(label)}`);
+    await field.press('ArrowDown');
+    current = await nextOption(current);
+  }
+  await field.press('Enter');
+  // The field shows the choice once the select has taken it.
+  await dialog.locator(`.ant-select-content[title="${option}"]`, { has: page.getByLabel(label) }).waitFor();
 }

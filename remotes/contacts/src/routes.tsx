@@ -13,6 +13,9 @@ export const routes: RemotePage[] = [
     path: '/liste-societes',
     ...lazyPage(() => import('./features/companies/components/company-list-page').then((page) => page.CompanyListPage)),
   },
-  { path: '/liste-contacts-veille', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.StandbyContactsPage)) },
-  { path: '/equipe', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.TeamPage)) },
+  {
+    path: '/liste-contacts-veille',
+    ...lazyPage(() => import('./features/standby/components/standby-page').then((page) => page.StandbyContactsPage)),
+  },
+  { path: '/equipe', ...lazyPage(() => import('./features/team/components/team-page').then((page) => page.TeamPage)) },
 ];

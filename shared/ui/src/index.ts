@@ -26,3 +26,4 @@ export * from './pickers/users';
 export * from './pickers/company-search';
 export * from './objects/reach-links';
 export * from './form/server-errors';
+export * from './pickers/reassign-contacts-dialog';

@@ -9,27 +9,3 @@ export function ContactListPage() {
     </PageFrame>
   );
 }
-
-export function CompanyListPage() {
-  return (
-    <PageFrame path="/liste-societes">
-      <ComingSoon what="La liste des sociétés" />
-    </PageFrame>
-  );
-}
-
-export function StandbyContactsPage() {
-  return (
-    <PageFrame path="/liste-contacts-veille">
-      <ComingSoon what="Les contacts en veille" />
-    </PageFrame>
-  );
-}
-
-export function TeamPage() {
-  return (
-    <PageFrame path="/equipe">
-      <ComingSoon what="Votre équipe" />
-    </PageFrame>
-  );
-}

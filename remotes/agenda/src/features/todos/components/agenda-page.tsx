@@ -2,12 +2,25 @@ import { CALENDAR_ONLY_PENDING_DEFAULT } from '@bo/contracts';
 import { todosToEvents, useCanSeeStandby, useTodos } from '@bo/todos';
 import { TodoCalendar, type CalendarRange, type TodoDrop } from '@bo/todos/calendar';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { PageFrame } from '@bo/ui';
+import { PageFrame, usersQueryOptions } from '@bo/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { firstMonth } from './agenda-prefetch';
+
+// One member's agenda, opened by their leader from /equipe (`/agenda?owner=12`): their todos only, read-only.
+function useMemberView() {
+  const [params] = useSearchParams();
+  const raw = params.get('owner');
+  const ownerId = raw !== null && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+  const users = useQuery({ ...usersQueryOptions(), enabled: ownerId !== null });
+  const member = users.data?.find((user) => user.id === ownerId);
+  return { ownerId, title: ownerId === null ? undefined : `Agenda de ${member ? `${member.firstName} ${member.lastName}` : '…'} (lecture seule)` };
+}
 
 // /agenda: the month (or week) of todos, fetched for the visible days only.
 export function AgendaPage() {
+  const member = useMemberView();
   const [onlyPending, setOnlyPending] = useState(CALENDAR_ONLY_PENDING_DEFAULT);
   // The first month is known before FullCalendar loads, so both downloads run side by side.
   const [range, setRange] = useState<CalendarRange>(firstMonth);
@@ -16,7 +29,11 @@ export function AgendaPage() {
   const canAdd = useCanSeeStandby();
   const { openTodo, moveTodo } = editor;
 
-  const events = useMemo(() => todosToEvents(todos.data ?? [], { onlyPending }), [todos.data, onlyPending]);
+  const shownTodos = useMemo(
+    () => (member.ownerId === null ? (todos.data ?? []) : (todos.data ?? []).filter((todo) => todo.owner.id === member.ownerId)),
+    [todos.data, member.ownerId],
+  );
+  const events = useMemo(() => todosToEvents(shownTodos, { onlyPending }), [shownTodos, onlyPending]);
   const byId = useMemo(() => new Map((todos.data ?? []).map((todo) => [todo.id, todo])), [todos.data]);
 
   const handleRangeChange = useCallback(
@@ -40,7 +57,7 @@ export function AgendaPage() {
   );
 
   return (
-    <PageFrame path="/agenda">
+    <PageFrame path="/agenda" title={member.title} actions={member.ownerId !== null && <Link to="/agenda">Retour à mon agenda</Link>}>
       <TodoCalendar
         events={events}
         loading={todos.isFetching}
@@ -48,9 +65,9 @@ export function AgendaPage() {
         onlyPending={onlyPending}
         onOnlyPendingChange={setOnlyPending}
         onRangeChange={handleRangeChange}
-        onEventClick={handleEventClick}
-        onEventDrop={handleEventDrop}
-        onAdd={canAdd ? editor.openAdd : undefined}
+        onEventClick={member.ownerId === null ? handleEventClick : undefined}
+        onEventDrop={member.ownerId === null ? handleEventDrop : undefined}
+        onAdd={canAdd && member.ownerId === null ? editor.openAdd : undefined}
       />
       <TodoEditorDialogs editor={editor} />
     </PageFrame>

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
-import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem, type ListPage } from '@bo/contracts';
+import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts';
 import { ListView, PageFrame, useOwnerOptions, usePanelParam, type ListColumn, type ListFilter } from '@bo/ui';
 import { Button, Tag } from 'antd';
-import { companiesQueryOptions, companyKeys, exportCompanies } from '../api/companies';
+import { companiesQueryOptions, exportCompanies } from '../api/companies';
 import { CompanyPanel } from './company-panel';
 
 const columns: ListColumn<CompanyListItem>[] = [
@@ -56,7 +56,7 @@ export function CompanyListPage() {
         )
       }
     >
-      <ListView<CompanyListItem, ListPage<CompanyListItem>, ReturnType<typeof companyKeys.list>>
+      <ListView
         label="Sociétés"
         columns={columns}
         filters={filters}

@@ -1,0 +1,227 @@
+// The contacts remote's companies, standby and team pages in Chromium against the real API, as a business leader
+// (DIR) uses them.
+import { withLuhnCheckDigit, type CompanyListItem, type CompanyView, type ContactListItem, type ListPage, type StandbyLists, type Task, type TeamMember } from '@bo/contracts';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let base: string;
+let token: string;
+const it = itWithScreenshots(() => h);
+
+const api = <T>(path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, token, path, query);
+
+let serial = 0;
+// A SIRET no company has: 13 digits from the clock and a counter, then the Luhn check digit.
+function freshRegistrationId(): string {
+  serial += 1;
+  return withLuhnCheckDigit(`${Date.now()}`.slice(-11) + String(serial).padStart(2, '0'));
+}
+
+async function newPage(path: string, heading = 'Sociétés') {
+  const { context, page } = await h.newPage();
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  await page.goto(`${base}${path}`);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return { context, page };
+}
+
+const rows = (page: Page) => page.locator('.bo-list .ant-table-tbody tr.ant-table-row');
+
+// The list has settled: its count says how many rows match and no load is under way.
+async function settled(page: Page) {
+  await page.locator('.bo-list .ant-spin-spinning').waitFor({ state: 'detached' });
+  await rows(page).first().waitFor();
+}
+
+async function firstColumn(page: Page): Promise<string[]> {
+  await settled(page);
+  return rows(page).locator('td:nth-child(1)').allInnerTexts();
+}
+
+const panel = (page: Page) => page.getByRole('dialog');
+
+async function fillCompany(page: Page, values: { name: string; registrationId: string }) {
+  await panel(page).getByLabel(/^Raison sociale/).fill(values.name);
+  await panel(page).getByLabel(/^SIRET/).fill(values.registrationId);
+}
+
+before(async () => {
+  h = await startHarness();
+  base = h.system.shellUrl;
+  const { context, page } = await h.newPage();
+  await login(page, base, 'DIR', { save: true });
+  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+  assert.ok(token, 'the saved session leaves its token');
+  await context.close();
+});
+
+after(async () => {
+  await h?.close();
+});
+
+describe('companies', () => {
+  it('searches, filters and sorts, and a shared address reopens the same view', async () => {
+    const { context, page } = await newPage('/liste-societes');
+    await settled(page);
+    await page.getByLabel('Rechercher').fill('e');
+    await page.getByLabel('Rechercher').press('Enter');
+    await pickOption(page, 'Type', 'Filiale', page.getByRole('search'));
+    await page.waitForURL((url) => url.searchParams.get('kind') === 'subsidiary' && url.searchParams.get('search') === 'e');
+    await page.getByRole('columnheader', { name: 'Ville' }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'city');
+    const shown = await firstColumn(page);
+    const count = await page.locator('.bo-table__count').innerText();
+
+    const expected = await api<ListPage<CompanyListItem>>('/companies', { search: 'e', kind: 'subsidiary', sort: 'city', order: 'asc', perPage: 20 });
+    assert.ok(expected.total > 0, 'the demo data has subsidiaries with an e');
+    assert.deepEqual(shown, expected.items.map((company) => company.name));
+    assert.ok(expected.items.every((company) => company.parent !== null), 'only subsidiaries');
+
+    // The address is the view: another tab opens the same rows, and back returns to the unsorted list.
+    const shared = page.url();
+    const other = await h.newPage();
+    await other.page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await other.page.goto(shared);
+    assert.deepEqual(await firstColumn(other.page), shown);
+    assert.equal(await other.page.locator('.bo-table__count').innerText(), count);
+    await other.context.close();
+
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('sort') === null);
+    await context.close();
+  });
+
+  it('creates a company with a bad then a good SIRET, then adds a subsidiary to it', async () => {
+    const { context, page } = await newPage('/liste-societes');
+    await page.getByRole('button', { name: 'Nouvelle société' }).click();
+    const name = `Essai Industrie ${Date.now()}`;
+    await fillCompany(page, { name, registrationId: '12345678901234' });
+    await panel(page).getByRole('button', { name: 'Créer la société' }).click();
+    await panel(page).getByText('Entrée non valide').waitFor();
+
+    const registrationId = freshRegistrationId();
+    // Typed as it is printed: spaces are fine.
+    await panel(page).getByLabel(/^SIRET/).fill(registrationId.replace(/^(\d{3})(\d{3})(\d{3})/, '$1 $2 $3 '));
+    await panel(page).getByRole('button', { name: 'Créer la société' }).click();
+    await page.getByText('Société créée').first().waitFor();
+    await panel(page).getByText(`Société : ${name}`).waitFor();
+    const id = Number(new URL(page.url()).searchParams.get('company'));
+    const created = await api<CompanyView>(`/company/${id}`);
+    assert.equal(created.registrationId, registrationId);
+
+    await panel(page).getByRole('tab', { name: /Filiales/ }).click();
+    await panel(page).getByRole('button', { name: 'Ajouter une filiale' }).click();
+    await panel(page).getByText('Nouvelle filiale').waitFor();
+    const subsidiary = `${name} Sud`;
+    await fillCompany(page, { name: subsidiary, registrationId: freshRegistrationId() });
+    await panel(page).getByRole('button', { name: 'Créer la société' }).click();
+    await panel(page).getByText(`Société : ${subsidiary}`).waitFor();
+
+    const parent = await api<CompanyView>(`/company/${id}`);
+    assert.deepEqual(
+      parent.subsidiaries.map((company) => company.name),
+      [subsidiary],
+    );
+    await context.close();
+  });
+
+  it('says SIRET existant for a SIRET already taken, and keeps what was typed', async () => {
+    const [existing] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1 })).items;
+    const { context, page } = await newPage('/liste-societes?company=new');
+    await fillCompany(page, { name: `Doublon ${Date.now()}`, registrationId: existing.registrationId });
+    await panel(page).getByRole('button', { name: 'Créer la société' }).click();
+    await page.locator('.Toastify').getByText('SIRET existant').waitFor();
+    assert.equal(await panel(page).getByLabel(/^SIRET/).inputValue(), existing.registrationId);
+    await context.close();
+  });
+
+  it('refuses to deactivate a company that has active contacts', async () => {
+    const [busy] = (await api<ListPage<CompanyListItem>>('/companies', { sort: 'activeContactCount', order: 'desc', perPage: 1, isActive: 1 })).items;
+    assert.ok(busy.activeContactCount > 0);
+    const { context, page } = await newPage(`/liste-societes?company=${busy.id}`);
+    await panel(page).getByText(`Société : ${busy.name}`).waitFor();
+    await panel(page).getByRole('switch', { name: 'Active' }).click();
+    await panel(page).getByRole('button', { name: 'Enregistrer' }).click();
+    await page.locator('.Toastify').getByText('Impossible de désactiver une société qui a des contacts actifs').waitFor();
+    assert.equal((await api<CompanyView>(`/company/${busy.id}`)).isActive, true);
+    await context.close();
+  });
+
+  it('exports the list as it is filtered, for French Excel', async () => {
+    const { context, page } = await newPage('/liste-societes?kind=head&sort=name&order=desc');
+    await settled(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
+    const text = await readFile((await download.path()) as string, 'utf8');
+    assert.ok(text.startsWith('\uFEFF'), 'a BOM for Excel');
+    const lines = text.slice(1).trim().split(/\r?\n/);
+    assert.equal(lines[0], 'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Code postal;Ville;Secteur;Propriétaire;Active');
+    const all = await api<ListPage<CompanyListItem>>('/companies', { kind: 'head', sort: 'name', order: 'desc', perPage: 100 });
+    assert.equal(lines.length - 1, all.total);
+    assert.ok(lines[1].startsWith(all.items[0].name.includes(';') ? `"${all.items[0].name}"` : `${all.items[0].name};`));
+    await context.close();
+  });
+});
+
+describe('standby contacts', () => {
+  it("adds a contact's first todo from its row: the contact leaves the three tabs", async () => {
+    const [tasks, standby] = await Promise.all([api<Task[]>('/tasks'), api<StandbyLists>('/user/contacts/standby')]);
+    const contact = standby.allContacts[0];
+    assert.ok(contact, 'the demo data has contacts en veille');
+    const { context, page } = await newPage('/liste-contacts-veille?tab=all', 'Contacts en veille');
+    await page.getByRole('tab', { name: `Tous les contacts (${standby.allContacts.length.toLocaleString('fr-FR')})` }).waitFor();
+    await page.getByLabel('Rechercher').fill(contact.lastName.toUpperCase());
+    await page.getByLabel('Rechercher').press('Enter');
+    const name = `${contact.firstName} ${contact.lastName}`;
+    await page.getByRole('button', { name: `Ajouter une tâche pour ${name}` }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    await dialog.waitFor();
+    await pickOption(page, /Type de tâche/, tasks[0].description);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+    await page.getByRole('tab', { name: `Tous les contacts (${(standby.allContacts.length - 1).toLocaleString('fr-FR')})` }).waitFor();
+    const after = await api<StandbyLists>('/user/contacts/standby');
+    for (const list of [after.myContacts, after.teamContacts, after.allContacts]) assert.ok(!list.some((c) => c.id === contact.id));
+    await context.close();
+  });
+});
+
+describe('team', () => {
+  it("shows each member's figures and gives a selection of a member's contacts to another", async () => {
+    const team = await api<TeamMember[]>('/team');
+    const com = team.find((member) => member.trigram === 'COM');
+    const rec = team.find((member) => member.trigram === 'REC');
+    assert.ok(com && rec, 'DIR leads COM and REC');
+    const { context, page } = await newPage('/equipe', 'Mon équipe');
+    const row = page.getByRole('row', { name: /COM/ });
+    await row.getByText(`${com.contacts}`, { exact: true }).waitFor();
+    await row.getByRole('button', { name: 'Contacts de COM' }).click();
+    await panel(page).getByText(/Contacts de Julie Moreau/).waitFor();
+    await settled(page);
+    const ticked = await rows(page).locator('td:nth-child(2)').allInnerTexts();
+    await panel(page).getByRole('checkbox', { name: /^Sélectionner / }).nth(0).check();
+    await panel(page).getByRole('checkbox', { name: /^Sélectionner / }).nth(1).check();
+    await panel(page).getByRole('button', { name: 'Réassigner la sélection' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changer le propriétaire de 2 contacts' });
+    await dialog.waitFor();
+    await pickOption(page, 'Nouveau propriétaire', 'REC – Thomas Lefebvre', dialog);
+    await dialog.getByRole('button', { name: 'Réassigner' }).click();
+    await page.getByText('2 contacts réassignés à REC').first().waitFor();
+    await row.getByText(`${com.contacts - 2}`, { exact: true }).waitFor();
+    const recContacts = await api<ListPage<ContactListItem>>('/contacts', { scope: 'team', ownerId: rec.id, perPage: 100 });
+    assert.equal(recContacts.total, rec.contacts + 2);
+    assert.ok(ticked.length >= 2);
+    await context.close();
+  });
+
+  it('is refused to a business team member', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'COM', { save: true });
+    await page.goto(`${base}/equipe`);
+    await page.getByRole('heading', { name: 'Accès interdit' }).waitFor();
+    await context.close();
+  });
+});

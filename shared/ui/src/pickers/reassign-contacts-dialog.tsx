@@ -1,0 +1,95 @@
+import { callEndpoint, notifyError, notifySuccess } from '@bo/client';
+import { endpoints } from '@bo/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useId, useState } from 'react';
+import { FormModal } from '../modals/form-modal';
+import { useOwnerOptions } from './users';
+
+// How many ids one call takes (contracts: contactsOwnerPayloadSchema).
+const IDS_PER_CALL = 1000;
+
+export type ReassignContactsDialogProps = {
+  open: boolean;
+  // What is being given away, for the dialog's title: "3 contacts", "les 120 contacts de COM".
+  what: string;
+  // The contacts, or how to find them when the dialog is confirmed (all of a member's contacts).
+  ids: readonly number[] | (() => Promise<number[]>);
+  // The current owner, not offered.
+  fromOwnerId?: number;
+  onClose: () => void;
+  onDone?: () => void;
+};
+
+// Gives contacts to another active user (POST /contacts/owner), in calls of at most a thousand ids; the lists,
+// panels and team figures that show owners are refreshed.
+export function ReassignContactsDialog({ open, what, ids, fromOwnerId, onClose, onDone }: ReassignContactsDialogProps) {
+  const id = `bo-reassign-${useId().replace(/:/g, '')}`;
+  const queryClient = useQueryClient();
+  const { options, users } = useOwnerOptions();
+  const [ownerId, setOwnerId] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    if (ownerId === null) {
+      setError('Entrée requise');
+      return;
+    }
+    setBusy(true);
+    try {
+      const all = typeof ids === 'function' ? await ids() : [...ids];
+      for (let start = 0; start < all.length; start += IDS_PER_CALL) {
+        await callEndpoint(endpoints.reassignContacts, { params: { ids: all.slice(start, start + IDS_PER_CALL), ownerId } });
+      }
+      const trigram = users.find((user) => user.id === ownerId)?.trigram ?? '';
+      notifySuccess(`${all.length.toLocaleString('fr-FR')} contact${all.length > 1 ? 's' : ''} réassigné${all.length > 1 ? 's' : ''} à ${trigram}`);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['contacts'] }), queryClient.invalidateQueries({ queryKey: ['team'] })]);
+      setOwnerId(null);
+      onDone?.();
+      onClose();
+    } catch (failure) {
+      notifyError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormModal
+      open={open}
+      title={`Changer le propriétaire de ${what}`}
+      submitLabel="Réassigner"
+      submitting={busy}
+      onCancel={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className={`bo-field${error ? ' bo-field--error' : ''}`}>
+        <label className="bo-field__label" htmlFor={id}>
+          Nouveau propriétaire
+        </label>
+        <Select
+          id={id}
+          style={{ width: '100%' }}
+          showSearch={{ optionFilterProp: 'label' }}
+          value={ownerId ?? undefined}
+          onChange={(value: number) => {
+            setOwnerId(value);
+            setError(null);
+          }}
+          options={options.filter((option) => option.value !== fromOwnerId)}
+          status={error ? 'error' : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error`}
+          notFoundContent="Aucune correspondance"
+        />
+        <div className="bo-field__error" id={`${id}-error`} role={error ? 'alert' : undefined}>
+          {error ?? ''}
+        </div>
+      </div>
+    </FormModal>
+  );
+}
