@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { listLoad, printLists, type ExportRow, type ListRow } from './list-load';
 import { mixedLoad, type MixedRow } from './mixed-load';
 import { BENCH_LEADER, fullScale, LARGE_PASSWORD } from './seed-large';
 
@@ -18,7 +19,9 @@ import { BENCH_LEADER, fullScale, LARGE_PASSWORD } from './seed-large';
 // Optional: BENCH_ENGINES=postgres,pglite  BENCH_DURATION=10 (seconds)  DATABASE_URL (PostgreSQL server to use).
 // The mixed scenario (PostgreSQL only): two instances, BENCH_MIXED_USERS users (50) reading and writing
 // (BENCH_MIXED_WRITES, 0.1) for BENCH_MIXED_DURATION seconds (45), BENCH_MIXED_THINK_MS (100) between requests.
-// BENCH_API_SCENARIOS=loads,mixed picks the scenarios (both by default).
+// The lists scenario: the companies' and contacts' list calls with BENCH_LIST_CONNECTIONS (10) for
+// BENCH_LIST_DURATION seconds (5) each, then the CSV export of every contact.
+// BENCH_API_SCENARIOS=loads,mixed,lists picks the scenarios (all by default).
 
 type Engine = 'postgres' | 'pglite';
 type Row = {
@@ -42,7 +45,7 @@ const goalP99 = 50;
 const goalRatio = 0.25;
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((name) => name.trim()) as Engine[];
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed').split(',').map((name) => name.trim());
+const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,lists').split(',').map((name) => name.trim());
 const mixedSettings = {
   users: Number(process.env.BENCH_MIXED_USERS ?? 50),
   writeShare: Number(process.env.BENCH_MIXED_WRITES ?? 0.1),
@@ -50,6 +53,10 @@ const mixedSettings = {
   thinkMs: Number(process.env.BENCH_MIXED_THINK_MS ?? 100),
 };
 const goalMixedP99 = 100;
+const listSettings = { connections: Number(process.env.BENCH_LIST_CONNECTIONS ?? 10), seconds: Number(process.env.BENCH_LIST_DURATION ?? 5) };
+const goalListP95 = 50;
+const goalExportSeconds = 3;
+type ListResult = { engine: string; rows: ListRow[]; exports: ExportRow[] };
 
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(serverScript, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -100,7 +107,7 @@ async function load(url: string, headers: Record<string, string>, connections: n
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
 }
 
-async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[]): Promise<void> {
+async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], listResults: ListResult[]): Promise<void> {
   console.log(`\n== ${engine}: seeding ${fullScale.todos} todos, ${fullScale.contacts} contacts, ${fullScale.companies} companies`);
   const env: Record<string, string> = {};
   let cleanup: () => Promise<void>;
@@ -150,6 +157,10 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[]): 
       );
       await stop(second);
       second = null;
+    }
+    if (scenarios.includes('lists')) {
+      const listToken = await login(base);
+      listResults.push({ engine, ...(await listLoad({ base, token: listToken, pid: app.pid as number, ...listSettings })) });
     }
     if (!scenarios.includes('loads')) return;
     const token = await login(base);
@@ -254,9 +265,11 @@ export async function apiBench(): Promise<void> {
   }
   const rows: Row[] = [];
   const mixedRows: MixedRow[] = [];
-  for (const engine of engines) await benchEngine(engine, rows, mixedRows);
+  const listResults: ListResult[] = [];
+  for (const engine of engines) await benchEngine(engine, rows, mixedRows, listResults);
   if (rows.length > 0) printTable(rows);
   if (mixedRows.length > 0) printMixed(mixedRows);
+  for (const result of listResults) printLists(result.engine, listSettings.connections, result, goalListP95, goalExportSeconds);
 }
 
 function printMixed(rows: MixedRow[]): void {

@@ -83,7 +83,7 @@ for (const engine of testEngines()) {
       });
       assert.equal(stranger.headers['access-control-allow-origin'], undefined);
       const answer = await call(app, 'GET', '/tasks', { token, headers: { origin: 'http://localhost:3000' } });
-      assert.equal(answer.headers['access-control-expose-headers'], 'authorization');
+      assert.equal(answer.headers['access-control-expose-headers'], 'authorization, content-disposition');
       assert.equal(answer.headers['x-content-type-options'], 'nosniff');
       assert.ok(answer.headers['strict-transport-security']);
       assert.ok(answer.headers['content-security-policy']);

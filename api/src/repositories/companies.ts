@@ -6,7 +6,7 @@ import { summaries, toContactSummary } from './contacts';
 import { taskStyleOf } from './tasks';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { escapeLike, onUniqueViolation, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+import { escapeLike, onUniqueViolation, orderedBy, SORTABLE_FROM, SORTABLE_TO } from './mapping';
 
 export type CompanyFilters = {
   isActive?: boolean;
@@ -135,31 +135,31 @@ function companies(db: Executor) {
     .innerJoin('app_user as u', 'u.id', 'c.owner_id');
 }
 
-function withFilters<QB extends ReturnType<typeof companies>>(query: QB, search: string | undefined, filters: CompanyFilters): QB {
-  let q = query;
-  if (search !== undefined && search !== '') q = q.where(sql<SqlBool>`c.search_key like ${fold(sql`${searchPattern(search)}`)}`) as QB;
-  if (filters.isActive !== undefined) q = q.where('c.is_active', '=', filters.isActive) as QB;
-  if (filters.kind === 'head') q = q.where('c.parent_id', 'is', null) as QB;
-  if (filters.kind === 'subsidiary') q = q.where('c.parent_id', 'is not', null) as QB;
-  if (filters.sector !== undefined) q = q.where('c.sector', '=', filters.sector) as QB;
-  if (filters.ownerId !== undefined) q = q.where('c.owner_id', '=', filters.ownerId) as QB;
-  return q;
+// The list's search and filters, on the company alone (`c`): the count and the page's ids need no join.
+function conditions(search: string | undefined, filters: CompanyFilters) {
+  const all: ReturnType<typeof sql<SqlBool>>[] = [];
+  if (search !== undefined && search !== '') all.push(sql<SqlBool>`c.search_key like ${fold(sql`${searchPattern(search)}`)}`);
+  if (filters.isActive !== undefined) all.push(sql<SqlBool>`c.is_active = ${filters.isActive}`);
+  if (filters.kind === 'head') all.push(sql<SqlBool>`c.parent_id is null`);
+  if (filters.kind === 'subsidiary') all.push(sql<SqlBool>`c.parent_id is not null`);
+  if (filters.sector !== undefined) all.push(sql<SqlBool>`c.sector = ${filters.sector}`);
+  if (filters.ownerId !== undefined) all.push(sql<SqlBool>`c.owner_id = ${filters.ownerId}`);
+  return all.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(all, sql` and `)}`;
 }
 
-const subsidiaryCount = sql<number>`(select count(*) from company s where s.parent_id = c.id)`;
-const activeContactCount = sql<number>`(select count(*) from contact k where k.company_id = c.id and k.is_active)`;
-
-// Each column's order, accents and case ignored for text ("C" collation: the same order on both engines).
+// Each column's order: a stored key with an index (migration 0013: folded text, "C" order, the same on both
+// engines; counts kept by triggers), read in either direction; the parent's name and the owner's trigram are
+// looked up per row.
 const sortExpressions: Record<CompanySortKey, ReturnType<typeof sql>> = {
-  name: sql`${fold(sql.ref('c.name'))} collate "C"`,
+  name: sql.ref('c.name_key'),
   registrationId: sql.ref('c.registration_id'),
-  parent: sql`${fold(sql.ref('p.name'))} collate "C"`,
-  subsidiaryCount,
-  activeContactCount,
+  parent: sql`(select p.name_key from company p where p.id = c.parent_id)`,
+  subsidiaryCount: sql.ref('c.subsidiary_count'),
+  activeContactCount: sql.ref('c.active_contact_count'),
   postalCode: sql.ref('c.postal_code'),
-  city: sql`${fold(sql.ref('c.city'))} collate "C"`,
-  sector: sql`${fold(sql.ref('c.sector'))} collate "C"`,
-  owner: sql.ref('u.trigram'),
+  city: sql.ref('c.city_key'),
+  sector: sql.ref('c.sector_key'),
+  owner: sql`(select u.trigram from app_user u where u.id = c.owner_id)`,
   isActive: sql.ref('c.is_active'),
 };
 
@@ -175,6 +175,8 @@ const listColumns = [
   'c.owner_id',
   'u.trigram as owner_trigram',
   'c.is_active',
+  'c.subsidiary_count',
+  'c.active_contact_count',
 ] as const;
 
 const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.created_at'] as const;
@@ -182,15 +184,10 @@ const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.crea
 export function createCompanyRepository(db: Db, history: HistoryRepository) {
   // The list's rows in its order, before paging.
   // The columns of a list item.
-  function withCounts(query: ReturnType<typeof companies>) {
-    return query.select(listColumns).select([subsidiaryCount.as('subsidiary_count'), activeContactCount.as('active_contact_count')]);
-  }
+  const withCounts = (query: ReturnType<typeof companies>) => query.select(listColumns);
 
   function sorted(query: Omit<SortedListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters) {
-    const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-    return withCounts(withFilters(companies(db), query.search, filters))
-      .orderBy(sql`${sortExpressions[query.sort]} ${direction} nulls last`)
-      .orderBy(sql`c.id ${direction}`);
+    return orderedBy(withCounts(companies(db)).where(conditions(query.search, filters)), [sortExpressions[query.sort]], query.order);
   }
 
 
@@ -247,14 +244,14 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
       // The page's ids first, sorted on the keys alone: the counts and columns are then built for 20 rows, not
       // for every row an offset skips.
       const [ids, count] = await Promise.all([
-        sorted(query, filters)
-          .clearSelect()
-          .select('c.id')
+        orderedBy(db.selectFrom('company as c').select('c.id').where(conditions(query.search, filters)), [sortExpressions[query.sort]], query.order)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
-        withFilters(companies(db), query.search, filters)
+        db
+          .selectFrom('company as c')
           .select((eb) => eb.fn.countAll<string>().as('total'))
+          .where(conditions(query.search, filters))
           .executeTakeFirstOrThrow(),
       ]);
       const rows = ids.length === 0 ? [] : await withCounts(companies(db)).where('c.id', 'in', ids.map((row) => row.id)).execute();

@@ -16,7 +16,7 @@ import { AppError } from '../errors';
 import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { escapeLike, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+import { escapeLike, orderedBy, SORTABLE_FROM, SORTABLE_TO } from './mapping';
 
 // The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
 // duplicates, reassignment and merge. The standby lists and the autocomplete stay in contacts.ts.
@@ -47,41 +47,71 @@ export function contactSearch(search: string): { kind: 'phone' | 'text'; pattern
 const teamIds = (actor: Actor) =>
   sql`(select id from app_user where id <> ${actor.id} and (leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId}))`;
 
-// The pending todo due first, or the todo accomplished last, of the contact `c`, as JSON with its task.
-type TodoBriefJson = {
-  id: number;
-  deadline: string;
-  executionDate: string | null;
-  task: { description: string; style: { backgroundColor: string; borderColor: string; color: string } };
-};
+// The pending todo due first, and the todo accomplished last, of the contact `c`: each an index read of its own
+// (migration 0014), joined sideways, with its task.
 const nextTodoOrder = sql`t.deadline, t.id`;
 const lastTodoOrder = sql`t.execution_date desc, t.id desc`;
-function briefTodo(accomplished: boolean) {
-  return sql<TodoBriefJson | null>`(
-    select json_build_object(
-      'id', t.id, 'deadline', t.deadline, 'executionDate', t.execution_date,
-      'task', json_build_object('description', tk.description,
-        'style', json_build_object('backgroundColor', tk.background_color, 'borderColor', tk.border_color, 'color', tk.color)))
-    from todo t join task tk on tk.id = t.task_id
-    where t.contact_id = c.id and t.is_active and t.is_accomplished = ${sql.lit(accomplished)}
-    order by ${accomplished ? lastTodoOrder : nextTodoOrder} limit 1)`;
-}
 // What the two todo columns sort on.
 const nextDeadline = sql`(select t.deadline from todo t where t.contact_id = c.id and t.is_active and not t.is_accomplished order by ${nextTodoOrder} limit 1)`;
 const lastExecution = sql`(select t.execution_date from todo t where t.contact_id = c.id and t.is_active and t.is_accomplished order by ${lastTodoOrder} limit 1)`;
 
 function records(db: Executor) {
+  const briefTodo = (accomplished: boolean) =>
+    db
+      .selectFrom('todo as t')
+      .select(['t.id', 't.deadline', 't.execution_date', 't.task_id'])
+      .where(sql<SqlBool>`t.contact_id = c.id`)
+      .where('t.is_active', '=', true)
+      .where('t.is_accomplished', '=', accomplished)
+      .orderBy(accomplished ? lastTodoOrder : nextTodoOrder)
+      .limit(1);
   return summaries(db)
     .innerJoin('app_user as u', 'u.id', 'c.owner_id')
-    .select(['c.email', 'c.phone', 'u.trigram as owner_trigram', 'c.created_at', briefTodo(false).as('next_todo'), briefTodo(true).as('last_todo')]);
+    .leftJoinLateral(() => briefTodo(false).as('nt'), (join) => join.onTrue())
+    .leftJoin('task as ntk', 'ntk.id', 'nt.task_id')
+    .leftJoinLateral(() => briefTodo(true).as('lt'), (join) => join.onTrue())
+    .leftJoin('task as ltk', 'ltk.id', 'lt.task_id')
+    .select([
+      'c.email',
+      'c.phone',
+      'u.trigram as owner_trigram',
+      'c.created_at',
+      'nt.id as next_id',
+      'nt.deadline as next_deadline',
+      'ntk.description as next_task',
+      'ntk.background_color as next_background',
+      'ntk.border_color as next_border',
+      'ntk.color as next_color',
+      'lt.id as last_id',
+      'lt.deadline as last_deadline',
+      'lt.execution_date as last_execution',
+      'ltk.description as last_task',
+      'ltk.background_color as last_background',
+      'ltk.border_color as last_border',
+      'ltk.color as last_color',
+    ]);
 }
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof records>['executeTakeFirstOrThrow']>>;
 
-// json_build_object writes timestamps without the time zone's colon on some engines: normalized to ISO 8601.
-function brief(json: TodoBriefJson | null) {
-  if (json === null) return null;
-  return { ...json, executionDate: json.executionDate === null ? null : new Date(json.executionDate).toISOString() };
+type Brief = {
+  id: number | null;
+  deadline: string | null;
+  execution: Date | null;
+  task: string | null;
+  background: string | null;
+  border: string | null;
+  color: string | null;
+};
+
+function brief(todo: Brief) {
+  if (todo.id === null || todo.deadline === null || todo.task === null) return null;
+  return {
+    id: todo.id,
+    deadline: todo.deadline,
+    executionDate: todo.execution === null ? null : todo.execution.toISOString(),
+    task: { description: todo.task, style: { backgroundColor: todo.background ?? '', borderColor: todo.border ?? '', color: todo.color ?? '' } },
+  };
 }
 
 // The one place a contact record row becomes the contract's Contact (and its list item).
@@ -91,8 +121,24 @@ export function toContact(row: RecordRow): Contact {
     email: row.email,
     phone: row.phone,
     owner: { id: row.owner_id, trigram: row.owner_trigram },
-    nextTodo: brief(row.next_todo),
-    lastTodo: brief(row.last_todo),
+    nextTodo: brief({
+      id: row.next_id,
+      deadline: row.next_deadline,
+      execution: null,
+      task: row.next_task,
+      background: row.next_background,
+      border: row.next_border,
+      color: row.next_color,
+    }),
+    lastTodo: brief({
+      id: row.last_id,
+      deadline: row.last_deadline,
+      execution: row.last_execution,
+      task: row.last_task,
+      background: row.last_background,
+      border: row.last_border,
+      color: row.last_color,
+    }),
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -103,49 +149,49 @@ const toListItem = (row: RecordRow): ContactListItem => {
 };
 
 const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
-  name: [sql`${fold(sql.ref('c.last_name'))} collate "C"`, sql`${fold(sql.ref('c.first_name'))} collate "C"`],
-  company: [sql`${fold(sql.ref('co.name'))} collate "C"`],
+  name: [sql.ref('c.name_key')],
+  company: [sql`(select co.name_key from company co where co.id = c.company_id)`],
   jobTitle: [sql`${fold(sql.ref('c.job_title'))} collate "C"`],
   phone: [sql.ref('c.phone')],
   email: [sql`lower(c.email) collate "C"`],
-  owner: [sql.ref('u.trigram')],
+  owner: [sql`(select u.trigram from app_user u where u.id = c.owner_id)`],
   nextTodo: [nextDeadline],
   lastTodo: [lastExecution],
   isActive: [sql.ref('c.is_active')],
 };
 
-// The list's filters and search on the records query.
-function filtered<QB extends ReturnType<typeof records>>(q: QB, actor: Actor, search: string | undefined, filters: ContactFilters): QB {
-  let out = q;
-  if (filters.scope === 'my') out = out.where('c.owner_id', '=', actor.id) as QB;
-  if (filters.scope === 'team') out = out.where(sql<SqlBool>`c.owner_id in ${teamIds(actor)}`) as QB;
-  if (filters.companyId !== undefined) out = out.where('c.company_id', '=', filters.companyId) as QB;
-  if (filters.ownerId !== undefined) out = out.where('c.owner_id', '=', filters.ownerId) as QB;
-  if (filters.standby !== undefined) out = out.where('c.is_active', '=', !filters.standby) as QB;
+// The list's scope, filters and search, on the contact alone (`c`): the count and the page's ids need no join.
+// A search is a union of index reads: the contact's own key (names, e-mail, phone digits; trigram index), and
+// the contacts of the companies whose name contains it.
+function conditions(actor: Actor, search: string | undefined, filters: ContactFilters) {
+  const all: ReturnType<typeof sql<SqlBool>>[] = [];
+  if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
+  if (filters.scope === 'team') all.push(sql<SqlBool>`c.owner_id in ${teamIds(actor)}`);
+  if (filters.companyId !== undefined) all.push(sql<SqlBool>`c.company_id = ${filters.companyId}`);
+  if (filters.ownerId !== undefined) all.push(sql<SqlBool>`c.owner_id = ${filters.ownerId}`);
+  if (filters.standby !== undefined) all.push(sql<SqlBool>`c.is_active = ${!filters.standby}`);
   if (filters.late === true) {
     const today = toBusinessIsoDate(new Date());
-    out = out.where(
-      sql<SqlBool>`exists (select 1 from todo t where t.contact_id = c.id and t.is_active and not t.is_accomplished and t.deadline < ${today})`,
-    ) as QB;
+    all.push(sql<SqlBool>`exists (select 1 from todo t where t.contact_id = c.id and t.is_active and not t.is_accomplished and t.deadline < ${today})`);
   }
   if (search !== undefined && search !== '') {
     const { kind, pattern } = contactSearch(search);
     const folded = fold(sql`${pattern}`);
-    out = (
+    all.push(
       kind === 'phone'
-        ? out.where('c.phone', 'like', pattern)
-        : out.where(sql<SqlBool>`(c.search_key like ${folded} or c.company_id in (select id from company where ${fold(sql.ref('name'))} like ${folded}))`)
-    ) as QB;
+        ? sql<SqlBool>`c.search_key like ${pattern}`
+        : sql<SqlBool>`c.id in (
+            select k.id from contact k where k.search_key like ${folded}
+            union
+            select k.id from contact k join company co on co.id = k.company_id where co.name_key like ${folded})`,
+    );
   }
-  return out;
+  return all.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(all, sql` and `)}`;
 }
 
-// The list's rows in its order, before paging. The name sorts on two keys, each in the list's direction.
+// Every row of the list in its order, with its columns (exports).
 function sorted(db: Executor, actor: Actor, query: Omit<SortedListQuery<ContactSortKey>, 'page' | 'perPage'>, filters: ContactFilters) {
-  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-  let q = filtered(records(db), actor, query.search, filters);
-  for (const key of sortKeys[query.sort]) q = q.orderBy(sql`${key} ${direction} nulls last`);
-  return q.orderBy(sql`c.id ${direction}`);
+  return orderedBy(records(db).where(conditions(actor, query.search, filters)), sortKeys[query.sort], query.order);
 }
 
 const tracked = (row: { title: string; first_name: string; last_name: string; job_title: string | null; email: string | null; phone: string | null; company_id: number | null; owner_id: number; is_active: boolean }) => ({
@@ -218,15 +264,14 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
       // The page's ids first, sorted on the keys alone: the todo columns are then built for 20 rows, not for every
       // row an offset skips.
       const [ids, count] = await Promise.all([
-        sorted(db, actor, query, filters)
-          .clearSelect()
-          .select('c.id')
+        orderedBy(db.selectFrom('contact as c').select('c.id').where(conditions(actor, query.search, filters)), sortKeys[query.sort], query.order)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
-        filtered(records(db), actor, query.search, filters)
-          .clearSelect()
+        db
+          .selectFrom('contact as c')
           .select((eb) => eb.fn.countAll<string>().as('total'))
+          .where(conditions(actor, query.search, filters))
           .executeTakeFirstOrThrow(),
       ]);
       const rows = ids.length === 0 ? [] : await records(db).where('c.id', 'in', ids.map((row) => row.id)).execute();

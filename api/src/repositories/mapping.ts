@@ -1,4 +1,5 @@
-import { personTitles, type ErrorCode, type PersonTitle } from '@bo/contracts';
+import { personTitles, type ErrorCode, type PersonTitle, type SortOrder } from '@bo/contracts';
+import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../errors';
 
 export function toPersonTitle(value: string): PersonTitle {
@@ -11,6 +12,15 @@ export function toPersonTitle(value: string): PersonTitle {
 // engines (whatever their default collation) return the same order.
 export const SORTABLE_FROM = 'àâäáãåéèêëíìîïóòôöõúùûüçñÿœæ';
 export const SORTABLE_TO = 'aaaaaaeeeeiiiiooooouuuucnyoa';
+
+// A list's order: its keys, then the id to break ties, all in the list's direction. Empty values come last going
+// up and first going down, so that one index on (key, id) serves both directions, read forwards or backwards.
+export function orderedBy<QB extends { orderBy: (expression: RawBuilder<unknown>) => QB }>(q: QB, keys: readonly RawBuilder<unknown>[], order: SortOrder): QB {
+  const direction = order === 'desc' ? sql`desc` : sql`asc`;
+  let out = q;
+  for (const key of keys) out = out.orderBy(sql`${key} ${direction}`);
+  return out.orderBy(sql`c.id ${direction}`);
+}
 
 // LIKE pattern for "contains" with the user's text taken literally.
 export function escapeLike(text: string): string {

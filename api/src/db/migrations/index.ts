@@ -7,6 +7,8 @@ import * as dataChangeLog from './2026-11-23-0005-data-change-log';
 import * as companyContactSearch from './2026-11-23-0010-company-contact-search';
 import * as calendarFeed from './2026-11-23-0011-calendar-feed';
 import * as taskOrderPhrases from './2026-11-23-0012-task-order-phrases';
+import * as listSortKeys from './2026-11-24-0013-list-sort-keys';
+import * as contactTodoIndexes from './2026-11-24-0014-contact-todo-indexes';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0010-company-contact-search': companyContactSearch,
   '2026-11-23-0011-calendar-feed': calendarFeed,
   '2026-11-23-0012-task-order-phrases': taskOrderPhrases,
+  '2026-11-24-0013-list-sort-keys': listSortKeys,
+  '2026-11-24-0014-contact-todo-indexes': contactTodoIndexes,
 };

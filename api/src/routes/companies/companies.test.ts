@@ -155,6 +155,51 @@ for (const engine of testEngines()) {
       }
     });
 
+    it('keeps its counts true as contacts and subsidiaries come, go and move, and sorts on them', async () => {
+      const counted = async () => {
+        const page = await list({ perPage: 100, sort: 'activeContactCount', order: 'desc' });
+        const items = page.body.data!.items;
+        const truth = await suite.database.db
+          .selectFrom('company as c')
+          .select((eb) => [
+            'c.id',
+            eb.selectFrom('company as s').select((s) => s.fn.countAll<string>().as('n')).whereRef('s.parent_id', '=', 'c.id').as('subsidiaries'),
+            eb.selectFrom('contact as k').select((k) => k.fn.countAll<string>().as('n')).whereRef('k.company_id', '=', 'c.id').where('k.is_active', '=', true).as('contacts'),
+          ])
+          .execute();
+        for (const item of items) {
+          const row = truth.find((candidate) => candidate.id === item.id)!;
+          assert.deepEqual([item.subsidiaryCount, item.activeContactCount], [Number(row.subsidiaries), Number(row.contacts)], item.name);
+        }
+        const counts = items.map((item) => item.activeContactCount);
+        assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
+        return new Map(items.map((item) => [item.id, item]));
+      };
+      const first = (await create({ name: 'Compteurs Un', registrationId: siret(40) })).body.data!;
+      const second = (await create({ name: 'Compteurs Deux', registrationId: siret(41) })).body.data!;
+      const contact = (overrides: Record<string, unknown>) => ({
+        title: 'madam',
+        firstName: 'Anne',
+        lastName: 'Compteur',
+        ownerId: suite.fixture.users.COM,
+        companyId: first.id,
+        ...overrides,
+      });
+      const added = await call<{ id: number }>(suite.app, 'POST', '/contact/store', { token: suite.tokens.COM, fields: contact({ isActive: true }) });
+      assert.equal(added.status, 200, JSON.stringify(added.body));
+      assert.equal((await counted()).get(first.id)?.activeContactCount, 1);
+      await call(suite.app, 'POST', `/contact/${added.body.data!.id}/store`, { token: suite.tokens.COM, fields: contact({ companyId: second.id, isActive: true }) });
+      let now = await counted();
+      assert.deepEqual([now.get(first.id)?.activeContactCount, now.get(second.id)?.activeContactCount], [0, 1]);
+      const moved = await call(suite.app, 'POST', `/company/${second.id}/store`, {
+        token: suite.tokens.COM,
+        fields: fields({ name: 'Compteurs Deux', registrationId: siret(41), parentId: first.id }),
+      });
+      assert.equal(moved.status, 200, JSON.stringify(moved.body));
+      now = await counted();
+      assert.equal(now.get(first.id)?.subsidiaryCount, 1);
+    });
+
     it('shows in the panel the pending todos of the company’s contacts, by deadline', async () => {
       const view = await call<CompanyView>(suite.app, 'GET', `/company/${suite.fixture.company}`, { token: suite.tokens.REC });
       const todos = view.body.data!.openTodos;

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+// The lists of /liste-societes and /liste-contacts on the large dataset: each call loaded by a number of
+// connections, each answer timed on its own (p95 as the issue states its goal), beside a baseline measured in the
+// same run: an authenticated call that reads nothing heavy (GET /user), through the same stack.
+// Then the CSV export of every contact, timed, with the API process's memory sampled while it streams.
+
+export type ListRow = { call: string; count: number; rps: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number; detail: string };
+export type ExportRow = { call: string; seconds: number; rows: number; megabytes: number; rssBefore: number; rssPeak: number };
+
+export type ListCall = { name: string; path: string };
+
+// Calls of the issue's list (first page, "contains" search, a sorted page 400, the team view), and the two
+// slowest sorts besides.
+export const listCalls: ListCall[] = [
+  { name: 'GET /companies (first page)', path: '/companies' },
+  { name: 'GET /companies?search=mont', path: '/companies?search=mont' },
+  { name: 'GET /companies?sort=city&page=400', path: '/companies?sort=city&order=asc&page=400' },
+  { name: 'GET /companies?sort=activeContactCount', path: '/companies?sort=activeContactCount&order=desc' },
+  { name: 'GET /contacts?scope=team', path: '/contacts?scope=team' },
+  { name: 'GET /contacts?search=martin', path: '/contacts?scope=all&search=martin' },
+  { name: 'GET /contacts?scope=all&page=400', path: '/contacts?scope=all&page=400' },
+  { name: 'GET /contacts?sort=nextTodo', path: '/contacts?scope=all&sort=nextTodo&order=asc' },
+];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function timed(url: string, token: string): Promise<{ ms: number; ok: boolean; body: string }> {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { headers: { authorization: token, 'cache-control': 'no-cache' } });
+    const body = await response.text();
+    return { ms: performance.now() - started, ok: response.status === 200, body };
+  } catch {
+    return { ms: performance.now() - started, ok: false, body: '' };
+  }
+}
+
+// `connections` loops, each sending its next request when the last one answered, for `seconds` (after a
+// 1 s warm-up). Answers are never served from the API's answer cache: every one is built by the database.
+export async function loadCall(url: string, token: string, connections: number, seconds: number) {
+  const run = async (duration: number) => {
+    const latencies: number[] = [];
+    let failures = 0;
+    const end = performance.now() + duration * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < end) {
+          const { ms, ok } = await timed(url, token);
+          latencies.push(ms);
+          if (!ok) failures += 1;
+        }
+      }),
+    );
+    return { latencies: latencies.sort((a, b) => a - b), failures, duration };
+  };
+  await run(1);
+  const { latencies, failures, duration } = await run(seconds);
+  return {
+    count: latencies.length,
+    rps: latencies.length / duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    failures,
+  };
+}
+
+function rssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+export async function listLoad(options: { base: string; token: string; pid: number; connections: number; seconds: number }): Promise<{ rows: ListRow[]; exports: ExportRow[] }> {
+  const { base, token, pid, connections, seconds } = options;
+  const rows: ListRow[] = [];
+  const baseline = await loadCall(`${base}/user`, token, connections, seconds);
+  rows.push({ call: 'baseline: GET /user', ...baseline, ratio: null, detail: '' });
+  for (const call of listCalls) {
+    const probe = await timed(`${base}${call.path}`, token);
+    if (!probe.ok) throw new Error(`${call.name}: ${probe.body.slice(0, 200)}`);
+    const { total } = (JSON.parse(probe.body) as { data: { total: number } }).data;
+    console.log(`  loading ${call.name} with ${connections} connection(s) for ${seconds} s (${total} rows match)`);
+    const result = await loadCall(`${base}${call.path}`, token, connections, seconds);
+    rows.push({ call: call.name, ...result, ratio: result.p95 / baseline.p95, detail: `${total} rows` });
+  }
+
+  const exports: ExportRow[] = [];
+  for (const call of [{ name: 'GET /contacts/export?scope=all', path: '/contacts/export?scope=all' }]) {
+    console.log(`  ${call.name}: every contact as CSV, memory sampled every 20 ms`);
+    const rssBefore = rssMegabytes(pid);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rssMegabytes(pid));
+    }, 20);
+    const started = performance.now();
+    const response = await fetch(`${base}${call.path}`, { headers: { authorization: token } });
+    if (response.status !== 200 || response.body === null) throw new Error(`${call.name}: ${response.status}`);
+    let bytes = 0;
+    let lines = 0;
+    const reader = response.body.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      bytes += next.value.byteLength;
+      for (const byte of next.value) if (byte === 10) lines += 1;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    rssPeak = Math.max(rssPeak, rssMegabytes(pid));
+    exports.push({ call: call.name, seconds, rows: lines - 1, megabytes: bytes / 1024 / 1024, rssBefore, rssPeak });
+  }
+  return { rows, exports };
+}
+
+export function printLists(engine: string, connections: number, result: { rows: ListRow[]; exports: ExportRow[] }, goalP95: number, goalExportSeconds: number): void {
+  const header = ['call', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'p95 / baseline', 'failed', 'matching'];
+  const lines = result.rows.map((row) => [
+    row.call,
+    String(row.count),
+    row.rps.toFixed(0),
+    row.p50.toFixed(1),
+    row.p95.toFixed(1),
+    row.p99.toFixed(1),
+    row.ratio === null ? '' : row.ratio.toFixed(1),
+    String(row.failures),
+    row.detail,
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
+  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
+  console.log(`\nLists on the large dataset, ${engine}, ${connections} connections, built by the database every time`);
+  console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
+  for (const line of lines) console.log(format(line));
+  const missed = result.rows.filter((row) => row.ratio !== null && row.p95 >= goalP95);
+  console.log(`  goal p95 < ${goalP95} ms: ${missed.length === 0 ? 'met by every list call' : `missed by ${missed.map((row) => row.call).join(', ')}`}`);
+  for (const row of result.exports) {
+    console.log(
+      `  ${row.call}: ${row.rows} rows, ${row.megabytes.toFixed(1)} MB in ${row.seconds.toFixed(2)} s ` +
+        `(goal < ${goalExportSeconds} s${row.seconds < goalExportSeconds ? ', met' : ', missed'}); API RSS ${row.rssBefore.toFixed(0)} MB before, ` +
+        `${row.rssPeak.toFixed(0)} MB at its peak (+${(row.rssPeak - row.rssBefore).toFixed(0)} MB)`,
+    );
+  }
+}
