@@ -7,3 +7,5 @@ if (!only || only === 'front') await frontendBench();
 // The API bench is imported only when it runs: it seeds databases and reads DATABASE_URL.
 if (!only || only === 'api') await (await import('../api/bench/api-bench')).apiBench();
 if (!only || only === 'agenda') await agendaBench();
+// Seeds the large dataset in PostgreSQL and drives Chromium: imported only when it runs.
+if (!only || only === 'search') await (await import('./list-search')).listSearchBench();

@@ -1,0 +1,134 @@
+// Search in the lists, as a user types it, on the large dataset (20 000 companies, 100 000 contacts, 500 000
+// todos) in PostgreSQL: from the last key typed in the search box to the matching rows shown, in Chromium, against
+// the built app. Baseline, in the same run: the API call the list makes for the same search, from Node (the
+// server's part of that time). Uses only localhost; stops by itself.
+// Optional: DATABASE_URL (the local PostgreSQL server to create the database on), BENCH_SEARCH_RUNS (12 per list).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { BENCH_LEADER, seedLarge } from '../api/bench/seed-large';
+import { maintenanceDbTimeouts } from '../api/src/config';
+import { openDatabase } from '../api/src/db/engine';
+import { migrateToLatest } from '../api/src/db/migrate';
+import { launchBrowser, login } from '../e2e/src/harness';
+import { startSystem } from '../scripts/system';
+
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 12);
+const GOAL_P95_MS = 300;
+const ports = { shell: 3940, remoteBase: 3941, api: 4940 } as const;
+const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+
+// What a user looks for: parts of names, cities, sectors. Each run types one, after clearing the box.
+const terms = ['mont', 'lyon', 'garnier', 'indus', 'bois', 'nantes', 'martin', 'conseil', 'rouge', 'lille', 'petit', 'bord'];
+
+type ListPageSpec = { name: string; path: string; heading: string; api: string };
+const lists: ListPageSpec[] = [
+  { name: '/liste-societes', path: '/liste-societes', heading: 'Sociétés', api: '/companies' },
+  { name: '/liste-contacts (tous)', path: '/liste-contacts?scope=all', heading: 'Contacts', api: '/contacts?scope=all' },
+];
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * q + 0.5))];
+}
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bo_bench_search_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl.toString() });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+// Types the term key by key (80 ms apart, a quick typist), then waits for the list to show the answer: the count
+// line under the toolbar starts with the number of matching rows, no load is under way, rows are drawn.
+async function typeAndWait(page: Page, term: string, countPrefix: string): Promise<number> {
+  const box = page.getByLabel('Rechercher');
+  await box.fill('');
+  await box.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('.bo-list .ant-spin-spinning'));
+  for (const char of term.slice(0, -1)) await box.press(char, { delay: 0 }).then(() => page.waitForTimeout(80));
+  await box.press(term.slice(-1));
+  const started = performance.now();
+  await page.waitForFunction(
+    (expected) => {
+      const count = document.querySelector('.bo-table__count')?.textContent ?? '';
+      return count.startsWith(expected) && !document.querySelector('.bo-list .ant-spin-spinning') && document.querySelectorAll('.bo-list .ant-table-tbody tr.ant-table-row').length > 0;
+    },
+    countPrefix,
+    { polling: 'raf' },
+  );
+  return performance.now() - started;
+}
+
+export async function listSearchBench(): Promise<void> {
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(serverUrl.hostname)) throw new Error(`Only a local PostgreSQL: ${serverUrl.hostname}`);
+  console.log('\n== Search in the lists, in Chromium, on the large dataset (PostgreSQL)');
+  const database = await createDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-search-'));
+  let system: Awaited<ReturnType<typeof startSystem>> | null = null;
+  const browser = await launchBrowser();
+  try {
+    const setup = await openDatabase({ databaseUrl: database.url, dataDir: null, db: maintenanceDbTimeouts });
+    await migrateToLatest(setup.db);
+    const started = performance.now();
+    await seedLarge(setup.db);
+    await setup.close();
+    console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    system = await startSystem({ shellPort: ports.shell, remotePortBase: ports.remoteBase, apiPort: ports.api, dataDir, databaseUrl: database.url, quiet: true });
+    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await login(page, system.shellUrl, BENCH_LEADER, { save: true });
+    const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+
+    const rows: string[][] = [];
+    for (const list of lists) {
+      await page.goto(`${system.shellUrl}${list.path}`);
+      await page.getByRole('heading', { name: list.heading, level: 1 }).waitFor();
+      await page.locator('.bo-list .ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 60_000 });
+      const ui: number[] = [];
+      const server: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const term = terms[run % terms.length];
+        const url = new URL(list.api, system.api.url);
+        url.searchParams.set('search', term);
+        const askedAt = performance.now();
+        const answer = (await (await fetch(url, { headers: { Authorization: `Bearer ${token}`, 'cache-control': 'no-cache' } })).json()) as { data: { total: number } };
+        server.push(performance.now() - askedAt);
+        const { total } = answer.data;
+        if (total === 0) continue;
+        // The number as the page writes it (French grouping), then the word after it.
+        const prefix = await page.evaluate((count) => `${count.toLocaleString('fr-FR')} `, total);
+        ui.push(await typeAndWait(page, term, prefix));
+      }
+      rows.push([list.name, String(ui.length), quantile(ui, 0.5).toFixed(0), quantile(ui, 0.95).toFixed(0), quantile(server, 0.5).toFixed(0), quantile(server, 0.95).toFixed(0), (quantile(ui, 0.5) / quantile(server, 0.5)).toFixed(1)]);
+    }
+    await context.close();
+    const header = ['list', 'searches', 'typed→shown p50 ms', 'p95 ms', 'API alone p50 ms', 'p95 ms', 'ratio p50'];
+    const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
+    const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
+    console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
+    for (const row of rows) console.log(format(row));
+    for (const row of rows) console.log(`  ${row[0]}: p95 ${row[3]} ms from the last key to the rows (goal < ${GOAL_P95_MS}${Number(row[3]) < GOAL_P95_MS ? ', met' : ', missed'})`);
+  } finally {
+    await browser.close();
+    await system?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  }
+}
