@@ -94,11 +94,16 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     const companies: { id: number; name: string }[] = [];
     const addCompany = async (name: string, parentId: number | null, sector: string) => {
       const [city, postalCode] = random.pick(cities);
+      const registrationId = newSiret();
       const row = await trx
         .insertInto('company')
         .values({
           name,
-          registration_id: newSiret(),
+          registration_id: registrationId,
+          // A switchboard number and a site, made from the SIRET and the name (no draw: the rest of the demo
+          // data stays the same).
+          phone: `00331${registrationId.slice(0, 8)}`,
+          website: `https://www.${asciiSlug(name)}.fr`,
           parent_id: parentId,
           address: `${random.int(1, 120)} ${random.pick(streets)}`,
           postal_code: postalCode,
