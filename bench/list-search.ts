@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { BENCH_LEADER, seedLarge } from '../api/bench/seed-large';
@@ -88,6 +89,8 @@ export async function listSearchBench(): Promise<void> {
     await migrateToLatest(setup.db);
     const started = performance.now();
     await seedLarge(setup.db);
+    await sql`vacuum analyze`.execute(setup.db);
+    await sql`checkpoint`.execute(setup.db);
     await setup.close();
     console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     system = await startSystem({ shellPort: ports.shell, remotePortBase: ports.remoteBase, apiPort: ports.api, dataDir, databaseUrl: database.url, quiet: true });
