@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { loadConfig, maintenanceDbTimeouts } from '../src/config';
 import { openDatabase } from '../src/db/engine';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedLarge } from './seed-large';
+import { seedLarge, settleDatabase } from './seed-large';
 
 // A child process of api-bench.ts, so that the load generator and the server do not share an event loop.
 // BENCH_MODE=app: seeds the large dataset and serves the real API; BENCH_MODE=ceiling: a bare Fastify answering
@@ -25,10 +24,7 @@ async function serveApp(): Promise<void> {
   if (process.env.BENCH_SKIP_SEED !== '1') {
     const started = Date.now();
     await seedLarge(setupDb, undefined, { log });
-    // Measured on a settled database: visibility maps set (index-only scans), statistics fresh, the seed's
-    // dirty pages written, rather than with autovacuum and a checkpoint running under the load.
-    await sql`vacuum analyze`.execute(setupDb);
-    await sql`checkpoint`.execute(setupDb);
+    await settleDatabase(setupDb);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await setup?.close();
