@@ -185,6 +185,21 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
       return withReplacements(rows);
     },
 
+    // A contact's todos, whoever owns them: what is pending first (the next one due on top), then what was done,
+    // last done first.
+    async forContact(contactId: number): Promise<Todo[]> {
+      const rows = await todoRows(db)
+        .where('t.contact_id', '=', contactId)
+        .where('t.is_active', '=', true)
+        .orderBy('t.is_accomplished')
+        .orderBy(sql`case when t.is_accomplished then null else t.deadline end`)
+        .orderBy('t.execution_date', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(200)
+        .execute();
+      return withReplacements(rows);
+    },
+
     async findDto(id: number): Promise<Todo | undefined> {
       const row = await todoRows(db).where('t.id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : (await withReplacements([row]))[0];

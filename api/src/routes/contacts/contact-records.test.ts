@@ -116,6 +116,19 @@ for (const engine of testEngines()) {
       assert.deepEqual(itself.body.data, []);
     });
 
+    it('lists a contact’s todos for anyone who reads contacts: pending by deadline first, then done', async () => {
+      const durand = suite.fixture.active.COM;
+      const answer = await call<Todo[]>(suite.app, 'GET', `/contact/${durand}/todos`, { token: suite.tokens.REC });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const todos = answer.body.data!;
+      assert.ok(todos.length > 0 && todos.every((todo) => todo.contact.id === durand));
+      const pending = todos.filter((todo) => !todo.isAccomplished);
+      assert.deepEqual(todos.slice(0, pending.length), pending, 'pending ones first');
+      assert.deepEqual(pending.map((todo) => todo.deadline), pending.map((todo) => todo.deadline).sort());
+      const missing = await call(suite.app, 'GET', '/contact/999999/todos', { token: suite.tokens.REC });
+      assert.deepEqual([missing.status, missing.body.errors[0]?.message], [404, 'modelNotFound']);
+    });
+
     it('refuses to deactivate a contact with a pending todo', async () => {
       const durand = suite.fixture.active.COM;
       const current = (await call<Contact>(suite.app, 'GET', `/contact/${durand}`, { token: suite.tokens.COM })).body.data!;

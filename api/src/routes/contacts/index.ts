@@ -58,6 +58,12 @@ export async function contactRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.contact, async (request) => record(request.params.id));
 
+  registerEndpoint(app, endpoints.contactTodos, async (request) => {
+    const { id } = request.params;
+    await record(id);
+    return repos.todos.forContact(id);
+  });
+
   registerEndpoint(app, endpoints.contactHistory, async (request) => {
     const { id } = request.params;
     await record(id);

@@ -56,6 +56,14 @@ export const contactEndpoints = endpointGroup('contacts', {
     query: historyQuerySchema,
     response: listPageSchema(historyEntrySchema),
   },
+  contactTodos: {
+    method: 'GET',
+    path: '/contact/:id/todos',
+    summary: 'The active todos of a contact, whoever owns them: the pending ones by deadline, then the accomplished ones, last done first (at most 200)',
+    access: permission('contact', 'read'),
+    params: idParamsSchema,
+    response: z.array(todoSchema),
+  },
   contactVcard: {
     method: 'GET',
     path: '/contact/:id/vcard',
