@@ -1,11 +1,11 @@
 // The contacts remote's companies, standby and team pages in Chromium against the real API, as a business leader
 // (DIR) uses them.
-import { withLuhnCheckDigit, type CompanyListItem, type CompanyView, type ContactListItem, type ListPage, type StandbyLists, type Task, type TeamMember } from '@bo/contracts';
+import { toBusinessIsoDate as toIsoDate, withLuhnCheckDigit, type CompanyListItem, type CompanyView, type ContactListItem, type ListPage, type Contact, type StandbyLists, type Task, type TeamMember, type Todo } from '@bo/contracts';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { apiGet, apiPost, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -37,9 +37,10 @@ async function settled(page: Page) {
   await rows(page).first().waitFor();
 }
 
-async function firstColumn(page: Page): Promise<string[]> {
+// The texts of one column (the first by default; a list whose rows can be ticked starts with the checkboxes).
+async function firstColumn(page: Page, column = 1): Promise<string[]> {
   await settled(page);
-  return rows(page).locator('td:nth-child(1)').allInnerTexts();
+  return rows(page).locator(`td:nth-child(${column})`).allInnerTexts();
 }
 
 const panel = (page: Page) => page.getByRole('dialog');
@@ -225,3 +226,109 @@ describe('team', () => {
     await context.close();
   });
 });
+
+describe('contacts', () => {
+  const post = <T>(path: string, fields: Record<string, string | number>) => apiPost<T>(h.system.api.url, token, path, fields);
+
+  it('searches all contacts, and the shared address reopens the same rows', async () => {
+    const { context, page } = await newPage('/liste-contacts', 'Contacts');
+    await page.getByRole('group', { name: 'Contacts' }).getByText('Tous les contacts', { exact: true }).click();
+    await page.getByLabel('Rechercher').fill('MAR');
+    await page.getByLabel('Rechercher').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('scope') === 'all' && url.searchParams.get('search') === 'MAR');
+    const expected = await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', search: 'MAR', perPage: 20 });
+    assert.ok(expected.total > 0);
+    await page.locator('.bo-table__count').getByText(`${expected.total} contact`).waitFor();
+    const shown = await firstColumn(page, 2);
+    assert.deepEqual(shown, expected.items.map((contact) => `${{ mister: 'Monsieur', madam: 'Madame', miss: 'Mademoiselle' }[contact.title]} ${contact.firstName} ${contact.lastName}`));
+    const other = await h.newPage();
+    await other.page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await other.page.goto(page.url());
+    assert.deepEqual(await firstColumn(other.page, 2), shown);
+    await other.context.close();
+    await context.close();
+  });
+
+  it('warns of a duplicate before saving, refuses the e-mail already used, then creates the contact', async () => {
+    const all = await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', perPage: 50 });
+    const existing = all.items.find((contact) => contact.email !== null)!;
+    const { context, page } = await newPage('/liste-contacts?contact=new', 'Contacts');
+    await pickOption(page, /^Civilité/, 'Madame');
+    await panel(page).getByLabel(/^Prénom/).fill('Clémence');
+    await panel(page).getByLabel(/^Nom/).fill(`Essai${Date.now()}`);
+    await panel(page).getByLabel(/^Email/).fill(existing.email!);
+    const warning = panel(page).getByRole('alert').filter({ hasText: 'Doublon possible' });
+    await warning.getByText(`${existing.firstName} ${existing.lastName}`, { exact: false }).waitFor();
+    await warning.getByText('même adresse email', { exact: false }).waitFor();
+    await panel(page).getByRole('button', { name: 'Créer le contact' }).click();
+    await page.locator('.Toastify').getByText('Adresse email existante').waitFor();
+    const email = `clemence.${Date.now()}@exemple.fr`;
+    await panel(page).getByLabel(/^Email/).fill(email);
+    await warning.waitFor({ state: 'detached' });
+    await panel(page).getByRole('button', { name: 'Créer le contact' }).click();
+    await page.getByText('Contact créé').first().waitFor();
+    await panel(page).getByText(/^Contact : Madame Clémence/).waitFor();
+    const id = Number(new URL(page.url()).searchParams.get('contact'));
+    assert.equal((await api<Contact>(`/contact/${id}`)).email, email);
+    await context.close();
+  });
+
+  it('merges two duplicates: the todos move to the kept contact, the other is deactivated', async () => {
+    const [company] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1, isActive: 1 })).items;
+    const [task] = await api<Task[]>('/tasks');
+    const lastName = `Fusion${Date.now()}`;
+    const make = (firstName: string, email: string) =>
+      post<Contact>('/contact/store', { title: 'mister', firstName, lastName, email, companyId: company.id, ownerId: company.owner.id });
+    const kept = await make('Paul', `paul.${lastName}@exemple.fr`);
+    const duplicate = await make('Paul', `p.${lastName}@exemple.fr`);
+    const todo = await post<Todo>(`/contact/${duplicate.id}/task/${task.id}/todo/store`, { deadline: toIsoDate(new Date()), notes: 'Rappeler' });
+
+    const { context, page } = await newPage(`/liste-contacts?scope=all&search=${lastName}&sort=email&order=desc`, 'Contacts');
+    await settled(page);
+    assert.equal(await rows(page).count(), 2);
+    for (const checkbox of await page.getByRole('checkbox', { name: /^Sélectionner Paul/ }).all()) await checkbox.check();
+    await page.getByRole('button', { name: 'Fusionner…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fusionner deux contacts' });
+    await dialog.getByRole('radio', { name: `Paul ${lastName} (n° ${kept.id})` }).check();
+    await dialog.getByRole('button', { name: 'Fusionner' }).click();
+    await page.getByText('Contacts fusionnés').first().waitFor();
+    assert.equal((await api<Contact>(`/contact/${duplicate.id}`)).isActive, false);
+    const moved = await api<Todo[]>(`/contact/${kept.id}/todos`);
+    assert.ok(moved.some((candidate) => candidate.id === todo.id), 'the todo moved to the kept contact');
+    await context.close();
+  });
+
+  it('gives a selection of contacts to another owner', async () => {
+    const lastName = `Transfert${Date.now()}`;
+    const [company] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1, isActive: 1 })).items;
+    for (const firstName of ['Anne', 'Bruno']) {
+      await post<Contact>('/contact/store', { title: 'madam', firstName, lastName, companyId: company.id, ownerId: company.owner.id });
+    }
+    const { context, page } = await newPage(`/liste-contacts?scope=all&search=${lastName}`, 'Contacts');
+    await settled(page);
+    for (const checkbox of await page.getByRole('checkbox', { name: /^Sélectionner / }).all()) await checkbox.check();
+    await page.getByRole('button', { name: 'Changer de propriétaire…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changer le propriétaire de 2 contacts' });
+    await pickOption(page, 'Nouveau propriétaire', 'REC – Thomas Lefebvre', dialog);
+    await dialog.getByRole('button', { name: 'Réassigner' }).click();
+    await page.getByText('2 contacts réassignés à REC').first().waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('.bo-list .ant-table-tbody tr.ant-table-row')].every((row) => row.textContent?.includes('REC')));
+    const after = await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', search: lastName });
+    assert.deepEqual(after.items.map((contact) => contact.owner.trigram), ['REC', 'REC']);
+    await context.close();
+  });
+
+  it('exports the contacts it shows as CSV for French Excel', async () => {
+    const { context, page } = await newPage('/liste-contacts?scope=all&search=mar', 'Contacts');
+    await settled(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
+    const text = await readFile((await download.path()) as string, 'utf8');
+    assert.ok(text.startsWith('\uFEFF'));
+    const lines = text.slice(1).trim().split(/\r?\n/);
+    assert.equal(lines[0], 'Civilité;Prénom;Nom;Société;Fonction;Téléphone;E-mail;Propriétaire;Prochaine tâche;Dernière tâche aboutie;En veille');
+    const all = await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', search: 'mar', perPage: 100 });
+    assert.equal(lines.length - 1, all.total);
+    await context.close();
+  });
+});
+

@@ -8,7 +8,10 @@ reportRuntime('contacts', React);
 // The pages this remote owns (ARCHITECTURE section 3). Each page's code (and antd) comes in a chunk of its own,
 // so that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
-  { path: '/liste-contacts', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.ContactListPage)) },
+  {
+    path: '/liste-contacts',
+    ...lazyPage(() => import('./features/contacts/components/contact-list-page').then((page) => page.ContactListPage)),
+  },
   {
     path: '/liste-societes',
     ...lazyPage(() => import('./features/companies/components/company-list-page').then((page) => page.CompanyListPage)),

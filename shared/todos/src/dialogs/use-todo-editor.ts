@@ -15,10 +15,12 @@ export type TodoAdding = { contact: TodoAddContact | null };
 export type TodoEditorOptions = {
   // After a todo was added (and its contact activated): a page refreshes what it shows of that contact.
   onTodoAdded?: (todo: Todo) => void;
+  // After a todo was saved from the edit dialog (changed, accomplished, followed up).
+  onTodoSaved?: () => void;
 };
 
 // Which dialog is open and what saving it does; shared by every page that edits or adds todos.
-export function useTodoEditor({ onTodoAdded }: TodoEditorOptions = {}) {
+export function useTodoEditor({ onTodoAdded, onTodoSaved }: TodoEditorOptions = {}) {
   // The todo as it was when clicked: the dialog's starting values.
   const [editing, setEditing] = useState<Todo | null>(null);
   const [adding, setAdding] = useState<TodoAdding | null>(null);
@@ -45,6 +47,7 @@ export function useTodoEditor({ onTodoAdded }: TodoEditorOptions = {}) {
       await store.mutateAsync({ ...common, isAccomplished: values.isAccomplished });
     }
     setEditing(null);
+    onTodoSaved?.();
   };
 
   const handleAddSubmit = async (values: TodoAddValues) => {

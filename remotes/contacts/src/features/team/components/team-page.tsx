@@ -105,7 +105,7 @@ export function TeamPage() {
       <Table<TeamMember>
         aria-label="Membres de l’équipe"
         rowKey="id"
-        loading={{ spinning: team.isFetching, description: 'Chargement…' }}
+        loading={{ spinning: team.isPending, description: 'Chargement…' }}
         dataSource={team.data ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}

@@ -1,0 +1,158 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useCan } from '@bo/client';
+import { contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts';
+import { EmailLink, ListView, PageFrame, PhoneLink, ReassignContactsDialog, useOwnerOptions, usePanelParam, type ListColumn, type ListFilter } from '@bo/ui';
+import { Button, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { contactsQueryOptions, exportContacts } from '../api/contacts';
+import { ContactPanel } from './contact-panel';
+import { MergeDialog } from './merge-dialog';
+
+type TodoBrief = NonNullable<ContactListItem['nextTodo']>;
+
+// A todo as the list shows it: its task's colour and its date (red when past).
+function TodoChip({ todo, date, late }: { todo: TodoBrief; date: string; late?: boolean }) {
+  const { style } = todo.task;
+  return (
+    <Space size={4} wrap={false}>
+      <Tag style={{ background: style.backgroundColor, borderColor: style.borderColor, color: style.color, marginInlineEnd: 0 }}>{todo.task.description}</Tag>
+      <span className={late ? 'bo-late' : undefined}>
+        {frenchDate(date)}
+        {late && <span className="bo-sr-only"> (en retard)</span>}
+      </span>
+    </Space>
+  );
+}
+
+function columns(today: string): ListColumn<ContactListItem>[] {
+  return [
+    { key: 'name', title: 'Nom', sortable: true, value: (contact) => `${personTitleLabels[contact.title]} ${contactName(contact)}` },
+    { key: 'company', title: 'Société', sortable: true, value: (contact) => contact.company?.name ?? '' },
+    { key: 'jobTitle', title: 'Fonction', sortable: true, value: (contact) => contact.jobTitle ?? '' },
+    { key: 'phone', title: 'Téléphone', sortable: true, value: (contact) => contact.phone ?? '', render: (contact) => <PhoneLink phone={contact.phone} /> },
+    { key: 'email', title: 'Email', sortable: true, value: (contact) => contact.email ?? '', render: (contact) => <EmailLink email={contact.email} /> },
+    { key: 'owner', title: 'Propriétaire', sortable: true, value: (contact) => contact.owner.trigram },
+    {
+      key: 'nextTodo',
+      title: 'Prochaine tâche',
+      sortable: true,
+      value: (contact) => (contact.nextTodo ? `${frenchDate(contact.nextTodo.deadline)} ${contact.nextTodo.task.description}` : ''),
+      render: (contact) => contact.nextTodo && <TodoChip todo={contact.nextTodo} date={contact.nextTodo.deadline} late={contact.nextTodo.deadline < today} />,
+    },
+    {
+      key: 'lastTodo',
+      title: 'Dernière tâche aboutie',
+      sortable: true,
+      value: (contact) => (contact.lastTodo ? `${frenchDate(contact.lastTodo.executionDate ?? contact.lastTodo.deadline)} ${contact.lastTodo.task.description}` : ''),
+      render: (contact) => contact.lastTodo && <TodoChip todo={contact.lastTodo} date={contact.lastTodo.executionDate ?? contact.lastTodo.deadline} />,
+    },
+    {
+      key: 'isActive',
+      title: 'Statut',
+      sortable: true,
+      value: (contact) => (contact.isActive ? 'Actif' : 'En veille'),
+      render: (contact) => <Tag color={contact.isActive ? 'green' : 'default'}>{contact.isActive ? 'Actif' : 'En veille'}</Tag>,
+    },
+  ];
+}
+
+const PANEL_EXTRAS: string[] = [];
+
+// /liste-contacts: mine, my team's or all, paged by the server; tick some to give them to someone else or to
+// merge two; a row opens its panel (in the address).
+export function ContactListPage() {
+  const panel = usePanelParam('contact', PANEL_EXTRAS);
+  const canCreate = useCan('contact', 'create');
+  const canExport = useCan('contact', 'export');
+  const canReassign = useCan('contact', 'reassign');
+  const canMerge = useCan('contact', 'merge');
+  const { options: owners } = useOwnerOptions();
+  const [selected, setSelected] = useState<ContactListItem[]>([]);
+  const [reassigning, setReassigning] = useState(false);
+  const [merging, setMerging] = useState(false);
+  const today = toBusinessIsoDate(new Date());
+  const filters: ListFilter[] = [
+    { key: 'scope', label: 'Contacts', type: 'radio', options: contactScopes.map((scope) => ({ value: scope, label: contactScopeLabels[scope] })), defaultValue: 'my' },
+    { key: 'ownerId', label: 'Propriétaire', type: 'select', options: owners, placeholder: 'Tous', searchable: true },
+    {
+      key: 'standby',
+      label: 'Statut',
+      type: 'select',
+      options: [
+        { value: '0', label: 'Actifs' },
+        { value: '1', label: 'En veille' },
+      ],
+      placeholder: 'Tous',
+    },
+    { key: 'late', label: 'Tâches', type: 'select', options: [{ value: '1', label: 'Avec une tâche en retard' }], placeholder: 'Toutes' },
+  ];
+  const count = selected.length;
+  return (
+    <PageFrame
+      path="/liste-contacts"
+      actions={
+        canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => panel.show('new')}>
+            Nouveau contact
+          </Button>
+        )
+      }
+    >
+      <ListView
+        label="Contacts"
+        columns={columns(today)}
+        filters={filters}
+        search={{ label: 'Rechercher', placeholder: 'Nom, email, société ou téléphone' }}
+        defaultSort={{ key: 'name', order: 'asc' }}
+        queryOptions={(state) => contactsQueryOptions({ ...state, filters: { scope: 'my', ...state.filters } })}
+        rowKey={(contact) => contact.id}
+        rowLabel={(contact) => contactName(contact)}
+        onRowOpen={(contact) => panel.show(contact.id)}
+        selection={canReassign || canMerge ? { keys: selected.map((contact) => contact.id), onChange: (_keys, rows) => setSelected(rows) } : undefined}
+        countLabel={(total) => `${total.toLocaleString('fr-FR')} contact${total > 1 ? 's' : ''}`}
+        emptyText="Aucun contact ne correspond à ces critères"
+        exportFileName={canExport ? 'contacts.csv' : undefined}
+        serverExport={canExport ? (state) => exportContacts({ ...state, filters: { scope: 'my', ...state.filters } }) : undefined}
+        columnOrderKey="bo.contacts.columns"
+        toolbarExtra={
+          count > 0 && (
+            <div className="bo-list-selection" role="group" aria-label="Sélection">
+              <span aria-live="polite">
+                {count} contact{count > 1 ? 's' : ''} sélectionné{count > 1 ? 's' : ''}
+              </span>
+              {canReassign && <Button onClick={() => setReassigning(true)}>Changer de propriétaire…</Button>}
+              {canMerge && (
+                <Button disabled={count !== 2} onClick={() => setMerging(true)} title={count !== 2 ? 'Sélectionnez exactement deux contacts' : undefined}>
+                  Fusionner…
+                </Button>
+              )}
+              <Button type="link" onClick={() => setSelected([])}>
+                Désélectionner
+              </Button>
+            </div>
+          )
+        }
+      />
+      <ContactPanel panel={panel} />
+      {reassigning && (
+        <ReassignContactsDialog
+          open
+          what={`${count} contact${count > 1 ? 's' : ''}`}
+          ids={selected.map((contact) => contact.id)}
+          onClose={() => setReassigning(false)}
+          onDone={() => setSelected([])}
+        />
+      )}
+      {merging && count === 2 && (
+        <MergeDialog
+          contacts={[selected[0], selected[1]]}
+          onClose={() => setMerging(false)}
+          onMerged={(keptId) => {
+            setSelected([]);
+            panel.show(keptId);
+          }}
+        />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,316 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { notifyError, useCan, useCurrentUser } from '@bo/client';
+import {
+  contactName,
+  contactStorePayloadSchema,
+  duplicateReasonLabels,
+  formatPhone,
+  frenchDate,
+  patterns,
+  personTitleLabels,
+  personTitles,
+  toBusinessIsoDate,
+  type Contact,
+  type ContactStorePayload,
+  type Todo,
+} from '@bo/contracts';
+import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
+import {
+  EntityPanel,
+  HistoryTimeline,
+  SelectField,
+  SelectMenuField,
+  SwitchField,
+  TextField,
+  saveFile,
+  searchCompanyOptions,
+  showServerErrors,
+  useOwnerOptions,
+  useZodForm,
+  type PanelParam,
+} from '@bo/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Empty, List, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useWatch, type Control } from 'react-hook-form';
+import { contactKeys, contactQueryOptions, contactTodosQueryOptions, downloadVcard, duplicatesQueryOptions, fetchContactHistory, useStoreContact, type DuplicateProbe } from '../api/contacts';
+
+const formFields = ['title', 'firstName', 'lastName', 'jobTitle', 'email', 'phone', 'companyId', 'ownerId', 'isActive'] as const;
+
+const fieldLabels: Record<string, string> = {
+  title: 'Civilité',
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  jobTitle: 'Fonction',
+  email: 'Email',
+  phone: 'Téléphone',
+  companyId: 'Société',
+  ownerId: 'Propriétaire',
+  isActive: 'Actif',
+  deadline: 'Échéance',
+  notes: 'Notes',
+  comment: 'Commentaire',
+  isAccomplished: 'Aboutie',
+  executionDate: 'Réalisée le',
+  replacementId: 'Tâche de suivi',
+  replaces: 'Suite de la tâche',
+  contactId: 'Contact',
+  taskId: 'Type de tâche',
+  mergedFrom: 'Fusionné depuis',
+};
+
+type ContactFormValues = {
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  jobTitle: string;
+  email: string;
+  phone: string;
+  companyId: number | null;
+  ownerId: number | null;
+  isActive: boolean;
+};
+
+function formValues(contact: Contact | null, ownerId: number | null): ContactFormValues {
+  return {
+    title: contact?.title ?? null,
+    firstName: contact?.firstName ?? '',
+    lastName: contact?.lastName ?? '',
+    jobTitle: contact?.jobTitle ?? '',
+    email: contact?.email ?? '',
+    phone: contact?.phone ? formatPhone(contact.phone) : '',
+    companyId: contact?.company?.id ?? null,
+    ownerId: contact ? contact.ownerId : ownerId,
+    isActive: contact?.isActive ?? false,
+  };
+}
+
+const DUPLICATE_DELAY_MS = 400;
+
+// What the form holds that could name an existing contact, once the user pauses: a valid e-mail, a valid phone,
+// or both names with a company.
+function useDuplicateProbe(control: Control<ContactStorePayload>, excludeId: number | null): DuplicateProbe | null {
+  const [email, phone, firstName, lastName, companyId] = useWatch({ control, name: ['email', 'phone', 'firstName', 'lastName', 'companyId'] }) as unknown as [
+    string,
+    string,
+    string,
+    string,
+    number | null,
+  ];
+  const next: DuplicateProbe = {
+    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email?.trim() ?? '') ? email.trim() : '',
+    phone: patterns.phone.test(phone?.trim() ?? '') ? phone.trim() : '',
+    firstName: firstName?.trim() ?? '',
+    lastName: lastName?.trim() ?? '',
+    companyId: companyId ?? null,
+    excludeId,
+  };
+  const key = JSON.stringify(next);
+  const [settled, setSettled] = useState(key);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(key), DUPLICATE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+  const probe = JSON.parse(settled) as DuplicateProbe;
+  const worthAsking = probe.email !== '' || probe.phone !== '' || (probe.companyId !== null && probe.firstName !== '' && probe.lastName !== '');
+  return worthAsking ? probe : null;
+}
+
+function DuplicateWarning({ probe, panel }: { probe: DuplicateProbe | null; panel: PanelParam }) {
+  const duplicates = useQuery({ ...duplicatesQueryOptions(probe ?? ({} as DuplicateProbe)), enabled: probe !== null });
+  if (probe === null || !duplicates.data || duplicates.data.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={duplicates.data.length > 1 ? 'Doublons possibles' : 'Doublon possible'}
+      description={
+        <ul className="bo-duplicates">
+          {duplicates.data.map(({ contact, reasons }) => (
+            <li key={contact.id}>
+              {contactName(contact)}
+              {contact.company ? ` (${contact.company.name})` : ''} : {reasons.map((reason) => duplicateReasonLabels[reason]).join(', ')}{' '}
+              <Button type="link" size="small" onClick={() => panel.show(contact.id)} aria-label={`Ouvrir le contact ${contactName(contact)}`}>
+                Ouvrir
+              </Button>
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
+function todoStatus(todo: Todo, today: string) {
+  if (todo.isAccomplished) return <Tag>Aboutie</Tag>;
+  return todo.deadline < today ? <Tag color="error">En retard</Tag> : <Tag color="processing">En cours</Tag>;
+}
+
+function ContactTodos({ contact, onOpen }: { contact: Contact; onOpen: (todo: Todo) => void }) {
+  const todos = useQuery(contactTodosQueryOptions(contact.id));
+  const today = toBusinessIsoDate(new Date());
+  if (todos.isError) return <Alert type="error" showIcon title="Les tâches n’ont pas pu être chargées." />;
+  return (
+    <List
+      aria-label={`Tâches de ${contactName(contact)}`}
+      loading={todos.isPending}
+      dataSource={todos.data ?? []}
+      locale={{ emptyText: <Empty description="Aucune tâche" /> }}
+      renderItem={(todo) => (
+        <List.Item
+          actions={[
+            todoStatus(todo, today),
+            !todo.isAccomplished && (
+              <Button key="open" size="small" onClick={() => onOpen(todo)} aria-label={`Modifier la tâche ${todo.task.description} du ${frenchDate(todo.deadline)}`}>
+                Modifier
+              </Button>
+            ),
+          ]}
+        >
+          <List.Item.Meta
+            title={
+              <span>
+                <Tag style={{ background: todo.task.style.backgroundColor, borderColor: todo.task.style.borderColor, color: todo.task.style.color }}>{todo.task.description}</Tag>
+                {frenchDate(todo.isAccomplished && todo.executionDate ? todo.executionDate : todo.deadline)} · {todo.owner.trigram}
+              </span>
+            }
+            description={todo.notes || undefined}
+          />
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; readOnly: boolean; panel: PanelParam }) {
+  const { data: user } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const store = useStoreContact(contact?.id ?? null);
+  const { options: owners, users } = useOwnerOptions(contact?.ownerId);
+  const form = useZodForm(contactStorePayloadSchema, formValues(contact, user?.id ?? null) as ContactStorePayload);
+  const { control } = form;
+  const probe = useDuplicateProbe(control, contact?.id ?? null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+  const editor = useTodoEditor({ onTodoAdded: refresh, onTodoSaved: refresh });
+  const canAddTodo = useCan('todo', 'create');
+  const onSubmit = form.handleSubmit((payload) =>
+    store.mutate(payload, {
+      onSuccess: (saved) => {
+        form.reset(form.getValues());
+        if (!contact) panel.replace(saved.id);
+      },
+      onError: (error) => showServerErrors(error, form.setError, formFields),
+    }),
+  );
+  const ownerLabel = (id: unknown) => users.find((candidate) => candidate.id === id)?.trigram;
+
+  return (
+    <>
+      <EntityPanel
+        open
+        title={contact ? `Contact : ${personTitleLabels[contact.title]} ${contactName(contact)}` : 'Nouveau contact'}
+        onClose={panel.close}
+        actions={
+          contact && (
+            <>
+              {canAddTodo && (
+                <Button icon={<PlusOutlined />} onClick={() => editor.openAddFor(contact)}>
+                  Ajouter une tâche
+                </Button>
+              )}
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  downloadVcard(contact.id).then(
+                    (file) => saveFile(file.fileName ?? `contact-${contact.id}.vcf`, file.blob),
+                    (error: unknown) => notifyError(error),
+                  )
+                }
+              >
+                vCard
+              </Button>
+            </>
+          )
+        }
+        sections={
+          contact
+            ? [
+                { key: 'todos', label: 'Tâches', content: <ContactTodos contact={contact} onOpen={editor.openTodo} /> },
+                {
+                  key: 'history',
+                  label: 'Historique',
+                  content: (
+                    <HistoryTimeline
+                      label={`Historique de ${contactName(contact)}`}
+                      queryKey={contactKeys.history(contact.id)}
+                      fetchPage={fetchContactHistory(contact.id)}
+                      fieldLabels={fieldLabels}
+                      showSubject
+                      formatValue={(field, value) => {
+                        if (field === 'ownerId') return ownerLabel(value);
+                        if (field === 'phone' && typeof value === 'string') return formatPhone(value);
+                        if (field === 'title' && typeof value === 'string') return personTitleLabels[value as keyof typeof personTitleLabels];
+                        return undefined;
+                      }}
+                    />
+                  ),
+                },
+              ]
+            : []
+        }
+        form={{
+          onSubmit,
+          submitting: store.isPending,
+          dirty: form.formState.isDirty,
+          readOnly,
+          submitLabel: contact ? 'Enregistrer' : 'Créer le contact',
+          content: (
+            <>
+              <DuplicateWarning probe={probe} panel={panel} />
+              <div className="bo-form-grid">
+                <SelectField
+                  control={control}
+                  name="title"
+                  label={fieldLabels.title}
+                  required
+                  options={personTitles.map((title) => ({ value: title, label: personTitleLabels[title] }))}
+                />
+                <TextField control={control} name="jobTitle" label={fieldLabels.jobTitle} />
+                <TextField control={control} name="firstName" label={fieldLabels.firstName} required autoComplete="off" />
+                <TextField control={control} name="lastName" label={fieldLabels.lastName} required autoComplete="off" />
+                <TextField control={control} name="email" label={fieldLabels.email} type="email" autoComplete="off" />
+                <TextField control={control} name="phone" label={fieldLabels.phone} type="tel" placeholder="0033 6 12 34 56 78" />
+                <SelectMenuField
+                  control={control}
+                  name="companyId"
+                  label={fieldLabels.companyId}
+                  placeholder="Aucune – tapez au moins 2 caractères"
+                  search={(text, signal) => searchCompanyOptions(text, signal)}
+                  initialOptions={contact?.company ? [{ value: contact.company.id, label: contact.company.name }] : []}
+                />
+                <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} />
+                {contact && <SwitchField control={control} name="isActive" label={fieldLabels.isActive} onLabel="Actif" offLabel="En veille" />}
+              </div>
+            </>
+          ),
+        }}
+      />
+      <TodoEditorDialogs editor={editor} />
+    </>
+  );
+}
+
+// The panel of /liste-contacts: a new contact, or one contact with its todos and its history.
+export function ContactPanel({ panel }: { panel: PanelParam }) {
+  const id = typeof panel.target === 'number' ? panel.target : null;
+  const contact = useQuery({ ...contactQueryOptions(id ?? 0), enabled: id !== null });
+  const canCreate = useCan('contact', 'create');
+  const canUpdate = useCan('contact', 'update');
+  if (panel.target === null) return null;
+  if (panel.target === 'new') return <ContactForm key="new" contact={null} readOnly={!canCreate} panel={panel} />;
+  if (!contact.data) {
+    return <EntityPanel open title="Contact" onClose={panel.close} loading={contact.isPending} error={contact.isError} onRetry={() => void contact.refetch()} />;
+  }
+  return <ContactForm key={contact.data.id} contact={contact.data} readOnly={!canUpdate} panel={panel} />;
+}
