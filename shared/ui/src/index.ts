@@ -27,3 +27,4 @@ export * from './pickers/company-search';
 export * from './objects/reach-links';
 export * from './form/server-errors';
 export * from './pickers/reassign-contacts-dialog';
+export * from './tabs/tabs';

@@ -1,6 +1,6 @@
 import { historyActionLabels, type HistoryEntry, type ListPage } from '@bo/contracts';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { Alert, Button, Empty, Spin, Timeline } from 'antd';
+import { Alert, Button, Empty, Spin } from 'antd';
 
 const PER_PAGE = 20;
 
@@ -55,33 +55,30 @@ export function HistoryTimeline({ label, queryKey, fetchPage, fieldLabels = {}, 
   const show = (field: string, value: unknown) => formatValue?.(field, value) ?? plainValue(value);
   return (
     <section aria-label={label}>
-      <Timeline
-        items={entries.map((entry) => ({
-          key: entry.id,
-          content: (
-            <article className="bo-history__entry">
-              <div>
-                <strong>{historyActionLabels[entry.action] ?? entry.action}</strong>
-                {showSubject && <> · {entry.label}</>}
-              </div>
-              <div className="bo-history__meta">
-                {dateTime.format(new Date(entry.createdAt))}
-                {entry.user ? ` · ${entry.user.trigram}` : ''}
-              </div>
-              {Object.keys(entry.changes).length > 0 && (
-                <ul className="bo-history__changes">
-                  {Object.entries(entry.changes).map(([field, change]) => (
-                    <li key={field}>
-                      {fieldLabels[field] ?? field} :{' '}
-                      {'from' in change && change.from !== undefined ? `${show(field, change.from)} → ${show(field, change.to)}` : show(field, change.to)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </article>
-          ),
-        }))}
-      />
+      <ol className="bo-history">
+        {entries.map((entry) => (
+          <li key={entry.id} className="bo-history__entry">
+            <div>
+              <strong>{historyActionLabels[entry.action] ?? entry.action}</strong>
+              {showSubject && <> · {entry.label}</>}
+            </div>
+            <div className="bo-history__meta">
+              {dateTime.format(new Date(entry.createdAt))}
+              {entry.user ? ` · ${entry.user.trigram}` : ''}
+            </div>
+            {Object.keys(entry.changes).length > 0 && (
+              <ul className="bo-history__changes">
+                {Object.entries(entry.changes).map(([field, change]) => (
+                  <li key={field}>
+                    {fieldLabels[field] ?? field} :{' '}
+                    {'from' in change && change.from !== undefined ? `${show(field, change.from)} → ${show(field, change.to)}` : show(field, change.to)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
       {history.hasNextPage && (
         <Button onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
           Afficher plus

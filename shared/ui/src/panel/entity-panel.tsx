@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Skeleton, Space, Tabs } from 'antd';
+import { Alert, Button, Space, Spin } from 'antd';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { useConfirm } from '../modals/form-modal';
 import { OffCanvas } from '../off-canvas';
+import { Tabs } from '../tabs/tabs';
 
 // What a record's panel shows beside its form: its subsidiaries, its contacts, its todos, its history.
 export type PanelSection = {
@@ -74,9 +75,9 @@ export function EntityPanel({ open, title, onClose, loading, error, onRetry, for
         section.count === undefined ? (
           section.label
         ) : (
-          <span>
-            {section.label} <Badge count={section.count} showZero overflowCount={999} color="var(--bo-badge, #8c8c8c)" aria-label={`${section.count}`} />
-          </span>
+          <>
+            {section.label} <span className="bo-count">({section.count.toLocaleString('fr-FR')})</span>
+          </>
         ),
       children: section.content,
     })),
@@ -99,13 +100,9 @@ export function EntityPanel({ open, title, onClose, loading, error, onRetry, for
       />
     );
   } else if (loading) {
-    body = (
-      <div role="status" aria-label="Chargement…">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
-    );
+    body = <Spin description="Chargement…" style={{ display: 'block', padding: 48 }} />;
   } else {
-    body = tabs.length > 1 ? <Tabs items={tabs} /> : tabs[0]?.children;
+    body = tabs.length > 1 ? <Tabs items={tabs} label={title} /> : tabs[0]?.children;
   }
 
   const canSave = form && !form.readOnly && !loading && !error;

@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { contactName, foldAccents, standbyListLabels, type ContactSummary, type StandbyListName, type StandbyLists } from '@bo/contracts';
 import { standbyContactsQueryOptions } from '@bo/todos';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { ListView, pageLocally, PageFrame, type ListColumn, type ListState } from '@bo/ui';
+import { ListView, pageLocally, PageFrame, Tabs, type ListColumn, type ListState } from '@bo/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Tabs } from 'antd';
+import { Button } from 'antd';
 import { useSearchParams } from 'react-router-dom';
 
 const tabs: StandbyListName[] = ['myContacts', 'teamContacts', 'allContacts'];
@@ -51,6 +51,7 @@ export function StandbyContactsPage() {
   return (
     <PageFrame path="/liste-contacts-veille">
       <Tabs
+        label="Listes de contacts en veille"
         activeKey={current}
         onChange={(key) =>
           setParams((previous) => {
