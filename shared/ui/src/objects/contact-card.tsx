@@ -1,6 +1,7 @@
-import { contactName, formatPhone, personTitleLabels, type ContactDetail } from '@bo/contracts';
+import { contactName, personTitleLabels, type ContactDetail } from '@bo/contracts';
 import { Card, Descriptions, Tag } from 'antd';
 import type { ReactNode } from 'react';
+import { EmailLink, PhoneLink } from './reach-links';
 
 // How a contact is shown read-only: who they are, where they work, how to reach them. `headingLevel` lets
 // the card sit under a page title (h2) or inside a company (h3).
@@ -33,12 +34,12 @@ export function ContactCard({ contact, headingLevel = 2, actions }: { contact: C
           {
             key: 'email',
             label: 'Email',
-            children: contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : 'Non renseigné',
+            children: contact.email ? <EmailLink email={contact.email} /> : 'Non renseigné',
           },
           {
             key: 'phone',
             label: 'Téléphone',
-            children: contact.phone ? <a href={`tel:+${contact.phone.replace(/\s+/g, '').slice(2)}`}>{formatPhone(contact.phone)}</a> : 'Non renseigné',
+            children: contact.phone ? <PhoneLink phone={contact.phone} /> : 'Non renseigné',
           },
         ]}
       />

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
 import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts';
-import { ListView, PageFrame, useOwnerOptions, usePanelParam, type ListColumn, type ListFilter } from '@bo/ui';
+import { ListView, PageFrame, type ListColumn, type ListFilter } from '@bo/ui';
+import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Tag } from 'antd';
 import { companiesQueryOptions, exportCompanies } from '../api/companies';
 import { CompanyPanel } from './company-panel';

@@ -7,20 +7,8 @@ import {
   type CompanyStorePayload,
   type CompanyView,
 } from '@bo/contracts';
-import {
-  EntityPanel,
-  HistoryTimeline,
-  SelectField,
-  SelectMenuField,
-  SwitchField,
-  TextField,
-  searchCompanyOptions,
-  showServerErrors,
-  useOwnerOptions,
-  useZodForm,
-  type PanelParam,
-  type PanelSection,
-} from '@bo/ui';
+import { SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
+import { EntityPanel, HistoryTimeline, searchCompanyOptions, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, List, Tag } from 'antd';
 import { Link } from 'react-router-dom';

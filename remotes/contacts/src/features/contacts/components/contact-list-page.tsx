@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
 import { contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts';
-import { EmailLink, ListView, PageFrame, PhoneLink, ReassignContactsDialog, useOwnerOptions, usePanelParam, type ListColumn, type ListFilter } from '@bo/ui';
+import { EmailLink, ListView, PageFrame, PhoneLink, type ListColumn, type ListFilter } from '@bo/ui';
+import { ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { contactsQueryOptions, exportContacts } from '../api/contacts';

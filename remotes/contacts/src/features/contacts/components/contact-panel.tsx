@@ -15,20 +15,8 @@ import {
   type Todo,
 } from '@bo/contracts';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import {
-  EntityPanel,
-  HistoryTimeline,
-  SelectField,
-  SelectMenuField,
-  SwitchField,
-  TextField,
-  saveFile,
-  searchCompanyOptions,
-  showServerErrors,
-  useOwnerOptions,
-  useZodForm,
-  type PanelParam,
-} from '@bo/ui';
+import { SelectField, SelectMenuField, SwitchField, TextField, saveFile, showServerErrors, useZodForm } from '@bo/ui';
+import { EntityPanel, HistoryTimeline, searchCompanyOptions, useOwnerOptions, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,6 @@
 import { contactName, personTitleLabels, type ContactListItem, type TeamMember } from '@bo/contracts';
-import { EntityPanel, ListView, PageFrame, usePanelParam, ReassignContactsDialog, type ListColumn } from '@bo/ui';
+import { ListView, PageFrame, type ListColumn } from '@bo/ui';
+import { EntityPanel, usePanelParam, ReassignContactsDialog } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
