@@ -6,6 +6,9 @@ import { TodoAddDialog } from './todo-add-dialog';
 import { TodoEditDialog } from './todo-edit-dialog';
 import { standbyContactGroups } from './todo-forms';
 
+// antd's dialogs render slowly under jsdom, slower still beside the other test files.
+jest.setTimeout(30_000);
+
 // antd's Select schedules its opening through MessageChannel, which jsdom lacks: a timer does the same here.
 class TimerMessageChannel {
   port1: { onmessage: null | (() => void) } = { onmessage: null };
