@@ -76,16 +76,25 @@ function rssMegabytes(pid: number): number {
 export async function listLoad(options: { base: string; token: string; pid: number; connections: number; seconds: number }): Promise<{ rows: ListRow[]; exports: ExportRow[] }> {
   const { base, token, pid, connections, seconds } = options;
   const rows: ListRow[] = [];
-  const baseline = await loadCall(`${base}/user`, token, connections, seconds);
-  rows.push({ call: 'baseline: GET /user', ...baseline, ratio: null, detail: '' });
+  // A warm-up first (a freshly seeded database answers its first seconds slowly), then the baseline before and
+  // after the list calls (the machine may change under a long run): ratios against their mean.
+  await loadCall(`${base}/user`, token, connections, seconds);
+  for (const call of listCalls) await loadCall(`${base}${call.path}`, token, connections, 1);
+  const before = await loadCall(`${base}/user`, token, connections, seconds);
+  const measured: ListRow[] = [];
   for (const call of listCalls) {
     const probe = await timed(`${base}${call.path}`, token);
     if (!probe.ok) throw new Error(`${call.name}: ${probe.body.slice(0, 200)}`);
     const { total } = (JSON.parse(probe.body) as { data: { total: number } }).data;
     console.log(`  loading ${call.name} with ${connections} connection(s) for ${seconds} s (${total} rows match)`);
     const result = await loadCall(`${base}${call.path}`, token, connections, seconds);
-    rows.push({ call: call.name, ...result, ratio: result.p95 / baseline.p95, detail: `${total} rows` });
+    measured.push({ call: call.name, ...result, ratio: null, detail: `${total} rows` });
   }
+  const after = await loadCall(`${base}/user`, token, connections, seconds);
+  const baselineP95 = (before.p95 + after.p95) / 2;
+  rows.push({ call: 'baseline: GET /user, before', ...before, ratio: null, detail: '' });
+  rows.push({ call: 'baseline: GET /user, after', ...after, ratio: null, detail: '' });
+  rows.push(...measured.map((row) => ({ ...row, ratio: row.p95 / baselineP95 })));
 
   const exports: ExportRow[] = [];
   for (const call of [{ name: 'GET /contacts/export?scope=all', path: '/contacts/export?scope=all' }]) {

@@ -262,21 +262,40 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
   return {
     async list(actor: Actor, query: SortedListQuery<ContactSortKey>, filters: ContactFilters): Promise<ListPage<ContactListItem>> {
       // The page's ids first, sorted on the keys alone: the todo columns are then built for 20 rows, not for every
-      // row an offset skips.
-      const [ids, count] = await Promise.all([
-        orderedBy(db.selectFrom('contact as c').select('c.id').where(conditions(actor, query.search, filters)), sortKeys[query.sort], query.order)
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage)
-          .execute(),
+      // row an offset skips. A search reads its matches once, counting them on the way (a window over a few
+      // thousand rows); a list without one counts apart, so that its page is read from an index and stops early.
+      const where = conditions(actor, query.search, filters);
+      const countAll = () =>
         db
           .selectFrom('contact as c')
           .select((eb) => eb.fn.countAll<string>().as('total'))
-          .where(conditions(actor, query.search, filters))
-          .executeTakeFirstOrThrow(),
-      ]);
+          .where(where)
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.total));
+      const page = (withTotal: boolean) =>
+        orderedBy(
+          db
+            .selectFrom('contact as c')
+            .select(['c.id', (withTotal ? sql<string>`count(*) over ()` : sql<string>`null`).as('total')])
+            .where(where),
+          sortKeys[query.sort],
+          query.order,
+        )
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage)
+          .execute();
+      let ids: { id: number; total: string | null }[];
+      let total: number;
+      if (query.search !== undefined && query.search !== '') {
+        ids = await page(true);
+        // A page past the end has no row to carry the count.
+        total = ids.length > 0 ? Number(ids[0].total) : await countAll();
+      } else {
+        [ids, total] = await Promise.all([page(false), countAll()]);
+      }
       const rows = ids.length === 0 ? [] : await records(db).where('c.id', 'in', ids.map((row) => row.id)).execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return { items: ids.map(({ id }) => toListItem(byId.get(id)!)), total: Number(count.total) };
+      return { items: ids.map(({ id }) => toListItem(byId.get(id)!)), total };
     },
 
     // Every contact of the list, in its order, a batch at a time (exports).
