@@ -3,13 +3,12 @@
 // the built app. Baseline, in the same run: the API call the list makes for the same search, from Node (the
 // server's part of that time). Uses only localhost; stops by itself.
 // Optional: DATABASE_URL (the local PostgreSQL server to create the database on), BENCH_SEARCH_RUNS (12 per list).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
+import { createBenchDatabase } from '../api/bench/bench-database';
 import { BENCH_LEADER, seedLarge, settleDatabase } from '../api/bench/seed-large';
 import { maintenanceDbTimeouts } from '../api/src/config';
 import { openDatabase } from '../api/src/db/engine';
@@ -36,25 +35,6 @@ function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * q + 0.5))];
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bo_bench_search_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 // Types the term key by key (80 ms apart, a quick typist), then waits for the list to show the answer: the count
 // line under the toolbar starts with the number of matching rows, no load is under way, rows are drawn.
 async function typeAndWait(page: Page, term: string, countPrefix: string): Promise<number> {
@@ -77,9 +57,8 @@ async function typeAndWait(page: Page, term: string, countPrefix: string): Promi
 }
 
 export async function listSearchBench(): Promise<void> {
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(serverUrl.hostname)) throw new Error(`Only a local PostgreSQL: ${serverUrl.hostname}`);
   console.log('\n== Search in the lists, in Chromium, on the large dataset (PostgreSQL)');
-  const database = await createDatabase();
+  const database = await createBenchDatabase(serverUrl, 'bo_bench_search');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-search-'));
   let system: Awaited<ReturnType<typeof startSystem>> | null = null;
   const browser = await launchBrowser();

@@ -1,11 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createBenchDatabase } from './bench-database';
 import { listLoad, printLists, type ExportRow, type ListRow } from './list-load';
 import { mixedLoad, type MixedRow } from './mixed-load';
 import { BENCH_LEADER, fullScale, LARGE_PASSWORD } from './seed-large';
@@ -112,20 +111,9 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], l
   const env: Record<string, string> = {};
   let cleanup: () => Promise<void>;
   if (engine === 'postgres') {
-    const name = `bo_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env.BENCH_DATABASE_URL = url.toString();
-    cleanup = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    const database = await createBenchDatabase(serverUrl, 'bo_bench');
+    env.BENCH_DATABASE_URL = database.url;
+    cleanup = database.drop;
   } else {
     const dir = mkdtempSync(path.join(tmpdir(), 'bo-bench-pglite-'));
     env.BENCH_DATA_DIR = dir;

@@ -21,3 +21,4 @@ export * from './list/csv';
 export * from './list/list-view';
 export * from './objects/reach-links';
 export * from './form/server-errors';
+export * from './objects/load-failed';

@@ -1,6 +1,7 @@
 import { historyActionLabels, type HistoryEntry, type ListPage } from '@bo/contracts';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { Alert, Button, Empty, Spin } from 'antd';
+import { Button, Empty, Spin } from 'antd';
+import { LoadFailed } from '../objects/load-failed';
 
 const PER_PAGE = 20;
 
@@ -37,18 +38,7 @@ export function HistoryTimeline({ label, queryKey, fetchPage, fieldLabels = {}, 
   });
   if (history.isPending) return <Spin description="Chargement de l’historique…" />;
   if (history.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="L’historique n’a pas pu être chargé."
-        action={
-          <Button size="small" onClick={() => void history.refetch()}>
-            Réessayer
-          </Button>
-        }
-      />
-    );
+    return <LoadFailed title="L’historique n’a pas pu être chargé." onRetry={() => void history.refetch()} />;
   }
   const entries = history.data.pages.flatMap((page) => page.items);
   if (entries.length === 0) return <Empty description="Aucun événement enregistré" />;

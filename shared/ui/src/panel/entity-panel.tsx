@@ -1,4 +1,5 @@
-import { Alert, Button, Space, Spin } from 'antd';
+import { Button, Space, Spin } from 'antd';
+import { LoadFailed } from '../objects/load-failed';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { useConfirm } from '../modals/form-modal';
 import { OffCanvas } from '../off-canvas';
@@ -85,20 +86,7 @@ export function EntityPanel({ open, title, onClose, loading, error, onRetry, for
 
   let body: ReactNode;
   if (error) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Le chargement a échoué."
-        action={
-          onRetry && (
-            <Button size="small" onClick={onRetry}>
-              Réessayer
-            </Button>
-          )
-        }
-      />
-    );
+    body = <LoadFailed onRetry={onRetry} />;
   } else if (loading) {
     body = <Spin description="Chargement…" style={{ display: 'block', padding: 48 }} />;
   } else {

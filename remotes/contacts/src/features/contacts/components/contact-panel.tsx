@@ -15,7 +15,7 @@ import {
   type Todo,
 } from '@bo/contracts';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { SelectField, SelectMenuField, SwitchField, TextField, saveFile, showServerErrors, useZodForm } from '@bo/ui';
+import { LoadFailed, SelectField, SelectMenuField, SwitchField, TextField, saveFile, showServerErrors, useZodForm } from '@bo/ui';
 import { EntityPanel, HistoryTimeline, searchCompanyOptions, useOwnerOptions, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';
@@ -138,7 +138,7 @@ function todoStatus(todo: Todo, today: string) {
 function ContactTodos({ contact, onOpen }: { contact: Contact; onOpen: (todo: Todo) => void }) {
   const todos = useQuery(contactTodosQueryOptions(contact.id));
   const today = toBusinessIsoDate(new Date());
-  if (todos.isError) return <Alert type="error" showIcon title="Les tâches n’ont pas pu être chargées." />;
+  if (todos.isError) return <LoadFailed title="Les tâches n’ont pas pu être chargées." onRetry={() => void todos.refetch()} />;
   return (
     <List
       aria-label={`Tâches de ${contactName(contact)}`}

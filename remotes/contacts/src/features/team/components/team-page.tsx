@@ -1,8 +1,8 @@
 import { contactName, personTitleLabels, type ContactListItem, type TeamMember } from '@bo/contracts';
-import { ListView, PageFrame, type ListColumn } from '@bo/ui';
+import { ListView, LoadFailed, PageFrame, type ListColumn } from '@bo/ui';
 import { EntityPanel, usePanelParam, ReassignContactsDialog } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Space, Table, Tag } from 'antd';
+import { Button, Empty, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { memberContactIds, memberContactsQueryOptions, teamQueryOptions } from '../api/team';
@@ -91,18 +91,7 @@ export function TeamPage() {
   const member = team.data?.find((candidate) => candidate.id === panel.target);
   return (
     <PageFrame path="/equipe">
-      {team.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title="L’équipe n’a pas pu être chargée."
-          action={
-            <Button size="small" onClick={() => void team.refetch()}>
-              Réessayer
-            </Button>
-          }
-        />
-      )}
+      {team.isError && <LoadFailed title="L’équipe n’a pas pu être chargée." onRetry={() => void team.refetch()} />}
       <Table<TeamMember>
         aria-label="Membres de l’équipe"
         rowKey="id"
