@@ -27,6 +27,9 @@ export function createPgPool(connectionString: string, max = 10, timeouts: DbTim
     max,
     // Connecting, or waiting for a free connection of the pool.
     connectionTimeoutMillis: timeouts.connectMs,
+    // Short queries under concurrent requests: parallel workers and JIT compilation cost more than they save (the
+    // contacts search started two workers per request; an export's plan spent 0.4 s compiling).
+    options: '-c max_parallel_workers_per_gather=0 -c jit=off',
     // Ended by the server: a slow statement, a lock held by a stalled instance, a transaction left open.
     statement_timeout: timeouts.statementMs,
     lock_timeout: timeouts.lockMs,
