@@ -84,6 +84,8 @@ function CompanyForm({
 }) {
   const { data: user } = useCurrentUser();
   const store = useStoreCompany(company?.id ?? null);
+  // Closing a company is the leaders' (permission table): the others do not see the switch.
+  const canDeactivate = useCan('company', 'deactivate');
   const { options: owners, users } = useOwnerOptions(company?.ownerId);
   const form = useZodForm(companyStorePayloadSchema, formValues(company, parentId, user?.id ?? null) as CompanyStorePayload);
   const { control } = form;
@@ -237,7 +239,7 @@ function CompanyForm({
             <TextField control={control} name="website" label={fieldLabels.website} placeholder="https://…" />
             <TextField control={control} name="sector" label={fieldLabels.sector} />
             <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} />
-            {company && <SwitchField control={control} name="isActive" label={fieldLabels.isActive} onLabel="Active" offLabel="Inactive" />}
+            {company && canDeactivate && <SwitchField control={control} name="isActive" label={fieldLabels.isActive} onLabel="Active" offLabel="Inactive" />}
           </div>
         ),
       }}
