@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { endpointPath, endpoints, type StandbyLists, type Task, type Todo } from '@bo/contracts';
+import { endpointPath, endpoints, type StandbyLists, type Task, type Todo } from '@bo/contracts/all';
 import { launchBrowser, login } from '../e2e/src/harness';
 import { root } from '../scripts/build';
 import { startStaticServer } from '../scripts/static-server';

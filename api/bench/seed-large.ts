@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { withLuhnCheckDigit } from '@bo/contracts';
+import { withLuhnCheckDigit } from '@bo/contracts/all';
 import { hashPassword } from '../src/auth/password';
 import { productionPasswordHashing, type PasswordHashing } from '../src/config';
 import type { Db } from '../src/db/database';

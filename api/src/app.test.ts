@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { endpoints } from '@bo/contracts';
+import { endpoints } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { seedFixture } from './test/fixtures';

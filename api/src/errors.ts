@@ -1,4 +1,4 @@
-import { errorCatalogue, type ApiError, type ErrorCode } from '@bo/contracts';
+import { errorCatalogue, type ApiError, type ErrorCode } from '@bo/contracts/all';
 
 // A failure the caller is meant to see: its catalogue code travels in the envelope and gives the status.
 export class AppError extends Error {

@@ -1,5 +1,5 @@
 // The agenda remote in Chromium against the real API: the calendar of todos (/agenda) and the list (/contacts/taches).
-import { addDays, toBusinessIsoDate, type StandbyLists, type Task, type Todo } from '@bo/contracts';
+import { addDays, toBusinessIsoDate, type StandbyLists, type Task, type Todo } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';

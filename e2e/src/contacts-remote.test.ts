@@ -1,6 +1,6 @@
 // The contacts remote's companies, standby and team pages in Chromium against the real API, as a business leader
 // (DIR) uses them.
-import { toBusinessIsoDate as toIsoDate, withLuhnCheckDigit, type CompanyListItem, type CompanyView, type ContactListItem, type ListPage, type Contact, type StandbyLists, type Task, type TeamMember, type Todo } from '@bo/contracts';
+import { toBusinessIsoDate as toIsoDate, withLuhnCheckDigit, type CompanyListItem, type CompanyView, type ContactListItem, type ListPage, type Contact, type StandbyLists, type Task, type TeamMember, type Todo } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';

@@ -1,4 +1,4 @@
-import { appRoutes, canOpen, type RoleFlags } from '@bo/contracts';
+import { appRoutes, canOpen, type RoleFlags } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';

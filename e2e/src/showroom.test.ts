@@ -1,6 +1,6 @@
 // The public showroom of the UI kit (/tests/*): every page opens without logging in, and each block works
 // alone in a real browser, with the mouse and with the keyboard.
-import { testPages } from '@bo/contracts';
+import { testPages } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';

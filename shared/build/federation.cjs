@@ -27,6 +27,10 @@ const singletons = [
 // otherwise. Their version carries a hash of their sources, so a remote built against a newer kit never
 // receives an older copy from the shell (and stays independently deployable).
 const contentShared = ['@bo/contracts', '@bo/ui'];
+// Entries of those packages shared beside them: a domain's part of the contract, which only the pages of that domain
+// download. The shell provides each one (from its absolute path, so even without importing it), so that every
+// remote receives the copy built on the shell's own zod rather than loading a zod of its own.
+const contentSharedEntries = ['@bo/contracts/records'];
 
 function hashDir(dir, hash) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -38,8 +42,12 @@ function hashDir(dir, hash) {
   return hash;
 }
 
+function packageName(request) {
+  return request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+}
+
 function contentVersion(pkg, fromDir) {
-  const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir] });
+  const manifest = require.resolve(`${packageName(pkg)}/package.json`, { paths: [fromDir] });
   const { version } = require(manifest);
   const digest = hashDir(path.join(path.dirname(manifest), 'src'), crypto.createHash('sha256')).digest('hex');
   return `${version}-${digest.slice(0, 12)}`;
@@ -98,6 +106,10 @@ function sharedConfig(fromDir) {
   for (const pkg of contentShared) {
     const version = contentVersion(pkg, fromDir);
     shared[pkg] = { singleton: false, requiredVersion: version, strictVersion: false, version };
+  }
+  for (const entry of contentSharedEntries) {
+    const version = contentVersion(entry, fromDir);
+    shared[entry] = { import: require.resolve(entry, { paths: [fromDir] }), singleton: false, requiredVersion: version, strictVersion: false, version };
   }
   // react-dom/client holds the renderer: one instance. Other deep imports hold no state and stay in each build's
   // own chunks, which saves a request and a shared-module lookup each: react/jsx-runtime only builds element

@@ -1,4 +1,4 @@
-import { addDays } from '@bo/contracts';
+import { addDays } from '@bo/contracts/all';
 import { contentLines, escapeText } from './text-lines';
 
 export type FeedEvent = {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addDays, isValidRegistrationId, patterns, userSchema } from '@bo/contracts';
+import { addDays, isValidRegistrationId, patterns, userSchema } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { call, createTestApp, createTestDatabase, testEngines, testPasswordHashing, type TestDatabase } from '../test/harness';

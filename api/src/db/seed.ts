@@ -1,4 +1,4 @@
-import { addDays, asciiSlug, toBusinessIsoDate, withLuhnCheckDigit, type PersonTitle } from '@bo/contracts';
+import { addDays, asciiSlug, toBusinessIsoDate, withLuhnCheckDigit, type PersonTitle } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/password';
 import { productionPasswordHashing, type PasswordHashing } from '../config';

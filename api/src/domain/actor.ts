@@ -1,4 +1,4 @@
-import type { RoleFlags } from '@bo/contracts';
+import type { RoleFlags } from '@bo/contracts/all';
 
 // The connected user as the permission rules see them.
 export type Actor = { id: number; role: RoleFlags; leaderId: number | null };

@@ -1,4 +1,4 @@
-import type { Todo } from '@bo/contracts';
+import type { Todo } from '@bo/contracts/all';
 import { AppError } from '../errors';
 import type { Repositories } from '../repositories';
 import { canManageTodosOf, type Actor } from './actor';

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { CSV_BOM, CSV_CONTENT_TYPE, csvHeader, csvLine, type CsvColumn } from '@bo/contracts';
+import { CSV_BOM, CSV_CONTENT_TYPE, csvHeader, csvLine, type CsvColumn } from '@bo/contracts/all';
 import type { FastifyReply } from 'fastify';
 
 // Streams a CSV file: the header at once, then each batch of items as the producer reads them. Writing waits

@@ -1,4 +1,4 @@
-import { envelopeSchema } from '@bo/contracts';
+import { envelopeSchema } from '@bo/contracts/all';
 import type { z } from 'zod';
 
 // A success: the data and an empty error list.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { bodyContentType, can, endpointPath, endpoints, roleNames, rolesFor, type ListedEndpoint } from '@bo/contracts';
+import { bodyContentType, can, endpointPath, endpoints, roleNames, rolesFor, type ListedEndpoint } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { seedFixture } from '../test/fixtures';
 import { call, createTestApp, createTestDatabase, login, testEngines, type TestDatabase } from '../test/harness';

@@ -1,4 +1,4 @@
-import { bodyContentType, rolesFor, type ListedEndpoint } from '@bo/contracts';
+import { bodyContentType, rolesFor, type ListedEndpoint } from '@bo/contracts/all';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { answers, ok } from './envelope';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CALENDAR_FEED_DONE_DAYS, contactName, formatPhone, type CalendarFeedState } from '@bo/contracts';
+import { CALENDAR_FEED_DONE_DAYS, contactName, formatPhone, type CalendarFeedState } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 

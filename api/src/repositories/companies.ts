@@ -1,4 +1,4 @@
-import type { Company, CompanyChanges, CompanyOpenTodo, ErrorCode, CompanyListItem, CompanySortKey, ListPage, SortedListQuery } from '@bo/contracts';
+import type { Company, CompanyChanges, CompanyOpenTodo, ErrorCode, CompanyListItem, CompanySortKey, ListPage, SortedListQuery } from '@bo/contracts/all';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { AppError } from '../errors';

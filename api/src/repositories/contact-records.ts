@@ -8,7 +8,7 @@ import {
   type ContactSortKey,
   type ListPage,
   type SortedListQuery,
-} from '@bo/contracts';
+} from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';

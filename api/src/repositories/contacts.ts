@@ -1,4 +1,4 @@
-import type { ContactSummary } from '@bo/contracts';
+import type { ContactSummary } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';

@@ -1,9 +1,9 @@
-import type { HistoryEntry, ListPage } from '@bo/contracts';
+import type { HistoryEntry, ListPage } from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database';
 
-export type { HistoryEntity } from '@bo/contracts';
-import type { HistoryEntity } from '@bo/contracts';
+export type { HistoryEntity } from '@bo/contracts/all';
+import type { HistoryEntity } from '@bo/contracts/all';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 // Compares a row before and after a change, keeping only the fields that moved.

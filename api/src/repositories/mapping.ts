@@ -1,4 +1,4 @@
-import { personTitles, type ErrorCode, type PersonTitle, type SortOrder } from '@bo/contracts';
+import { personTitles, type ErrorCode, type PersonTitle, type SortOrder } from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../errors';
 

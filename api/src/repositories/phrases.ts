@@ -1,4 +1,4 @@
-import type { ErrorCode, Phrase, PhraseChanges } from '@bo/contracts';
+import type { ErrorCode, Phrase, PhraseChanges } from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';

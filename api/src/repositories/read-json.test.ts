@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { endpoints, type ContactSummary, type StandbyLists, type Todo } from '@bo/contracts';
+import { endpoints, type ContactSummary, type StandbyLists, type Todo } from '@bo/contracts/all';
 import type { Actor, OwnerScope } from '../domain/actor';
 import { addTodo, seedFixture, type Fixture } from '../test/fixtures';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/harness';

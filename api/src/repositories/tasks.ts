@@ -1,4 +1,4 @@
-import type { ErrorCode, Task, TaskType, TaskTypeChanges } from '@bo/contracts';
+import type { ErrorCode, Task, TaskType, TaskTypeChanges } from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, TaskRow } from '../db/database';
 import { AppError } from '../errors';

@@ -1,4 +1,4 @@
-import { addDays, type TeamMember, type UserBrief } from '@bo/contracts';
+import { addDays, type TeamMember, type UserBrief } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { toPersonTitle } from './mapping';

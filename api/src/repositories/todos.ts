@@ -1,4 +1,4 @@
-import type { Todo } from '@bo/contracts';
+import type { Todo } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import type { Db, Executor, TodoRow } from '../db/database';
 import type { OwnerScope } from '../domain/actor';

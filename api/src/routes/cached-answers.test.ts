@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { endpoints, type StandbyLists, type Todo } from '@bo/contracts';
+import { endpoints, type StandbyLists, type Todo } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { openSeededSuite, type SeededSuite } from '../test/fixtures';

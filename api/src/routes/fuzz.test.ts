@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { endpoints, isErrorCode, type Endpoint } from '@bo/contracts';
+import { endpoints, isErrorCode, type Endpoint } from '@bo/contracts/all';
 import { openSeededSuite, type SeededSuite } from '../test/fixtures';
 import { malformedRequests } from '../test/fuzz';
 import { snapshot, testEngines } from '../test/harness';

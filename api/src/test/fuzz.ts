@@ -1,4 +1,4 @@
-import type { Endpoint } from '@bo/contracts';
+import type { Endpoint } from '@bo/contracts/all';
 import { z } from 'zod';
 
 // Malformed requests derived from an entry of the contract's endpoint table: its method, its path parameters

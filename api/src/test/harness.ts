@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { toWireValue, type Envelope } from '@bo/contracts';
+import { toWireValue, type Envelope } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';

@@ -35,12 +35,6 @@ export const companyDetailSchema = companySummarySchema.extend({
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
-// A SIRET shown the French way: 732 829 320 00074 (SIREN in three groups, then the NIC).
-export function formatRegistrationId(value: string): string {
-  if (!/^\d{14}$/.test(value)) return value;
-  return `${value.slice(0, 3)} ${value.slice(3, 6)} ${value.slice(6, 9)} ${value.slice(9)}`;
-}
-
 // --- The companies list and panel (/liste-societes) ---
 
 export const companySortKeys = [

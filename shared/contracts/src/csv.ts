@@ -1,8 +1,4 @@
-import { formatRegistrationId, type CompanyListItem } from './company';
 import { toBusinessIsoDate } from './dates';
-import type { ContactListItem } from './contact';
-import { personTitleLabels } from './user';
-import { formatPhone } from './validation';
 
 // CSV as French Excel opens it: ';' between cells, a UTF-8 byte order mark first, CRLF line ends, dates
 // dd/MM/yyyy. The server streams exports with it; a list built in the browser can use the same columns.
@@ -45,33 +41,6 @@ export function csvHeader<T>(columns: readonly CsvColumn<T>[]): string {
 export function csvLine<T>(columns: readonly CsvColumn<T>[], item: T): string {
   return csvRow(columns.map((column) => column.value(item)));
 }
-
-export const companyCsvColumns: readonly CsvColumn<CompanyListItem>[] = [
-  { title: 'Raison sociale', value: (c) => c.name },
-  { title: 'SIRET', value: (c) => formatRegistrationId(c.registrationId) },
-  { title: 'Société mère', value: (c) => c.parent?.name },
-  { title: 'Filiales', value: (c) => c.subsidiaryCount },
-  { title: 'Contacts actifs', value: (c) => c.activeContactCount },
-  { title: 'Code postal', value: (c) => c.postalCode },
-  { title: 'Ville', value: (c) => c.city },
-  { title: 'Secteur', value: (c) => c.sector },
-  { title: 'Propriétaire', value: (c) => c.owner.trigram },
-  { title: 'Active', value: (c) => c.isActive },
-];
-
-export const contactCsvColumns: readonly CsvColumn<ContactListItem>[] = [
-  { title: 'Civilité', value: (c) => personTitleLabels[c.title] },
-  { title: 'Prénom', value: (c) => c.firstName },
-  { title: 'Nom', value: (c) => c.lastName },
-  { title: 'Société', value: (c) => c.company?.name },
-  { title: 'Fonction', value: (c) => c.jobTitle },
-  { title: 'Téléphone', value: (c) => (c.phone === null ? null : formatPhone(c.phone)) },
-  { title: 'E-mail', value: (c) => c.email },
-  { title: 'Propriétaire', value: (c) => c.owner.trigram },
-  { title: 'Prochaine tâche', value: (c) => (c.nextTodo === null ? null : `${frenchDate(c.nextTodo.deadline)} ${c.nextTodo.task.description}`) },
-  { title: 'Dernière tâche aboutie', value: (c) => (c.lastTodo === null ? null : `${frenchDate(c.lastTodo.executionDate ?? c.lastTodo.deadline)} ${c.lastTodo.task.description}`) },
-  { title: 'En veille', value: (c) => !c.isActive },
-];
 
 // A whole file: the byte order mark, the header, a line per item.
 export function toCsv<T>(columns: readonly CsvColumn<T>[], items: readonly T[]): string {

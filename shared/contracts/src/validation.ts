@@ -25,6 +25,12 @@ export function withLuhnCheckDigit(first13: string): string {
   throw new Error(`No Luhn check digit for ${first13}`);
 }
 
+// A SIRET shown the French way: 732 829 320 00074 (SIREN in three groups, then the NIC).
+export function formatRegistrationId(value: string): string {
+  if (!/^\d{14}$/.test(value)) return value;
+  return `${value.slice(0, 3)} ${value.slice(3, 6)} ${value.slice(6, 9)} ${value.slice(9)}`;
+}
+
 export function isValidRegistrationId(value: string): boolean {
   return patterns.registrationId.test(value) && isLuhnValid(value);
 }

@@ -1,4 +1,5 @@
-import { asciiSlug, foldAccents, withLuhnCheckDigit, type CompanyDetail, type ContactDetail, type ListPage, type PersonTitle } from '@bo/contracts';
+import { asciiSlug, foldAccents, withLuhnCheckDigit, type ListPage, type PersonTitle } from '@bo/contracts';
+import type { CompanyDetail, ContactDetail } from '@bo/contracts/records';
 import { listRequest, type ListRequest, type ListState, type Option } from '@bo/ui';
 import { queryOptions } from '@tanstack/react-query';
 

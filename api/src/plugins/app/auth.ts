@@ -1,4 +1,4 @@
-import { AUTHORIZATION_HEADER, can, type Permission } from '@bo/contracts';
+import { AUTHORIZATION_HEADER, can, type Permission } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '../../auth/password';
 import { checkToken, issueToken, nowSeconds, tokenFromHeader } from '../../auth/token';

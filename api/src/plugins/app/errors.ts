@@ -1,4 +1,4 @@
-import { errorCatalogue, type ApiError, type Envelope, type ErrorCode } from '@bo/contracts';
+import { errorCatalogue, type ApiError, type Envelope, type ErrorCode } from '@bo/contracts/all';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/unavailable';

@@ -1,4 +1,4 @@
-import { errorCatalogue, type ApiError } from '@bo/contracts';
+import { errorCatalogue, type ApiError } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
 import { globalPlugin } from '../global-plugin';

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import { AUTHORIZATION_HEADER } from '@bo/contracts';
+import { AUTHORIZATION_HEADER } from '@bo/contracts/all';
 import { globalPlugin } from '../global-plugin';
 
 export const corsPlugin = globalPlugin<{ origins: string[] }>('cors', async (app, { origins }) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { endpoints, type ListedEndpoint, type Phrase, type Task, type TaskType } from '@bo/contracts';
+import { endpoints, type ListedEndpoint, type Phrase, type Task, type TaskType } from '@bo/contracts/all';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 

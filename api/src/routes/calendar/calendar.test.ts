@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
-import { addDays, toBusinessIsoDate } from '@bo/contracts';
+import { addDays, toBusinessIsoDate } from '@bo/contracts/all';
 import { foldLine } from '../../calendar/text-lines';
 import { addTodo, openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, testEngines } from '../../test/harness';

@@ -1,4 +1,4 @@
-import { endpoints } from '@bo/contracts';
+import { endpoints } from '@bo/contracts/all';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { icsCalendar } from '../../calendar/ics';
 import { AppError } from '../../errors';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { withLuhnCheckDigit, type Company, type CompanyListItem, type CompanyView, type HistoryEntry, type ListPage } from '@bo/contracts';
+import { withLuhnCheckDigit, type Company, type CompanyListItem, type CompanyView, type HistoryEntry, type ListPage } from '@bo/contracts/all';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 

@@ -1,4 +1,4 @@
-import { can, companyCsvColumns, endpoints, toBusinessIsoDate } from '@bo/contracts';
+import { can, companyCsvColumns, endpoints, toBusinessIsoDate } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { sendCsv } from '../../http/csv-stream';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Contact, ContactDuplicate, ContactListItem, HistoryEntry, ListPage, Todo } from '@bo/contracts';
+import type { Contact, ContactDuplicate, ContactListItem, HistoryEntry, ListPage, Todo } from '@bo/contracts/all';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 

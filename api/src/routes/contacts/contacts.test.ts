@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { contactSummarySchema, standbyListsSchema, todoSchema, type ContactSummary, type StandbyLists, type Todo } from '@bo/contracts';
+import { contactSummarySchema, standbyListsSchema, todoSchema, type ContactSummary, type StandbyLists, type Todo } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { openSeededSuite, type Fixture, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines, type TestDatabase } from '../../test/harness';

@@ -1,4 +1,4 @@
-import { asciiSlug, can, contactCsvColumns, contactName, endpoints, envelopeSchema, personTitleLabels, toBusinessIsoDate } from '@bo/contracts';
+import { asciiSlug, can, contactCsvColumns, contactName, endpoints, envelopeSchema, personTitleLabels, toBusinessIsoDate } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { reloadTodo, usableTask } from '../../domain/todos';
 import { AppError } from '../../errors';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { taskSchema } from '@bo/contracts';
+import { taskSchema } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { roleTrigrams, seedFixture, type Fixture } from '../../test/fixtures';
 import { call, createTestApp, createTestDatabase, login, testEngines, type TestDatabase } from '../../test/harness';

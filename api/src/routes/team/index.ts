@@ -1,4 +1,4 @@
-import { endpoints, toBusinessIsoDate } from '@bo/contracts';
+import { endpoints, toBusinessIsoDate } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../http/register-endpoint';
 import { authOf } from '../../plugins/app/auth';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addDays, toBusinessIsoDate, type TeamMember, type UserBrief } from '@bo/contracts';
+import { addDays, toBusinessIsoDate, type TeamMember, type UserBrief } from '@bo/contracts/all';
 import { endOfWeek } from '../../repositories/team';
 import { addTodo, openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, testEngines } from '../../test/harness';

@@ -1,4 +1,4 @@
-import { endpoints, envelopeSchema } from '@bo/contracts';
+import { endpoints, envelopeSchema } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { todoScope } from '../../domain/actor';
 import { editableTodo, reloadTodo, usableTask } from '../../domain/todos';

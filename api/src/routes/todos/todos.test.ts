@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { todoSchema, type Todo } from '@bo/contracts';
+import { todoSchema, type Todo } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { addTodo, openSeededSuite, type Fixture, type SeededSuite } from '../../test/fixtures';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { todoSchema, type Todo } from '@bo/contracts';
+import { todoSchema, type Todo } from '@bo/contracts/all';
 import { addTodo, openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, testEngines } from '../../test/harness';
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@bo/contracts';
+import { endpoints } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { decryptLoginPassword } from '../../auth/login-key';
 import { verifyPassword } from '../../auth/password';

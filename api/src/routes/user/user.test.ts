@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { userSchema, type User } from '@bo/contracts';
+import { userSchema, type User } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { issueToken, newSessionId } from '../../auth/token';
 import { seedFixture, roleTrigrams, type Fixture } from '../../test/fixtures';

@@ -5,19 +5,16 @@ import {
   contactListItemSchema,
   contactMergePayloadSchema,
   contactSchema,
-  contactSearchQuerySchema,
   contactsOwnerPayloadSchema,
   contactsQuerySchema,
   contactStorePayloadSchema,
-  contactSummarySchema,
-  standbyListsSchema,
-} from '../contact';
+} from '../contact-list';
 import { listPageSchema } from '../paging';
 import { historyEntrySchema, historyQuerySchema } from '../history';
 import { permission } from '../permissions';
-import { contactTodoPayloadSchema, todoSchema } from '../todo';
+import { todoSchema } from '../todo';
 import { endpointGroup } from './endpoint';
-import { contactTaskParamsSchema, idParamsSchema, noDataSchema } from './params';
+import { idParamsSchema, noDataSchema } from './params';
 
 export const contactEndpoints = endpointGroup('contacts', {
   contacts: {
@@ -114,29 +111,5 @@ export const contactEndpoints = endpointGroup('contacts', {
     params: idParamsSchema,
     body: contactMergePayloadSchema,
     response: contactSchema,
-  },
-  standbyContacts: {
-    method: 'GET',
-    path: '/user/contacts/standby',
-    summary: 'Contacts en veille (inactive), by last name: mine, my team’s (same leader, my leader, users I lead) and all',
-    access: permission('standby', 'read'),
-    response: standbyListsSchema,
-  },
-  searchContacts: {
-    method: 'GET',
-    path: '/contacts/search',
-    summary: 'Autocomplete: contacts whose first, last or company name contains q (case-insensitive); prefixes first',
-    access: permission('contact', 'read'),
-    query: contactSearchQuerySchema,
-    response: z.array(contactSummarySchema),
-  },
-  addContactTodo: {
-    method: 'POST',
-    path: '/contact/:contactId/task/:taskId/todo/store',
-    summary: 'Add a todo owned by the caller to a contact, which leaves standby (is_active = true)',
-    access: permission('todo', 'create'),
-    params: contactTaskParamsSchema,
-    body: contactTodoPayloadSchema,
-    response: todoSchema,
   },
 });

@@ -1,6 +1,4 @@
-import { adminEndpoints, phraseEndpoints } from './admin';
-import { companyEndpoints } from './companies';
-import { contactEndpoints } from './contacts';
+import { contactTodoEndpoints } from './contact-todos';
 import type { ListedEndpoint } from './endpoint';
 import { taskEndpoints } from './tasks';
 import { teamEndpoints } from './team';
@@ -10,17 +8,13 @@ import { userEndpoints } from './user';
 export * from './endpoint';
 export * from './params';
 
-// Every call of the API (spec section 7 plus what the server adds), one group per resource, shared by the
-// server (routes, OpenAPI, permissions) and the browser (paths, parameters, response parsing).
+// The core calls (spec section 7: the session, the todos, the standby lists), which the shell and the agenda use.
+// Each domain's calls come with its own entry of the contract (`@bo/contracts/records`...), so that a page downloads
+// the schemas of the calls it makes and no others; `@bo/contracts/all` merges every table for the server.
 export const endpoints = {
   ...userEndpoints,
-  ...companyEndpoints,
-  ...contactEndpoints,
+  ...contactTodoEndpoints,
   ...taskEndpoints,
   ...teamEndpoints,
   ...todoEndpoints,
-  ...phraseEndpoints,
-  ...adminEndpoints,
 } satisfies Record<string, ListedEndpoint>;
-
-export type EndpointName = keyof typeof endpoints;

@@ -1,4 +1,4 @@
-import type { HistoryEntry, ListPage } from '@bo/contracts';
+import type { HistoryEntry, ListPage } from '@bo/contracts/records';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import { historyActionLabels, type HistoryEntry, type ListPage } from '@bo/contracts';
+import { historyActionLabels, type HistoryEntry, type ListPage } from '@bo/contracts/records';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { Button, Empty, Spin } from 'antd';
 import { LoadFailed } from '../objects/load-failed';

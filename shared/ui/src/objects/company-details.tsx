@@ -1,4 +1,5 @@
-import { formatRegistrationId, type CompanyDetail, type CompanySummary } from '@bo/contracts';
+import { formatRegistrationId } from '@bo/contracts';
+import type { CompanyDetail, CompanySummary } from '@bo/contracts/records';
 import { Card, Descriptions, Empty, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { ContactCard } from './contact-card';

@@ -1,4 +1,5 @@
-import { contactName, personTitleLabels, type ContactDetail } from '@bo/contracts';
+import { contactName, personTitleLabels } from '@bo/contracts';
+import type { ContactDetail } from '@bo/contracts/records';
 import { Card, Descriptions, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { EmailLink, PhoneLink } from './reach-links';

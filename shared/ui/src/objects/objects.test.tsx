@@ -1,4 +1,4 @@
-import type { CompanyDetail, ContactDetail } from '@bo/contracts';
+import type { CompanyDetail, ContactDetail } from '@bo/contracts/records';
 import { render, screen, within } from '@testing-library/react';
 import { CompanyDetails } from './company-details';
 import { ContactCard } from './contact-card';

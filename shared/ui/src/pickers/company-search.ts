@@ -1,5 +1,5 @@
 import { callEndpoint } from '@bo/client';
-import { AUTOCOMPLETE, endpoints, formatRegistrationId } from '@bo/contracts';
+import { AUTOCOMPLETE, endpoints, formatRegistrationId } from '@bo/contracts/records';
 import type { Option } from '../form/inputs';
 
 // The companies whose name, SIRET or city contains the text (accents and case ignored), for an autocomplete;

@@ -1,5 +1,5 @@
 import { callEndpoint, notifyError, notifySuccess } from '@bo/client';
-import { endpoints } from '@bo/contracts';
+import { endpoints } from '@bo/contracts/records';
 import { useQueryClient } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useId, useState } from 'react';

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
-import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts';
+import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts/records';
 import { ListView, PageFrame, type ListColumn, type ListFilter } from '@bo/ui';
 import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Tag } from 'antd';

@@ -6,7 +6,7 @@ import {
   formatRegistrationId,
   type CompanyStorePayload,
   type CompanyView,
-} from '@bo/contracts';
+} from '@bo/contracts/records';
 import { SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
 import { EntityPanel, HistoryTimeline, searchCompanyOptions, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import { callEndpoint, downloadEndpoint, notifySuccess } from '@bo/client';
-import { endpoints, type Contact, type ContactStorePayload } from '@bo/contracts';
+import { endpoints, type Contact, type ContactStorePayload } from '@bo/contracts/records';
 import { listRequest, type ListState } from '@bo/ui';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
-import { contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts';
+import { contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts/records';
 import { EmailLink, ListView, PageFrame, PhoneLink, type ListColumn, type ListFilter } from '@bo/ui';
 import { ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Space, Tag } from 'antd';

@@ -13,7 +13,7 @@ import {
   type Contact,
   type ContactStorePayload,
   type Todo,
-} from '@bo/contracts';
+} from '@bo/contracts/records';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { LoadFailed, SelectField, SelectMenuField, SwitchField, TextField, saveFile, showServerErrors, useZodForm } from '@bo/ui';
 import { EntityPanel, HistoryTimeline, searchCompanyOptions, useOwnerOptions, type PanelParam } from '@bo/ui/records';

@@ -1,4 +1,4 @@
-import type { ContactListItem } from '@bo/contracts';
+import type { ContactListItem } from '@bo/contracts/records';
 import { mergedValues } from './merge-dialog';
 
 const contact = (id: number, overrides: Partial<ContactListItem>): ContactListItem => ({

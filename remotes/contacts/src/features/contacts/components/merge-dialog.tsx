@@ -1,4 +1,4 @@
-import { contactName, formatPhone, personTitleLabels, type ContactListItem } from '@bo/contracts';
+import { contactName, formatPhone, personTitleLabels, type ContactListItem } from '@bo/contracts/records';
 import { notifyError } from '@bo/client';
 import { FormModal } from '@bo/ui';
 import { Radio } from 'antd';

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { contactName, foldAccents, standbyListLabels, type ContactSummary, type StandbyListName, type StandbyLists } from '@bo/contracts';
+import { contactName, foldAccents, standbyListLabels, type ContactSummary, type StandbyListName, type StandbyLists } from '@bo/contracts/records';
 import { standbyContactsQueryOptions } from '@bo/todos';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { ListView, pageLocally, PageFrame, type ListColumn, type ListState } from '@bo/ui';

@@ -1,5 +1,5 @@
 import { callEndpoint } from '@bo/client';
-import { endpoints, MAX_PER_PAGE } from '@bo/contracts';
+import { endpoints, MAX_PER_PAGE } from '@bo/contracts/records';
 import { listRequest, type ListState } from '@bo/ui';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 

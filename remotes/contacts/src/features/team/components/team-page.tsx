@@ -1,4 +1,4 @@
-import { contactName, personTitleLabels, type ContactListItem, type TeamMember } from '@bo/contracts';
+import { contactName, personTitleLabels, type ContactListItem, type TeamMember } from '@bo/contracts/records';
 import { ListView, LoadFailed, PageFrame, type ListColumn } from '@bo/ui';
 import { EntityPanel, usePanelParam, ReassignContactsDialog } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';

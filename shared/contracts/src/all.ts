@@ -1,0 +1,4 @@
+// `@bo/contracts/all`: the whole contract, every call of every domain in one endpoint table: for the server, its
+// tests and the benchmarks, which register or walk them all. The browser imports the entry of its domain instead.
+export * from './records';
+export { endpoints } from './records';
