@@ -262,7 +262,7 @@ for (const engine of testEngines()) {
 
     describe('task report', () => {
       const tasks = (query: Record<string, unknown>, token = suite.tokens.DIR) => get<TaskReportRow[]>('/reports/tasks', query, token);
-      const figures = (rows: TaskReportRow[] | undefined) => rows?.map((r) => [r.trigram ?? r.description, r.planned, r.done, r.doneLate, r.late, r.onTimeRate]);
+      const figures = (rows: TaskReportRow[] | null | undefined) => rows?.map((r) => [r.trigram ?? r.description, r.planned, r.done, r.doneLate, r.late, r.onTimeRate]);
 
       it('counts a leader’s team per user: planned, done, done late at midnight Paris time, late, on-time rate', async () => {
         const answer = await tasks(june);
