@@ -67,7 +67,8 @@ describe('contact and group history', () => {
     const { context, page } = await newPage('/rapports/historique-contact', 'Historique des contacts');
     await page.getByText('Choisissez un contact ou une société').waitFor();
     await page.getByLabel('Contact ou société').fill('delorme indus');
-    await page.getByRole('option', { name: `Société · ${group.name}` }).waitFor();
+    // The options are listed for assistive technologies as soon as the answer arrives.
+    await page.getByRole('option', { name: `Société · ${group.name}` }).waitFor({ state: 'attached' });
     await pickOption(page, 'Contact ou société', `Société · ${group.name}`, pageBody(page));
     await page.waitForURL((url) => url.searchParams.get('company') === String(group.id));
 
@@ -146,7 +147,7 @@ describe('task report', () => {
     const { context, page } = await newPage('/rapports/taches', 'Rapport des tâches');
     const table = page.getByRole('table', { name: 'Rapport des tâches' });
     await table.waitFor();
-    await pickOption(page, 'Période', 'Le mois dernier', pageBody(page));
+    await pickOption(page, /^Période$/, 'Le mois dernier', pageBody(page));
     await page.waitForURL((url) => url.searchParams.get('periode') === 'lastMonth');
     const [y, m, d] = lastMonth.from.split('-');
     await page.getByText(`Du ${d}/${m}/${y}`).waitFor();

@@ -42,7 +42,7 @@ export function usePeriodParam(defaultPreset: Exclude<PeriodPreset, 'custom'>) {
 export function PeriodPicker({ period, onChange }: { period: Period; onChange: (next: Partial<Period>) => void }) {
   const id = `p-${useId().replace(/:/g, '')}`;
   return (
-    <div className="bo-report__filters" role="group" aria-label="Période">
+    <div className="bo-report__filters" role="group" aria-label="Choix de la période">
       <div className="bo-table__filter">
         <label htmlFor={`${id}-preset`} className="bo-table__filter-label">
           Période

@@ -13,7 +13,7 @@ function GroupTree({ group }: { group: DirectoryGroup }) {
         <li key={company.id} className="bo-directory__company" style={{ marginLeft: company.depth * 24 }}>
           <div className={company.depth === 0 ? 'bo-directory__head' : 'bo-directory__name'}>
             {company.depth > 0 && <span aria-hidden="true">└ </span>}
-            {company.name}
+            <span>{company.name}</span>
             {company.city && <span className="bo-count"> · {company.city}</span>}
             {company.depth > 0 && <span className="bo-sr-only"> (filiale)</span>}
           </div>
