@@ -398,8 +398,12 @@ export function createReportRepository(db: Db) {
       };
     },
 
-    // Per month of the period and per user of the scope (active users, and the others that have a figure).
+    // Per month of the period (up to the current one) and per user of the scope: the active users, and the others
+    // that have a figure. Each figure is one pass over its table, grouped by the Paris month; the contacts en veille
+    // at a month's end (or now, for the current month) are read from each contact's spans of state, which the
+    // isActive changes of the history bound.
     async stats(scope: ReportScope, from: string, to: string): Promise<StatsRow[]> {
+      const month = (instant: RawBuilder<unknown>) => sql`to_char(${instant} at time zone 'Europe/Paris', 'YYYY-MM')`;
       const { rows } = await sql<{
         month: string;
         user_id: number;
@@ -411,28 +415,63 @@ export function createReportRepository(db: Db) {
       }>`
         with months as (
           select to_char(m, 'YYYY-MM') as month,
-            greatest(m::date, ${from}::date) as first_day, least((m + interval '1 month')::date - 1, ${to}::date) as last_day
+            ${parisMidnight(sql`greatest(m::date, ${from}::date)`)} as starts,
+            least(${parisMidnight(sql`(least((m + interval '1 month')::date - 1, ${to}::date) + 1)`)}, now()) as ends
           from generate_series(date_trunc('month', ${from}::date), ${to}::date, interval '1 month') as m
+          where m <= now()
         ),
+        span as (select min(starts) as starts, max(ends) as ends from months),
         users as (select u.id, u.trigram, u.is_active from app_user u where ${inScope(scope, sql`u.id`)}),
+        created as (
+          select ${month(sql`k.created_at`)} as month, k.owner_id, count(*) as n
+          from contact k, span where k.owner_id in (select id from users) and k.created_at >= span.starts and k.created_at < span.ends
+          group by 1, 2
+        ),
+        activated as (
+          select ${month(sql`h.created_at`)} as month, h.user_id, count(*) as n
+          from history h, span where h.entity = 'contact' and h.action = 'activate' and h.user_id in (select id from users)
+            and h.created_at >= span.starts and h.created_at < span.ends
+          group by 1, 2
+        ),
+        done as (
+          select ${month(sql`t.execution_date`)} as month, t.owner_id, count(*) as n
+          from todo t, span where t.owner_id in (select id from users) and t.is_active and t.is_accomplished
+            and t.execution_date >= span.starts and t.execution_date < span.ends
+          group by 1, 2
+        ),
+        -- A contact's state from one isActive change to the next is the first one's "to"; before its first change,
+        -- that change's "from"; without any change, its state today.
+        spans as (
+          select k.owner_id, k.created_at, '-infinity'::timestamptz as starts, coalesce(f.at, 'infinity'::timestamptz) as ends,
+            coalesce(f.was, k.is_active) as active
+          from contact k
+          left join lateral (
+            select h.created_at as at, (h.changes->'isActive'->>'from')::boolean as was
+            from history h where h.entity = 'contact' and h.entity_id = k.id and h.changes ? 'isActive'
+            order by h.created_at, h.id limit 1
+          ) f on true
+          where k.owner_id in (select id from users)
+          union all
+          select k.owner_id, k.created_at, h.created_at,
+            coalesce(lead(h.created_at) over (partition by h.entity_id order by h.created_at, h.id), 'infinity'::timestamptz),
+            (h.changes->'isActive'->>'to')::boolean
+          from history h join contact k on k.id = h.entity_id
+          where h.entity = 'contact' and h.changes ? 'isActive' and k.owner_id in (select id from users)
+        ),
+        standby as (
+          select mo.month, s.owner_id, count(*) as n
+          from months mo join spans s on s.starts < mo.ends and mo.ends <= s.ends
+          where s.created_at < mo.ends and not s.active
+          group by 1, 2
+        ),
         figures as (
           select mo.month, u.id as user_id, u.trigram, u.is_active,
-            (select count(*) from contact k where k.owner_id = u.id
-               and k.created_at >= ${parisMidnight(sql`mo.first_day`)} and k.created_at < ${parisMidnight(sql`(mo.last_day + 1)`)}) as new_contacts,
-            (select count(*) from history h where h.entity = 'contact' and h.action = 'activate' and h.user_id = u.id
-               and h.created_at >= ${parisMidnight(sql`mo.first_day`)} and h.created_at < ${parisMidnight(sql`(mo.last_day + 1)`)}) as activated,
-            (select count(*) from contact k where k.owner_id = u.id and k.created_at < ${parisMidnight(sql`(mo.last_day + 1)`)}
-               and not coalesce(
-                 (select (h.changes->'isActive'->>'to')::boolean from history h
-                   where h.entity = 'contact' and h.entity_id = k.id and h.changes ? 'isActive' and h.created_at < ${parisMidnight(sql`(mo.last_day + 1)`)}
-                   order by h.created_at desc, h.id desc limit 1),
-                 (select (h.changes->'isActive'->>'from')::boolean from history h
-                   where h.entity = 'contact' and h.entity_id = k.id and h.changes ? 'isActive' and h.created_at >= ${parisMidnight(sql`(mo.last_day + 1)`)}
-                   order by h.created_at, h.id limit 1),
-                 k.is_active)) as standby,
-            (select count(*) from todo t where t.owner_id = u.id and t.is_active and t.is_accomplished
-               and t.execution_date >= ${parisMidnight(sql`mo.first_day`)} and t.execution_date < ${parisMidnight(sql`(mo.last_day + 1)`)}) as done
+            coalesce(c.n, 0) as new_contacts, coalesce(a.n, 0) as activated, coalesce(sb.n, 0) as standby, coalesce(d.n, 0) as done
           from months mo cross join users u
+          left join created c on c.month = mo.month and c.owner_id = u.id
+          left join activated a on a.month = mo.month and a.user_id = u.id
+          left join standby sb on sb.month = mo.month and sb.owner_id = u.id
+          left join done d on d.month = mo.month and d.owner_id = u.id
         )
         select month, user_id, trigram, new_contacts, activated, standby, done from figures
         where is_active or new_contacts + activated + done > 0

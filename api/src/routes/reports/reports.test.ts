@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   periodRange,
+  toBusinessIsoDate,
   withLuhnCheckDigit,
   type DirectoryGroup,
   type HistoryReportItem,
@@ -347,6 +348,10 @@ for (const engine of testEngines()) {
         assert.deepEqual([...new Set(answer.body.data?.map((r) => r.trigram))], ['COM', 'DIR', 'REC']);
         const all = await get<StatsRow[]>('/reports/stats', { from: '2025-06-01', to: '2025-06-30' }, suite.tokens.ADM);
         assert.deepEqual(all.body.data?.find((r) => r.trigram === 'COB')?.todosDone, 1);
+        // A month to come has no figures yet: the rows stop at the current month.
+        const thisMonth = toBusinessIsoDate(new Date()).slice(0, 7);
+        const ahead = await get<StatsRow[]>('/reports/stats', { from: '2025-06-01', to: `${Number(thisMonth.slice(0, 4)) + 1}-12-31` }, suite.tokens.DIR);
+        assert.equal(ahead.body.data?.at(-1)?.month, thisMonth);
       });
     });
 

@@ -37,6 +37,7 @@ function scale(max: number): number[] {
 function Axes({ ticks, labels, x }: { ticks: number[]; labels: readonly string[]; x: (index: number) => number }) {
   const top = ticks[ticks.length - 1];
   const y = (value: number) => PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - value / top);
+  const every = Math.max(1, Math.ceil((labels.length * 72) / (WIDTH - PAD.left - PAD.right)));
   return (
     <g>
       {ticks.map((tick) => (
@@ -47,11 +48,14 @@ function Axes({ ticks, labels, x }: { ticks: number[]; labels: readonly string[]
           </text>
         </g>
       ))}
-      {labels.map((label, index) => (
-        <text key={`${label}-${index}`} x={x(index)} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" fontSize={11} fill={text}>
-          {label.length > 10 ? `${label.slice(0, 9)}…` : label}
-        </text>
-      ))}
+      {labels.map((label, index) =>
+        // Crowded labels: one in `every` is written (each point keeps its label in its tooltip and the table).
+        index % every === 0 ? (
+          <text key={`${label}-${index}`} x={x(index)} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" fontSize={11} fill={text}>
+            {label.length > 12 ? `${label.slice(0, 11)}…` : label}
+          </text>
+        ) : null,
+      )}
     </g>
   );
 }

@@ -106,7 +106,7 @@ function TodoEntry({ item, today }: { item: HistoryReportItem; today: string }) 
   return (
     <>
       <div>
-        <Tag style={{ background: todo.task.style.backgroundColor, borderColor: todo.task.style.borderColor, color: todo.task.style.color }}>{todo.task.description}</Tag>
+        <Tag style={{ background: todo.task.style.backgroundColor, borderColor: todo.task.style.borderColor, color: todo.task.style.color, marginInlineEnd: 8 }}>{todo.task.description}</Tag>
         <strong>{todo.isAccomplished ? 'Tâche aboutie' : 'Tâche en attente'}</strong>
         {late && <span className="bo-late"> · en retard</span>}
       </div>

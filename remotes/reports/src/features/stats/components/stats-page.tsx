@@ -13,6 +13,8 @@ const figures = Object.keys(statsFigureLabels) as StatsFigure[];
 const flows: StatsFigure[] = ['newContacts', 'activatedContacts', 'todosDone'];
 
 const monthLabel = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString('fr-FR', { month: 'short', year: 'numeric' });
+// On a chart's axis: "janv. 26".
+const shortMonth = (month: string) => `${new Date(`${month}-15T12:00:00Z`).toLocaleDateString('fr-FR', { month: 'short' })} ${month.slice(2, 4)}`;
 
 function sum(rows: readonly StatsRow[], figure: StatsFigure): number {
   return rows.reduce((total, row) => total + row[figure], 0);
@@ -48,7 +50,7 @@ export function StatsPage() {
             <LineChart
               title="Par mois, toute l’équipe"
               labelTitle="Mois"
-              labels={months.map(monthLabel)}
+              labels={months.map(shortMonth)}
               series={figures.map((figure) => ({
                 name: statsFigureLabels[figure],
                 values: months.map((month) => sum(rows.filter((row) => row.month === month), figure)),
