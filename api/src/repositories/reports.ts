@@ -173,54 +173,56 @@ type DirectoryRow = {
   email: string | null;
 };
 
-// The active companies as trees: each with its group's head, its depth and its place among its group's companies
-// (the folded names from the head down), and whether it or one of its active contacts matches the search.
-function directoryTree(search: string | undefined): RawBuilder<unknown> {
-  const pattern = search === undefined ? null : fold(sql`${searchPattern(search)}`);
-  const companyMatch = pattern === null ? sql`true` : sql`c.search_key like ${pattern}`;
-  const contactMatch =
-    pattern === null ? sql`true` : sql`${fold(sql`k.first_name || ' ' || k.last_name || ' ' || k.last_name || ' ' || k.first_name`)} like ${pattern}`;
+// A contact found by its name: the trigram index of its search key (names, e-mail, phone) finds the candidates,
+// its folded names decide (a search for a company's name does not bring every contact of its e-mail domain).
+const contactNameMatch = (pattern: RawBuilder<string>) =>
+  sql`k.search_key like ${pattern} and ${fold(sql`k.first_name || ' ' || k.last_name`)} like ${pattern}`;
+
+// The common table expressions of the directory: `roots`, the heads of the groups shown; with a search, also
+// `matched` (the companies found by name, SIRET or city, or by an active contact's name) and `up` (those and
+// every company above them, so that each shows in its tree). Both indexes (company and contact search keys) serve.
+function directoryScope(pattern: RawBuilder<string> | null): RawBuilder<unknown> {
+  if (pattern === null) return sql`roots(id) as (select c.id from company c where c.parent_id is null and c.is_active)`;
   return sql`
-    with recursive tree(id, group_id, parent_id, depth, path, ids) as (
-      select c.id, c.id, null::integer, 0, array[c.name_key || ' ' || c.id::text], array[c.id]
-      from company c where c.parent_id is null and c.is_active
+    matched(id, by_company) as (
+      select id, bool_or(by_company) from (
+        select c.id, true as by_company from company c where c.is_active and c.search_key like ${pattern}
+        union all
+        select k.company_id, false from contact k where k.is_active and k.company_id is not null and ${contactNameMatch(pattern)}
+      ) found group by id
+    ),
+    up(id) as (select id from matched union select c.parent_id from company c join up on c.id = up.id where c.parent_id is not null),
+    roots(id) as (select c.id from company c join up on up.id = c.id where c.parent_id is null and c.is_active)`;
+}
+
+// The directory's lines for the groups of a page (all of them without paging): each company of a group from its
+// head down (subsidiaries after their parent, by name), with its active contacts as the search keeps them.
+function directoryLines(search: string | undefined, paging: { limit: number; offset: number } | null) {
+  const pattern = search === undefined ? null : fold(sql`${searchPattern(search)}`);
+  const page = paging === null ? sql`` : sql`limit ${paging.limit} offset ${paging.offset}`;
+  return sql<DirectoryRow>`
+    with recursive ${directoryScope(pattern)},
+    page(id) as (select r.id from roots r join company c on c.id = r.id order by c.name_key collate "C", c.id ${page}),
+    tree(id, group_id, parent_id, depth, path) as (
+      select c.id, c.id, null::integer, 0, array[c.name_key || ' ' || c.id::text] from company c where c.id in (select id from page)
       union all
-      select c.id, t.group_id, c.parent_id, t.depth + 1, t.path || (c.name_key || ' ' || c.id::text), t.ids || c.id
-      from company c join tree t on c.parent_id = t.id where c.is_active
-    ),
-    matched as (
-      select t.*, (${companyMatch}) as by_company
-      from tree t join company c on c.id = t.id
-      where ${companyMatch} or exists (select 1 from contact k where k.company_id = t.id and k.is_active and ${contactMatch})
-    ),
-    -- What a search keeps: the matching companies and the companies above them, so that each shows in its tree.
-    kept as (
-      select distinct on (t.id) t.id, t.group_id, t.parent_id, t.depth, t.path, coalesce(m.by_company, false) as by_company, m.id is not null as is_match
-      from matched mm cross join lateral unnest(mm.ids) as above(id) join tree t on t.id = above.id left join matched m on m.id = t.id
-      order by t.id
+      select c.id, t.group_id, c.parent_id, t.depth + 1, t.path || (c.name_key || ' ' || c.id::text)
+      from company c join tree t on c.parent_id = t.id
+      where c.is_active ${pattern === null ? sql`` : sql`and c.id in (select id from up)`}
     )
-    select * from kept`;
+    select g.id as group_id, g.name as group_name, c.id, c.name, c.city, t.parent_id, p.name as parent_name, t.depth,
+      k.id as contact_id, k.title, k.first_name, k.last_name, k.job_title, k.phone, k.email
+    from tree t
+    join company g on g.id = t.group_id
+    join company c on c.id = t.id
+    left join company p on p.id = t.parent_id
+    ${pattern === null ? sql`` : sql`left join matched m on m.id = t.id`}
+    left join contact k on k.company_id = c.id and k.is_active
+      ${pattern === null ? sql`` : sql`and m.id is not null and (m.by_company or ${contactNameMatch(pattern)})`}
+    order by g.name_key collate "C", g.id, t.path collate "C", k.last_name, k.first_name, k.id`;
 }
 
 export function createReportRepository(db: Db) {
-  async function directoryRows(search: string | undefined, groups: RawBuilder<unknown>): Promise<DirectoryRow[]> {
-    const pattern = search === undefined ? null : fold(sql`${searchPattern(search)}`);
-    const contactMatch =
-      pattern === null ? sql`true` : sql`${fold(sql`k.first_name || ' ' || k.last_name || ' ' || k.last_name || ' ' || k.first_name`)} like ${pattern}`;
-    const { rows } = await sql<DirectoryRow>`
-      with kept as (${directoryTree(search)}), page as (${groups})
-      select g.id as group_id, g.name as group_name, c.id, c.name, c.city, kept.parent_id, p.name as parent_name, kept.depth,
-        k.id as contact_id, k.title, k.first_name, k.last_name, k.job_title, k.phone, k.email
-      from kept
-      join page on page.id = kept.group_id
-      join company g on g.id = kept.group_id
-      join company c on c.id = kept.id
-      left join company p on p.id = kept.parent_id
-      left join contact k on k.company_id = c.id and k.is_active and kept.is_match and (kept.by_company or ${contactMatch})
-      order by g.name_key collate "C", g.id, kept.path collate "C", k.last_name, k.first_name, k.id`.execute(db);
-    return rows;
-  }
-
   return {
     // The autocomplete of the history report: companies first (groups before subsidiaries), then contacts.
     async subjects(text: string): Promise<ReportSubject[]> {
@@ -233,7 +235,7 @@ export function createReportRepository(db: Db) {
         union all
         (select 'contact', k.id, k.first_name || ' ' || k.last_name, co.name, false, 1, k.name_key collate "C"
          from contact k left join company co on co.id = k.company_id
-         where ${fold(sql`k.first_name || ' ' || k.last_name || ' ' || k.last_name || ' ' || k.first_name`)} like ${pattern}
+         where ${contactNameMatch(pattern)}
          order by k.name_key collate "C" limit 30)
         order by position, key`.execute(db);
       return rows.map(({ kind, id, label, detail, hasSubsidiaries }) => ({ kind, id, label, detail, hasSubsidiaries }));
@@ -265,14 +267,11 @@ export function createReportRepository(db: Db) {
 
     // One page of groups, by the head's name; each with the companies and the contacts the search keeps.
     async directory(search: string | undefined, page: number, perPage: number): Promise<ListPage<DirectoryGroup>> {
-      const { rows: counted } = await sql<{ total: string }>`
-        with kept as (${directoryTree(search)}) select count(distinct group_id) as total from kept`.execute(db);
+      const pattern = search === undefined ? null : fold(sql`${searchPattern(search)}`);
+      const { rows: counted } = await sql<{ total: string }>`with recursive ${directoryScope(pattern)} select count(*) as total from roots`.execute(db);
       const total = Number(counted[0].total);
       if (total === 0) return { items: [], total };
-      const rows = await directoryRows(
-        search,
-        sql`select c.id from company c where c.id in (select group_id from kept) order by c.name_key collate "C", c.id limit ${perPage} offset ${(page - 1) * perPage}`,
-      );
+      const { rows } = await directoryLines(search, { limit: perPage, offset: (page - 1) * perPage }).execute(db);
       const groups: DirectoryGroup[] = [];
       const companies = new Map<number, DirectoryCompany>();
       for (const row of rows) {
@@ -293,19 +292,7 @@ export function createReportRepository(db: Db) {
     },
 
     async eachDirectoryBatch(search: string | undefined, onBatch: (rows: DirectoryCsvRow[]) => Promise<void>) {
-      const pattern = search === undefined ? null : fold(sql`${searchPattern(search)}`);
-      const contactMatch =
-        pattern === null ? sql`true` : sql`${fold(sql`k.first_name || ' ' || k.last_name || ' ' || k.last_name || ' ' || k.first_name`)} like ${pattern}`;
-      const query = sql<DirectoryRow>`
-        with kept as (${directoryTree(search)})
-        select g.id as group_id, g.name as group_name, c.id, c.name, c.city, kept.parent_id, p.name as parent_name, kept.depth,
-          k.id as contact_id, k.title, k.first_name, k.last_name, k.job_title, k.phone, k.email
-        from kept
-        join company g on g.id = kept.group_id
-        join company c on c.id = kept.id
-        left join company p on p.id = kept.parent_id
-        left join contact k on k.company_id = c.id and k.is_active and kept.is_match and (kept.by_company or ${contactMatch})
-        order by g.name_key collate "C", g.id, kept.path collate "C", k.last_name, k.first_name, k.id`;
+      const query = directoryLines(search, null);
       await eachBatch(db, { compile: () => query.compile(db) }, EXPORT_BATCH, (rows) =>
         onBatch(
           rows.map((row) => ({
