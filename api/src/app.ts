@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin';
 import { calendarRoutes } from './routes/calendar';
 import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
+import { reportRoutes } from './routes/reports';
 import { taskRoutes } from './routes/tasks';
 import { teamRoutes } from './routes/team';
 import { todoRoutes } from './routes/todos';
@@ -80,6 +81,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(teamRoutes);
   await app.register(calendarRoutes);
   await app.register(adminRoutes);
+  await app.register(reportRoutes);
   await app.register(todoRoutes);
 
   return app;

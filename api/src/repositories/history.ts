@@ -57,6 +57,12 @@ async function page(db: Db, entries: RawBuilder<unknown>, pageNumber: number, pe
   return { items: rows.map(toEntry), total: rows.length === 0 ? 0 : Number(rows[0].total) };
 }
 
+// The body of a recursive common table expression named `name`: a company and its subsidiaries, however deep.
+export function groupCompanyIds(companyId: number, name: string): RawBuilder<unknown> {
+  const self = sql.id(name);
+  return sql`select ${companyId}::integer as id union select c.id from company c join ${self} on c.parent_id = ${self}.id`;
+}
+
 const contactLabel = sql`k.first_name || ' ' || k.last_name`;
 
 export function createHistoryRepository(db: Db) {
@@ -66,7 +72,7 @@ export function createHistoryRepository(db: Db) {
       return page(
         db,
         sql`
-          with recursive grp(id) as (select ${companyId}::integer union select c.id from company c join grp on c.parent_id = grp.id)
+          with recursive grp(id) as (${groupCompanyIds(companyId, 'grp')})
           select h.id, h.entity, h.entity_id, co.name as label, h.action, h.changes, h.user_id, h.created_at
           from history h join company co on co.id = h.entity_id
           where h.entity = 'company' and h.entity_id in (select id from grp)

@@ -6,6 +6,7 @@ import { createContactRepository } from './contacts';
 import { foldDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
 import { createPhraseRepository } from './phrases';
+import { createReportRepository } from './reports';
 import { createSecurityRepository } from './security';
 import { createTaskRepository } from './tasks';
 import { createTeamRepository } from './team';
@@ -27,6 +28,7 @@ export function createRepositories(db: Db) {
     contactRecords: createContactRecordRepository(db, history),
     todos: createTodoRepository(db, contacts, history),
     history,
+    reports: createReportRepository(db),
     dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows) },
   };
 }

@@ -5,11 +5,14 @@ import * as React from 'react';
 
 reportRuntime('reports', React);
 
-// The pages this remote owns (ARCHITECTURE section 3). Their content ships with each feature's issue; each page's
-// code (and antd) comes in a chunk of its own, so that this module runs as soon as the remote arrives.
+// The pages this remote owns (ARCHITECTURE section 3). Each page's code (and antd) comes in a chunk of its own,
+// so that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
-  { path: '/rapports/historique-contact', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.ContactHistoryReportPage)) },
-  { path: '/rapports/annuaire', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.DirectoryReportPage)) },
-  { path: '/rapports/taches', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.TasksReportPage)) },
-  { path: '/rapports/stats', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.StatsReportPage)) },
+  {
+    path: '/rapports/historique-contact',
+    ...lazyPage(() => import('./features/contact-history/components/contact-history-page').then((page) => page.ContactHistoryReportPage)),
+  },
+  { path: '/rapports/annuaire', ...lazyPage(() => import('./features/directory/components/directory-page').then((page) => page.DirectoryPage)) },
+  { path: '/rapports/taches', ...lazyPage(() => import('./features/task-report/components/task-report-page').then((page) => page.TaskReportPage)) },
+  { path: '/rapports/stats', ...lazyPage(() => import('./features/stats/components/stats-page').then((page) => page.StatsPage)) },
 ];

@@ -39,6 +39,11 @@ export const permissions = {
   administration: { manage: ['admin'] },
   // The standby lists (contacts en veille) back /liste-contacts-veille and the agenda's "add a task" choice.
   standby: { read: businessSide },
+  // The contact and group history and the directory (/rapports/historique-contact, /rapports/annuaire): read by
+  // everyone; their exports carry the contacts' details out of the building, as the contacts export does.
+  report: { read: ALL_ROLES, export: businessSide },
+  // The task report and the statistics (/rapports/taches, /rapports/stats): a leader's view of the work done.
+  teamReport: { read: leaders, export: leaders },
 } as const satisfies Record<string, Partial<Record<Action, readonly RoleName[]>>>;
 
 export type Resource = keyof typeof permissions;

@@ -1,9 +1,9 @@
 // `@bo/contracts/records`: companies, contacts, users and teams, history, phrases and task types, with their calls.
 // The pages that list or edit them import it; the shell and the agenda never download it.
 export * from '@bo/contracts';
-export * from './company';
-export * from './contact-list';
-export * from './record-csv';
-export * from './history';
-export * from './admin';
-export { endpoints } from './endpoints/records';
+export * from '../company';
+export * from '../contact-list';
+export * from '../record-csv';
+export * from '../history';
+export * from '../admin';
+export { endpoints } from '../endpoints/records';

@@ -1,0 +1,367 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  periodRange,
+  toBusinessIsoDate,
+  withLuhnCheckDigit,
+  type DirectoryGroup,
+  type HistoryReportItem,
+  type ListPage,
+  type ReportSubject,
+  type StatsRow,
+  type TaskReportRow,
+  type TaskReportTodo,
+} from '@bo/contracts/all';
+import { addTodo, openSeededSuite, type SeededSuite } from '../../test/fixtures';
+import { call, snapshot, testEngines } from '../../test/harness';
+
+const siret = (n: number) => withLuhnCheckDigit(String(5_000_000_000_000 + n));
+
+for (const engine of testEngines()) {
+  describe(`reports on ${engine}`, () => {
+    let suite: SeededSuite;
+    // A group of three levels: Énergies Groupe > Énergies Lyon > Énergies Lyon Nord, and a head alone.
+    const ids: Record<string, number> = {};
+
+    before(async () => {
+      suite = await openSeededSuite(engine);
+      const { db } = suite.database;
+      const { users, tasks } = suite.fixture;
+      const company = async (key: string, name: string, n: number, parent: number | null, extra: { city?: string; active?: boolean } = {}) => {
+        const row = await db
+          .insertInto('company')
+          .values({ name, registration_id: siret(n), owner_id: users.COM, parent_id: parent, city: extra.city ?? null, is_active: extra.active ?? true })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids[key] = row.id;
+      };
+      await company('head', 'Énergies Groupe', 1, null, { city: 'Paris' });
+      await company('sub', 'Énergies Lyon', 2, ids.head, { city: 'Lyon' });
+      await company('subsub', 'Énergies Lyon Nord', 3, ids.sub, { city: 'Villeurbanne' });
+      await company('alone', 'Alpha Conseil', 4, null, { city: 'Besançon' });
+      const contact = async (key: string, first: string, last: string, companyId: number, extra: { active?: boolean; createdAt?: string; owner?: number } = {}) => {
+        const row = await db
+          .insertInto('contact')
+          .values({
+            title: 'madam',
+            first_name: first,
+            last_name: last,
+            company_id: companyId,
+            owner_id: extra.owner ?? users.COM,
+            is_active: extra.active ?? true,
+            phone: '0033612345678',
+            email: `${last.toLowerCase()}@example.fr`,
+            created_at: extra.createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids[key] = row.id;
+      };
+      await contact('headContact', 'Henri', 'Tête', ids.head);
+      await contact('subsubContact', 'Zoé', 'Martin', ids.subsub);
+      await contact('sleeping', 'Inès', 'Dormant', ids.subsub, { active: false, createdAt: '2025-06-15T10:00:00Z' });
+      await contact('woken', 'Noé', 'Réveil', ids.alone, { createdAt: '2025-06-20T10:00:00Z' });
+      // Noé left standby on 5 July 2025 (COM gave them a todo).
+      await db
+        .insertInto('history')
+        .values([
+          { entity: 'contact', entity_id: ids.woken, action: 'activate', changes: JSON.stringify({ isActive: { from: false, to: true } }), user_id: users.COM, created_at: '2025-07-05T09:00:00Z' },
+          { entity: 'company', entity_id: ids.sub, action: 'update', changes: JSON.stringify({ city: { from: 'Bron', to: 'Lyon' } }), user_id: users.DIR, created_at: '2025-06-02T09:00:00Z' },
+          { entity: 'contact', entity_id: ids.headContact, action: 'update', changes: JSON.stringify({ jobTitle: { from: null, to: 'DRH' } }), user_id: users.COM, created_at: '2025-06-03T09:00:00Z' },
+        ])
+        .execute();
+
+      // June 2025, all in the past: COM's todos on Zoé, REC's on Henri, COB's on Noé.
+      const todo = (key: string, owner: string, contactKey: string, deadline: string, extra: { done?: string; task?: number; active?: boolean } = {}) =>
+        addTodo(db, {
+          contact_id: ids[contactKey],
+          task_id: extra.task ?? tasks.call,
+          owner_id: users[owner],
+          deadline,
+          is_accomplished: extra.done !== undefined,
+          execution_date: extra.done ?? null,
+          is_active: extra.active ?? true,
+          notes: `Notes ${key}`,
+          comment: extra.done === undefined ? null : `Commentaire ${key}`,
+        }).then((id) => {
+          ids[key] = id;
+        });
+      // Done at 23:30 in Paris on its deadline day: on time. Done at 00:30 the next day in Paris: late.
+      await todo('onTime', 'COM', 'subsubContact', '2025-06-10', { done: '2025-06-10T21:30:00Z' });
+      await todo('doneLate', 'COM', 'subsubContact', '2025-06-10', { done: '2025-06-10T22:30:00Z' });
+      await todo('pending1', 'COM', 'subsubContact', '2025-06-12');
+      await todo('pending2', 'COM', 'subsubContact', '2025-06-30');
+      await todo('deleted', 'COM', 'subsubContact', '2025-06-11', { active: false });
+      await todo('beforePeriod', 'COM', 'subsubContact', '2025-05-31');
+      await todo('afterPeriod', 'COM', 'subsubContact', '2025-07-01');
+      await todo('recPending', 'REC', 'headContact', '2025-06-20', { task: tasks.mail });
+      await todo('otherTeam', 'COB', 'woken', '2025-06-15', { done: '2025-06-15T08:00:00Z' });
+    });
+    after(() => suite.close());
+
+    const june = { from: '2025-06-01', to: '2025-06-30' };
+    const get = <T>(url: string, query: Record<string, unknown>, token = suite.tokens.COM) => call<T>(suite.app, 'GET', url, { token, query });
+
+    describe('history', () => {
+      const history = (query: Record<string, unknown>, token = suite.tokens.REC) => get<ListPage<HistoryReportItem>>('/reports/history', query, token);
+
+      it('finds contacts and companies in one autocomplete, accents and case ignored', async () => {
+        const answer = await get<ReportSubject[]>('/reports/subjects', { q: 'ENERGIES LYON' }, suite.tokens.REC);
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        assert.deepEqual(
+          answer.body.data?.map((s) => [s.kind, s.label, s.detail, s.hasSubsidiaries]),
+          [
+            ['company', 'Énergies Lyon', 'Énergies Groupe', true],
+            ['company', 'Énergies Lyon Nord', 'Énergies Lyon', false],
+          ],
+        );
+        const people = await get<ReportSubject[]>('/reports/subjects', { q: 'zoe mar' }, suite.tokens.REC);
+        assert.deepEqual(people.body.data?.map((s) => [s.kind, s.label, s.detail]), [['contact', 'Zoé Martin', 'Énergies Lyon Nord']]);
+      });
+
+      it('rolls a group up across its subsidiaries, however deep, each entry labelled with its company', async () => {
+        const answer = await history({ companyId: ids.head, perPage: 100 });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        const items = answer.body.data!.items;
+        assert.equal(answer.body.data?.total, items.length);
+        // Newest first: the pending todo of 1 July, ..., the change of 2 June, the todo due on 31 May.
+        assert.deepEqual(
+          items.map((i) => [i.kind, i.companyName, i.contactName, i.trigram, i.todo?.deadline ?? i.change?.action]),
+          [
+            ['todo', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', '2025-07-01'],
+            ['todo', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', '2025-06-30'],
+            ['todo', 'Énergies Groupe', 'Henri Tête', 'REC', '2025-06-20'],
+            ['todo', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', '2025-06-12'],
+            ['todo', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', '2025-06-10'],
+            ['todo', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', '2025-06-10'],
+            ['change', 'Énergies Groupe', 'Henri Tête', 'COM', 'update'],
+            ['change', 'Énergies Lyon', null, 'DIR', 'update'],
+            ['todo', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', '2025-05-31'],
+          ],
+        );
+        const late = items.find((i) => i.id === ids.doneLate)!;
+        assert.deepEqual(
+          [late.at, late.todo?.executionDate, late.todo?.isAccomplished, late.todo?.notes, late.todo?.comment, late.todo?.task.style.backgroundColor],
+          ['2025-06-10T22:30:00.000Z', '2025-06-10T22:30:00.000Z', true, 'Notes doneLate', 'Commentaire doneLate', '#2563eb'],
+        );
+        assert.deepEqual(items.find((i) => i.kind === 'change' && i.companyName === 'Énergies Lyon')?.change?.changes, { city: { from: 'Bron', to: 'Lyon' } });
+      });
+
+      it('leaves the subsidiaries out on request, and tells one contact’s story alone', async () => {
+        const head = await history({ companyId: ids.head, subsidiaries: false });
+        assert.deepEqual(head.body.data?.items.map((i) => [i.kind, i.contactName]), [
+          ['todo', 'Henri Tête'],
+          ['change', 'Henri Tête'],
+        ]);
+        const zoe = await history({ contactId: ids.subsubContact });
+        assert.equal(zoe.body.data?.total, 6);
+        assert.ok(zoe.body.data?.items.every((i) => i.contactName === 'Zoé Martin'));
+      });
+
+      it('filters by period (deadline or day of the change, both days included), task type and user, a page at a time', async () => {
+        const inJune = await history({ companyId: ids.head, ...june });
+        assert.equal(inJune.body.data?.total, 7);
+        const mail = await history({ companyId: ids.head, taskId: suite.fixture.tasks.mail });
+        assert.deepEqual(mail.body.data?.items.map((i) => i.id), [ids.recPending]);
+        const byDir = await history({ companyId: ids.head, userId: suite.fixture.users.DIR });
+        assert.deepEqual(byDir.body.data?.items.map((i) => i.change?.changes), [{ city: { from: 'Bron', to: 'Lyon' } }]);
+        const second = await history({ companyId: ids.head, perPage: 4, page: 2 });
+        assert.deepEqual([second.body.data?.total, second.body.data?.items.length], [9, 4]);
+        const beyond = await history({ companyId: ids.head, perPage: 4, page: 9 });
+        assert.deepEqual([beyond.body.data?.total, beyond.body.data?.items.length], [9, 0]);
+      });
+
+      it('refuses a request without exactly one subject, a reversed period, and an unknown record', async () => {
+        for (const query of [{}, { contactId: ids.subsubContact, companyId: ids.head }, { companyId: ids.head, from: '2025-07-01', to: '2025-06-01' }]) {
+          const answer = await history(query);
+          assert.equal(answer.status, 422, JSON.stringify(query));
+          assert.equal(answer.body.errors[0].message, 'dataInvalid');
+        }
+        const missing = await history({ contactId: 999999 });
+        assert.deepEqual([missing.status, missing.body.errors], [404, [{ message: 'modelNotFound', field: 'contactId' }]]);
+      });
+
+      it('exports the history as CSV for French Excel, for the business side only', async () => {
+        const answer = await suite.app.inject({
+          method: 'GET',
+          url: `/reports/history/export?companyId=${ids.head}&from=2025-06-10&to=2025-06-10`,
+          headers: { authorization: suite.tokens.COM },
+        });
+        assert.equal(answer.statusCode, 200);
+        assert.equal(answer.body[0], '\uFEFF');
+        const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
+        assert.equal(lines[0], 'Date;Type;Société;Contact;Utilisateur;Tâche;Échéance;Exécutée le;Notes;Commentaire;Modifications');
+        assert.deepEqual(
+          lines.slice(1).map((line) => line.split(';').slice(0, 8)),
+          [
+            ['11/06/2025 00:30', 'Tâche aboutie', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', 'Appel de suivi', '10/06/2025', '11/06/2025'],
+            ['10/06/2025 23:30', 'Tâche aboutie', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', 'Appel de suivi', '10/06/2025', '10/06/2025'],
+          ],
+        );
+        const refused = await suite.app.inject({ method: 'GET', url: `/reports/history/export?companyId=${ids.head}`, headers: { authorization: suite.tokens.REC } });
+        assert.equal(refused.statusCode, 403);
+      });
+    });
+
+    describe('directory', () => {
+      const directory = (query: Record<string, unknown>) => get<ListPage<DirectoryGroup>>('/reports/directory', query, suite.tokens.REC);
+      const shape = (groups: DirectoryGroup[] | undefined) =>
+        groups?.map((g) => [g.name, g.companies.map((c) => [c.depth, c.name, c.contacts.map((k) => `${k.firstName} ${k.lastName}`)])]);
+
+      it('shows each group as a tree, head first, with the active contacts only', async () => {
+        const answer = await directory({ search: 'énergies' });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        assert.deepEqual(shape(answer.body.data?.items), [
+          [
+            'Énergies Groupe',
+            [
+              [0, 'Énergies Groupe', ['Henri Tête']],
+              [1, 'Énergies Lyon', []],
+              [2, 'Énergies Lyon Nord', ['Zoé Martin']],
+            ],
+          ],
+        ]);
+        assert.equal(answer.body.data?.total, 1);
+      });
+
+      it('finds a contact by name, accents ignored, and keeps the companies above it to place it', async () => {
+        const answer = await directory({ search: 'ZOE' });
+        assert.deepEqual(shape(answer.body.data?.items), [
+          [
+            'Énergies Groupe',
+            [
+              [0, 'Énergies Groupe', []],
+              [1, 'Énergies Lyon', []],
+              [2, 'Énergies Lyon Nord', ['Zoé Martin']],
+            ],
+          ],
+        ]);
+        const byCity = await directory({ search: 'besancon' });
+        assert.deepEqual(shape(byCity.body.data?.items), [['Alpha Conseil', [[0, 'Alpha Conseil', ['Noé Réveil']]]]]);
+      });
+
+      it('pages by group, in name order', async () => {
+        const first = await directory({ perPage: 2, page: 1 });
+        assert.deepEqual(first.body.data?.items.map((g) => g.name), ['Alpha Conseil', 'Énergies Groupe']);
+        assert.equal(first.body.data?.total, 3);
+        const second = await directory({ perPage: 2, page: 2 });
+        assert.deepEqual(second.body.data?.items.map((g) => g.name), ['Société Test']);
+      });
+
+      it('exports the directory as CSV, a line per company and per contact', async () => {
+        const answer = await suite.app.inject({ method: 'GET', url: '/reports/directory/export?search=lyon%20nord', headers: { authorization: suite.tokens.COM } });
+        assert.equal(answer.statusCode, 200);
+        const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
+        assert.deepEqual(lines, [
+          'Groupe;Société;Société mère;Ville;Civilité;Prénom;Nom;Fonction;Téléphone;E-mail',
+          'Énergies Groupe;Énergies Groupe;;Paris;;;;;;',
+          'Énergies Groupe;Énergies Lyon;Énergies Groupe;Lyon;;;;;;',
+          'Énergies Groupe;Énergies Lyon Nord;Énergies Lyon;Villeurbanne;Madame;Zoé;Martin;;0033 6 12 34 56 78;martin@example.fr',
+        ]);
+      });
+    });
+
+    describe('task report', () => {
+      const tasks = (query: Record<string, unknown>, token = suite.tokens.DIR) => get<TaskReportRow[]>('/reports/tasks', query, token);
+      const figures = (rows: TaskReportRow[] | null | undefined) => rows?.map((r) => [r.trigram ?? r.description, r.planned, r.done, r.doneLate, r.late, r.onTimeRate]);
+
+      it('counts a leader’s team per user: planned, done, done late at midnight Paris time, late, on-time rate', async () => {
+        const answer = await tasks(june);
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        assert.deepEqual(figures(answer.body.data), [
+          ['COM', 4, 2, 1, 2, 0.5],
+          ['REC', 1, 0, 0, 1, null],
+        ]);
+      });
+
+      it('shows everyone to an admin, and counts per task type', async () => {
+        const all = await tasks(june, suite.tokens.ADM);
+        assert.deepEqual(all.body.data?.map((r) => r.trigram), ['COB', 'COM', 'REC']);
+        const byTask = await tasks({ ...june, groupBy: 'task' });
+        assert.deepEqual(figures(byTask.body.data), [
+          ['Appel de suivi', 4, 2, 1, 2, 0.5],
+          ['Relance email', 1, 0, 0, 1, null],
+        ]);
+      });
+
+      it('reads a period given in Unix seconds as the Paris days they fall on', async () => {
+        // 31 May 2025 22:00 UTC is 1 June 00:00 in Paris: the todo due on 31 May stays out.
+        const from = Date.UTC(2025, 4, 31, 22) / 1000;
+        const to = Date.UTC(2025, 5, 30, 21, 59) / 1000;
+        const answer = await tasks({ from, to });
+        assert.deepEqual(figures(answer.body.data), [
+          ['COM', 4, 2, 1, 2, 0.5],
+          ['REC', 1, 0, 0, 1, null],
+        ]);
+        const wider = await tasks({ from: '2025-05-31', to: '2025-07-01' });
+        assert.equal(wider.body.data?.[0].planned, 6);
+      });
+
+      it('opens the todos behind a figure', async () => {
+        const late = await get<ListPage<TaskReportTodo>>('/reports/tasks/todos', { ...june, figure: 'late', userId: suite.fixture.users.COM }, suite.tokens.DIR);
+        assert.deepEqual(late.body.data?.items.map((t) => [t.id, t.contact.lastName, t.companyName]), [
+          [ids.pending1, 'Martin', 'Énergies Lyon Nord'],
+          [ids.pending2, 'Martin', 'Énergies Lyon Nord'],
+        ]);
+        const doneLate = await get<ListPage<TaskReportTodo>>('/reports/tasks/todos', { ...june, figure: 'doneLate' }, suite.tokens.DIR);
+        assert.deepEqual(doneLate.body.data?.items.map((t) => t.id), [ids.doneLate]);
+        const hidden = await get<ListPage<TaskReportTodo>>('/reports/tasks/todos', { ...june, figure: 'done', userId: suite.fixture.users.COB }, suite.tokens.DIR);
+        assert.deepEqual(hidden.body.data, { items: [], total: 0 });
+      });
+
+      it('exports the report as CSV with the rate the French way', async () => {
+        const answer = await suite.app.inject({ method: 'GET', url: '/reports/tasks/export?from=2025-06-01&to=2025-06-30', headers: { authorization: suite.tokens.DIR } });
+        assert.equal(answer.statusCode, 200);
+        assert.deepEqual(answer.body.slice(1).split('\r\n').filter((line) => line !== ''), [
+          'Utilisateur;Prévues;Abouties;Abouties en retard;En retard;Taux à temps',
+          'COM;4;2;1;2;50 %',
+          'REC;1;0;0;1;',
+        ]);
+      });
+
+      it('refuses the task report and the statistics to the business and recruitment teams, and bad periods', async () => {
+        const before = await snapshot(suite.database.db);
+        for (const token of [suite.tokens.COM, suite.tokens.REC]) {
+          for (const url of ['/reports/tasks', '/reports/tasks/todos', '/reports/tasks/export', '/reports/stats', '/reports/stats/export']) {
+            const answer = await get(url, { ...june, figure: 'done' }, token);
+            assert.deepEqual([answer.status, answer.body.errors[0]?.message], [403, 'forbidden'], url);
+          }
+        }
+        for (const query of [{ from: '2025-06-30', to: '2025-06-01' }, { from: '2025-02-30', to: '2025-03-01' }, { from: '2025-06-01' }, { ...june, groupBy: 'owner' }]) {
+          const answer = await tasks(query);
+          assert.equal(answer.status, 422, JSON.stringify(query));
+        }
+        assert.equal(await snapshot(suite.database.db), before);
+      });
+    });
+
+    describe('statistics', () => {
+      it('counts per month and user: new contacts, contacts out of standby, en veille at month end, todos done', async () => {
+        const answer = await get<StatsRow[]>('/reports/stats', { from: '2025-06-01', to: '2025-07-31' }, suite.tokens.DIR);
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        const com = answer.body.data?.filter((r) => r.trigram === 'COM').map((r) => [r.month, r.newContacts, r.activatedContacts, r.standbyAtMonthEnd, r.todosDone]);
+        assert.deepEqual(com, [
+          ['2025-06', 2, 0, 2, 2],
+          ['2025-07', 0, 1, 1, 0],
+        ]);
+        // The team only: DIR, COM, REC (OFF is inactive and did nothing), never COB.
+        assert.deepEqual([...new Set(answer.body.data?.map((r) => r.trigram))], ['COM', 'DIR', 'REC']);
+        const all = await get<StatsRow[]>('/reports/stats', { from: '2025-06-01', to: '2025-06-30' }, suite.tokens.ADM);
+        assert.deepEqual(all.body.data?.find((r) => r.trigram === 'COB')?.todosDone, 1);
+        // A month to come has no figures yet: the rows stop at the current month.
+        const thisMonth = toBusinessIsoDate(new Date()).slice(0, 7);
+        const ahead = await get<StatsRow[]>('/reports/stats', { from: '2025-06-01', to: `${Number(thisMonth.slice(0, 4)) + 1}-12-31` }, suite.tokens.DIR);
+        assert.equal(ahead.body.data?.at(-1)?.month, thisMonth);
+      });
+    });
+
+    it('computes the periods of the presets, weeks from Monday, quarters and month ends right', () => {
+      assert.deepEqual(periodRange('week', '2026-11-25'), { from: '2026-11-23', to: '2026-11-29' });
+      assert.deepEqual(periodRange('week', '2026-11-29'), { from: '2026-11-23', to: '2026-11-29' });
+      assert.deepEqual(periodRange('month', '2028-02-10'), { from: '2028-02-01', to: '2028-02-29' });
+      assert.deepEqual(periodRange('lastMonth', '2026-01-15'), { from: '2025-12-01', to: '2025-12-31' });
+      assert.deepEqual(periodRange('quarter', '2026-11-25'), { from: '2026-10-01', to: '2026-12-31' });
+      assert.deepEqual(periodRange('year', '2026-11-25'), { from: '2026-01-01', to: '2026-12-31' });
+    });
+  });
+}

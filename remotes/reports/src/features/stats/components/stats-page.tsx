@@ -1,0 +1,88 @@
+import { useCan } from '@bo/client';
+import { frenchDate, statsFigureLabels, type StatsFigure, type StatsRow } from '@bo/contracts/reports';
+import { LoadFailed, PageFrame } from '@bo/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Spin, Table } from 'antd';
+import { BarChart, LineChart } from '../../../components/charts';
+import { PeriodPicker, usePeriodParam } from '../../../components/period-picker';
+import { ReportActions } from '../../../components/report-actions';
+import { exportStats, statsQueryOptions } from '../api/stats';
+
+const figures = Object.keys(statsFigureLabels) as StatsFigure[];
+// Flows over the period add up; a month-end count does not (the last month's is shown per user).
+const flows: StatsFigure[] = ['newContacts', 'activatedContacts', 'todosDone'];
+
+const monthLabel = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString('fr-FR', { month: 'short', year: 'numeric' });
+// On a chart's axis: "janv. 26".
+const shortMonth = (month: string) => `${new Date(`${month}-15T12:00:00Z`).toLocaleDateString('fr-FR', { month: 'short' })} ${month.slice(2, 4)}`;
+
+function sum(rows: readonly StatsRow[], figure: StatsFigure): number {
+  return rows.reduce((total, row) => total + row[figure], 0);
+}
+
+// /rapports/stats: per month and per user, new contacts, contacts out of standby, contacts en veille at month
+// end, todos done; a line over the months, bars per user, and the figures as a table.
+export function StatsPage() {
+  const { period, change } = usePeriodParam('year');
+  const canExport = useCan('teamReport', 'export');
+  const request = { from: period.from, to: period.to };
+  const stats = useQuery(statsQueryOptions(request));
+  const rows = stats.data ?? [];
+  const months = [...new Set(rows.map((row) => row.month))];
+  const users = [...new Set(rows.map((row) => row.trigram))].sort((a, b) => a.localeCompare(b, 'fr'));
+  const lastMonth = months[months.length - 1];
+  return (
+    <PageFrame path="/rapports/stats" actions={<ReportActions fileName="statistiques.csv" exportFile={canExport ? () => exportStats(request) : undefined} disabled={rows.length === 0} />}>
+      <div className="bo-report__filters bo-no-print">
+        <PeriodPicker period={period} onChange={change} />
+      </div>
+      <p className="bo-report__period">
+        Du {frenchDate(period.from)} au {frenchDate(period.to)}
+      </p>
+      {stats.isError && <LoadFailed onRetry={() => void stats.refetch()} />}
+      {stats.isPending ? (
+        <Spin description="Calcul des statistiques…" />
+      ) : rows.length === 0 ? (
+        <Empty description="Aucune donnée pour cette période" />
+      ) : (
+        <>
+          <div className="bo-chart-grid">
+            <LineChart
+              title="Par mois, toute l’équipe"
+              labelTitle="Mois"
+              labels={months.map(shortMonth)}
+              series={figures.map((figure) => ({
+                name: statsFigureLabels[figure],
+                values: months.map((month) => sum(rows.filter((row) => row.month === month), figure)),
+              }))}
+            />
+            <BarChart
+              title="Par utilisateur, sur la période"
+              labelTitle="Utilisateur"
+              labels={users}
+              series={[
+                ...flows.map((figure) => ({ name: statsFigureLabels[figure], values: users.map((user) => sum(rows.filter((row) => row.trigram === user), figure)) })),
+                {
+                  name: `${statsFigureLabels.standbyAtMonthEnd} (dernier mois)`,
+                  values: users.map((user) => sum(rows.filter((row) => row.trigram === user && row.month === lastMonth), 'standbyAtMonthEnd')),
+                },
+              ]}
+            />
+          </div>
+          <Table<StatsRow>
+            aria-label="Statistiques par mois et par utilisateur"
+            rowKey={(row) => `${row.month}-${row.userId}`}
+            dataSource={rows}
+            loading={stats.isFetching && stats.isPlaceholderData}
+            pagination={{ defaultPageSize: 50, showSizeChanger: true, pageSizeOptions: [50, 100, 500] }}
+            columns={[
+              { key: 'month', title: 'Mois', render: (_: unknown, row) => monthLabel(row.month) },
+              { key: 'user', title: 'Utilisateur', dataIndex: 'trigram' },
+              ...figures.map((figure) => ({ key: figure, title: statsFigureLabels[figure], dataIndex: figure, align: 'right' as const })),
+            ]}
+          />
+        </>
+      )}
+    </PageFrame>
+  );
+}

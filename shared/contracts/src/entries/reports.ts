@@ -1,0 +1,7 @@
+import { endpoints as recordEndpoints } from './records';
+import { reportEndpoints } from '../endpoints/reports';
+
+// `@bo/contracts/reports`: the reports of /rapports/*, their calls beside those of the records they read.
+export * from '@bo/contracts/records';
+export * from '../reports';
+export const endpoints = { ...recordEndpoints, ...reportEndpoints };

@@ -1,0 +1,371 @@
+import { z } from 'zod';
+import { csvCell, frenchDate, type CsvColumn } from './csv';
+import { addDays, BUSINESS_TIME_ZONE } from './dates';
+import { historyActionLabels } from './history';
+import { pageParams } from './paging';
+import { messages } from './rules';
+import { taskStyleSchema } from './task';
+import { personTitleLabels, personTitles } from './user';
+import { fields, formatPhone, hasNoNul } from './validation';
+import { wireBoolean, wireCalendarDate } from './wire';
+
+// The reports of /rapports/* (issue 20). The definitions a figure rests on are written here once, beside the
+// calls, for the server that computes them and the browser that explains them:
+// - a todo belongs to the period its deadline falls in; `from` and `to` are calendar days, both included;
+// - "done late": accomplished after its deadline day, the day of its execution read in Paris;
+// - "late": still pending with a deadline before today (Paris);
+// - the on-time rate is done on time / done, absent (null, not 0 %) when nothing was done.
+export const reportDefinitions = {
+  planned: 'Tâches dont l’échéance tombe dans la période',
+  done: 'Tâches de la période abouties',
+  doneLate: 'Abouties après le jour de leur échéance (heure de Paris)',
+  late: 'Encore en attente, échéance dépassée',
+  onTimeRate: 'Abouties à temps / abouties (sans objet quand rien n’est abouti)',
+} as const;
+
+const optionalDate = () => z.preprocess((value) => (value === '' ? undefined : value), wireCalendarDate().optional());
+const optionalId = () => z.preprocess((value) => (value === '' ? undefined : value), fields.id().optional());
+const search = z.string({ error: messages.invalid }).trim().max(100, messages.invalid).refine(hasNoNul, messages.invalid);
+
+// A period whose end is not before its start.
+const orderedPeriod = <T extends { from?: string; to?: string }>(q: T) => !q.from || !q.to || q.from <= q.to;
+
+// --- Periods ---
+
+export const periodPresets = ['week', 'month', 'lastMonth', 'quarter', 'year', 'custom'] as const;
+export type PeriodPreset = (typeof periodPresets)[number];
+export const periodPresetLabels: Record<PeriodPreset, string> = {
+  week: 'Cette semaine',
+  month: 'Ce mois',
+  lastMonth: 'Le mois dernier',
+  quarter: 'Ce trimestre',
+  year: 'Cette année',
+  custom: 'Période choisie',
+};
+
+const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+
+// The calendar days of a preset around `today` (yyyy-MM-dd), both included; weeks start on Monday.
+export function periodRange(preset: Exclude<PeriodPreset, 'custom'>, today: string): { from: string; to: string } {
+  const [y, m, d] = today.split('-').map(Number);
+  switch (preset) {
+    case 'week': {
+      const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+      const from = addDays(today, -weekday);
+      return { from, to: addDays(from, 6) };
+    }
+    case 'month':
+      return { from: iso(y, m, 1), to: iso(y, m + 1, 0) };
+    case 'lastMonth':
+      return { from: iso(y, m - 1, 1), to: iso(y, m, 0) };
+    case 'quarter': {
+      const first = Math.floor((m - 1) / 3) * 3 + 1;
+      return { from: iso(y, first, 1), to: iso(y, first + 3, 0) };
+    }
+    case 'year':
+      return { from: iso(y, 1, 1), to: iso(y, 12, 31) };
+  }
+}
+
+// --- Contact and group history (/rapports/historique-contact) ---
+
+export const reportSubjectKinds = ['contact', 'company'] as const;
+export const reportSubjectSchema = z.object({
+  kind: z.enum(reportSubjectKinds),
+  id: z.number().int(),
+  label: z.string(),
+  // The company of a contact; the parent of a subsidiary.
+  detail: z.string().nullable(),
+  // A company with subsidiaries: "Inclure les filiales" is offered, on by default.
+  hasSubsidiaries: z.boolean(),
+});
+export type ReportSubject = z.infer<typeof reportSubjectSchema>;
+
+export const reportSubjectsQuerySchema = z.object({
+  q: z.string({ error: messages.invalid }).trim().min(2, messages.invalid).max(100, messages.invalid).refine(hasNoNul, messages.invalid),
+});
+
+const historyReportFilters = {
+  contactId: optionalId(),
+  companyId: optionalId(),
+  subsidiaries: wireBoolean.default(true),
+  from: optionalDate(),
+  to: optionalDate(),
+  taskId: optionalId(),
+  userId: optionalId(),
+};
+// Exactly one subject: a contact or a company.
+const oneSubject = (q: { contactId?: number; companyId?: number }) => (q.contactId === undefined) !== (q.companyId === undefined);
+
+export const historyReportQuerySchema = z
+  .object({ ...historyReportFilters, ...pageParams })
+  .refine(oneSubject, { message: messages.invalid, path: ['contactId'] })
+  .refine(orderedPeriod, { message: messages.invalid, path: ['to'] });
+export const historyReportExportQuerySchema = z
+  .object(historyReportFilters)
+  .refine(oneSubject, { message: messages.invalid, path: ['contactId'] })
+  .refine(orderedPeriod, { message: messages.invalid, path: ['to'] });
+export type HistoryReportQuery = z.input<typeof historyReportQuerySchema>;
+export type HistoryReportFilters = z.output<typeof historyReportExportQuerySchema>;
+
+export const historyReportKinds = ['todo', 'change'] as const;
+export type HistoryReportKind = (typeof historyReportKinds)[number];
+
+export const historyReportItemSchema = z.object({
+  // A todo's place in time is its execution when done, its deadline (start of the day, Paris) while pending.
+  at: z.string(),
+  kind: z.enum(historyReportKinds),
+  id: z.number().int(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  contactId: z.number().int().nullable(),
+  contactName: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  trigram: z.string().nullable(),
+  todo: z
+    .object({
+      task: z.object({ id: z.number().int(), description: z.string(), style: taskStyleSchema }),
+      deadline: z.string(),
+      executionDate: z.string().nullable(),
+      isAccomplished: z.boolean(),
+      notes: z.string(),
+      comment: z.string().nullable(),
+    })
+    .nullable(),
+  change: z
+    .object({
+      entity: z.enum(['company', 'contact']),
+      action: z.string(),
+      changes: z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() })),
+    })
+    .nullable(),
+});
+export type HistoryReportItem = z.infer<typeof historyReportItemSchema>;
+
+// --- Directory (/rapports/annuaire) ---
+
+const directorySearch = { search: z.preprocess((value) => (value === '' ? undefined : value), search.optional()) };
+export const directoryQuerySchema = z.object({ ...directorySearch, ...pageParams });
+export const directoryExportQuerySchema = z.object(directorySearch);
+export type DirectoryQuery = z.input<typeof directoryQuerySchema>;
+
+export const directoryContactSchema = z.object({
+  id: z.number().int(),
+  title: z.enum(personTitles),
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type DirectoryContact = z.infer<typeof directoryContactSchema>;
+
+export const directoryCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string().nullable(),
+  parentId: z.number().int().nullable(),
+  // 0 for the group's head, 1 for its subsidiaries, and so on.
+  depth: z.number().int(),
+  contacts: z.array(directoryContactSchema),
+});
+export type DirectoryCompany = z.infer<typeof directoryCompanySchema>;
+
+// One group: its head first, then each subsidiary after its parent.
+export const directoryGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  companies: z.array(directoryCompanySchema),
+});
+export type DirectoryGroup = z.infer<typeof directoryGroupSchema>;
+
+// A CSV line of the directory: a company, or one of its contacts.
+export type DirectoryCsvRow = {
+  group: string;
+  company: string;
+  parent: string | null;
+  city: string | null;
+  contact: DirectoryContact | null;
+};
+
+// --- Task report (/rapports/taches) ---
+
+export const taskReportGroupings = ['user', 'task'] as const;
+export type TaskReportGrouping = (typeof taskReportGroupings)[number];
+
+export const taskReportQuerySchema = z
+  .object({
+    from: wireCalendarDate(),
+    to: wireCalendarDate(),
+    groupBy: z.enum(taskReportGroupings, { error: messages.invalid }).default('user'),
+  })
+  .refine(orderedPeriod, { message: messages.invalid, path: ['to'] });
+export type TaskReportQuery = z.input<typeof taskReportQuerySchema>;
+
+export const taskReportRowSchema = z.object({
+  userId: z.number().int().nullable(),
+  trigram: z.string().nullable(),
+  taskId: z.number().int().nullable(),
+  description: z.string().nullable(),
+  planned: z.number().int(),
+  done: z.number().int(),
+  doneLate: z.number().int(),
+  late: z.number().int(),
+  // Between 0 and 1; null when nothing was done.
+  onTimeRate: z.number().nullable(),
+});
+export type TaskReportRow = z.infer<typeof taskReportRowSchema>;
+
+// The todos behind a figure of the task report.
+export const taskReportFigures = ['planned', 'done', 'doneLate', 'late'] as const;
+export type TaskReportFigure = (typeof taskReportFigures)[number];
+export const taskReportTodosQuerySchema = z
+  .object({
+    from: wireCalendarDate(),
+    to: wireCalendarDate(),
+    figure: z.enum(taskReportFigures, { error: messages.invalid }),
+    userId: optionalId(),
+    taskId: optionalId(),
+    ...pageParams,
+  })
+  .refine(orderedPeriod, { message: messages.invalid, path: ['to'] });
+export type TaskReportTodosQuery = z.input<typeof taskReportTodosQuerySchema>;
+
+export const taskReportTodoSchema = z.object({
+  id: z.number().int(),
+  deadline: z.string(),
+  executionDate: z.string().nullable(),
+  isAccomplished: z.boolean(),
+  task: z.object({ id: z.number().int(), description: z.string() }),
+  owner: z.object({ id: z.number().int(), trigram: z.string() }),
+  contact: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
+  companyName: z.string().nullable(),
+});
+export type TaskReportTodo = z.infer<typeof taskReportTodoSchema>;
+
+// --- Statistics (/rapports/stats) ---
+
+export const statsQuerySchema = z
+  .object({ from: wireCalendarDate(), to: wireCalendarDate() })
+  .refine(orderedPeriod, { message: messages.invalid, path: ['to'] })
+  // At most five calendar years of months: a chart and a table stay readable. (A refinement runs on fields already
+  // refused as well: it reads them as text, never as dates.)
+  .refine((q) => !(Number(String(q.to).slice(0, 4)) - Number(String(q.from).slice(0, 4)) > 5), { message: messages.invalid, path: ['from'] });
+export type StatsQuery = z.input<typeof statsQuerySchema>;
+
+export const statsRowSchema = z.object({
+  // yyyy-MM
+  month: z.string(),
+  userId: z.number().int(),
+  trigram: z.string(),
+  newContacts: z.number().int(),
+  activatedContacts: z.number().int(),
+  standbyAtMonthEnd: z.number().int(),
+  todosDone: z.number().int(),
+});
+export type StatsRow = z.infer<typeof statsRowSchema>;
+
+export const statsFigureLabels = {
+  newContacts: 'Nouveaux contacts',
+  activatedContacts: 'Contacts sortis de veille',
+  standbyAtMonthEnd: 'Contacts en veille en fin de mois',
+  todosDone: 'Tâches abouties',
+} as const;
+export type StatsFigure = keyof typeof statsFigureLabels;
+
+// --- CSV (French Excel: see csv.ts) ---
+
+// The French names of the fields a company's or a contact's change names.
+export const recordFieldLabels: Record<string, string> = {
+  name: 'Raison sociale',
+  registrationId: 'SIRET',
+  parentId: 'Société mère',
+  address: 'Adresse',
+  postalCode: 'Code postal',
+  city: 'Ville',
+  phone: 'Téléphone',
+  website: 'Site web',
+  sector: 'Secteur',
+  ownerId: 'Propriétaire',
+  isActive: 'Actif',
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  jobTitle: 'Fonction',
+  email: 'Email',
+  companyId: 'Société',
+  title: 'Civilité',
+};
+
+let timeFormat: Intl.DateTimeFormat | null = null;
+// An instant as dd/MM/yyyy HH:mm, read in Paris.
+export function frenchDateTime(value: string): string {
+  timeFormat ??= new Intl.DateTimeFormat('fr-FR', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+  return `${frenchDate(value)} ${timeFormat.format(new Date(value))}`;
+}
+
+function changeValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(vide)';
+  if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+// A change's fields as one line: "Ville : Lyon → Paris, Fonction : (vide) → DRH".
+export function changeSummary(changes: NonNullable<HistoryReportItem['change']>['changes']): string {
+  return Object.entries(changes)
+    .map(([field, change]) => {
+      const label = recordFieldLabels[field] ?? field;
+      return change.from === undefined ? `${label} : ${changeValue(change.to)}` : `${label} : ${changeValue(change.from)} → ${changeValue(change.to)}`;
+    })
+    .join(', ');
+}
+
+export const historyReportCsvColumns: readonly CsvColumn<HistoryReportItem>[] = [
+  { title: 'Date', value: (i) => (i.todo && !i.todo.isAccomplished ? frenchDate(i.todo.deadline) : frenchDateTime(i.at)) },
+  { title: 'Type', value: (i) => (i.todo ? (i.todo.isAccomplished ? 'Tâche aboutie' : 'Tâche en attente') : (historyActionLabels[i.change?.action ?? ''] ?? i.change?.action)) },
+  { title: 'Société', value: (i) => i.companyName },
+  { title: 'Contact', value: (i) => i.contactName },
+  { title: 'Utilisateur', value: (i) => i.trigram },
+  { title: 'Tâche', value: (i) => i.todo?.task.description },
+  { title: 'Échéance', value: (i) => (i.todo ? frenchDate(i.todo.deadline) : null) },
+  { title: 'Exécutée le', value: (i) => (i.todo?.executionDate ? frenchDate(i.todo.executionDate) : null) },
+  { title: 'Notes', value: (i) => i.todo?.notes },
+  { title: 'Commentaire', value: (i) => i.todo?.comment },
+  { title: 'Modifications', value: (i) => (i.change ? changeSummary(i.change.changes) : null) },
+];
+
+export const directoryCsvColumns: readonly CsvColumn<DirectoryCsvRow>[] = [
+  { title: 'Groupe', value: (r) => r.group },
+  { title: 'Société', value: (r) => r.company },
+  { title: 'Société mère', value: (r) => r.parent },
+  { title: 'Ville', value: (r) => r.city },
+  { title: 'Civilité', value: (r) => (r.contact ? personTitleLabels[r.contact.title] : null) },
+  { title: 'Prénom', value: (r) => r.contact?.firstName },
+  { title: 'Nom', value: (r) => r.contact?.lastName },
+  { title: 'Fonction', value: (r) => r.contact?.jobTitle },
+  { title: 'Téléphone', value: (r) => (r.contact?.phone ? formatPhone(r.contact.phone) : null) },
+  { title: 'E-mail', value: (r) => r.contact?.email },
+];
+
+// The on-time rate as French Excel and a reader read it: "87,5 %", empty when nothing was done.
+export function formatRate(rate: number | null): string {
+  return rate === null ? '' : `${csvCell(Math.round(rate * 1000) / 10)} %`;
+}
+
+export const taskReportCsvColumns = (groupBy: TaskReportGrouping): readonly CsvColumn<TaskReportRow>[] => [
+  groupBy === 'user' ? { title: 'Utilisateur', value: (r) => r.trigram } : { title: 'Type de tâche', value: (r) => r.description },
+  { title: 'Prévues', value: (r) => r.planned },
+  { title: 'Abouties', value: (r) => r.done },
+  { title: 'Abouties en retard', value: (r) => r.doneLate },
+  { title: 'En retard', value: (r) => r.late },
+  { title: 'Taux à temps', value: (r) => formatRate(r.onTimeRate) },
+];
+
+export const statsCsvColumns: readonly CsvColumn<StatsRow>[] = [
+  { title: 'Mois', value: (r) => `${r.month.slice(5, 7)}/${r.month.slice(0, 4)}` },
+  { title: 'Utilisateur', value: (r) => r.trigram },
+  { title: statsFigureLabels.newContacts, value: (r) => r.newContacts },
+  { title: statsFigureLabels.activatedContacts, value: (r) => r.activatedContacts },
+  { title: statsFigureLabels.standbyAtMonthEnd, value: (r) => r.standbyAtMonthEnd },
+  { title: statsFigureLabels.todosDone, value: (r) => r.todosDone },
+];
