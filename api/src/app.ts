@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin';
 import { calendarRoutes } from './routes/calendar';
 import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
+import { needsSheetRoutes } from './routes/needs-sheets';
 import { taskRoutes } from './routes/tasks';
 import { teamRoutes } from './routes/team';
 import { todoRoutes } from './routes/todos';
@@ -81,6 +82,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(calendarRoutes);
   await app.register(adminRoutes);
   await app.register(todoRoutes);
+  await app.register(needsSheetRoutes);
 
   return app;
 }

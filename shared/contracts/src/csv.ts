@@ -1,6 +1,7 @@
 import { formatRegistrationId, type CompanyListItem } from './company';
 import { toBusinessIsoDate } from './dates';
 import type { ContactListItem } from './contact';
+import { needsPriorityLabels, type NeedsSheetListItem } from './needs-sheet';
 import { personTitleLabels } from './user';
 import { formatPhone } from './validation';
 
@@ -77,3 +78,18 @@ export const contactCsvColumns: readonly CsvColumn<ContactListItem>[] = [
 export function toCsv<T>(columns: readonly CsvColumn<T>[], items: readonly T[]): string {
   return CSV_BOM + csvHeader(columns) + items.map((item) => csvLine(columns, item)).join('');
 }
+
+export const needsSheetCsvColumns: readonly CsvColumn<NeedsSheetListItem>[] = [
+  { title: 'Référence', value: (s) => s.reference },
+  { title: 'Intitulé', value: (s) => s.title },
+  { title: 'Société', value: (s) => s.company.name },
+  { title: 'Contact', value: (s) => `${s.contact.firstName} ${s.contact.lastName}` },
+  { title: 'Statut', value: (s) => s.status.label },
+  { title: 'Priorité', value: (s) => needsPriorityLabels[s.priority] },
+  { title: 'Postes pourvus', value: (s) => s.positionsFilled },
+  { title: 'Postes demandés', value: (s) => s.positions },
+  { title: 'Responsable', value: (s) => s.owner.trigram },
+  { title: 'Recruteurs', value: (s) => s.recruiters.map((r) => r.trigram).join(', ') },
+  { title: 'Reçue le', value: (s) => frenchDate(s.receivedDate) },
+  { title: 'Échéance', value: (s) => frenchDate(s.deadline) },
+];

@@ -21,3 +21,4 @@ export * from './calendar';
 export * from './admin';
 export * from './text';
 export * from './paging';
+export * from './needs-sheet';

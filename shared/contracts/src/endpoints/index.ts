@@ -2,6 +2,7 @@ import { adminEndpoints, phraseEndpoints } from './admin';
 import { companyEndpoints } from './companies';
 import { contactEndpoints } from './contacts';
 import type { ListedEndpoint } from './endpoint';
+import { needsSheetEndpoints } from './needs-sheets';
 import { taskEndpoints } from './tasks';
 import { teamEndpoints } from './team';
 import { todoEndpoints } from './todos';
@@ -21,6 +22,7 @@ export const endpoints = {
   ...todoEndpoints,
   ...phraseEndpoints,
   ...adminEndpoints,
+  ...needsSheetEndpoints,
 } satisfies Record<string, ListedEndpoint>;
 
 export type EndpointName = keyof typeof endpoints;
