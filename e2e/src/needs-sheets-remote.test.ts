@@ -49,7 +49,8 @@ async function companyWithContact(): Promise<{ company: CompanyListItem; contact
 async function chooseCompany(page: Page, company: CompanyListItem) {
   const label = `${company.name}${company.city ? ` (${company.city})` : ''} – ${formatRegistrationId(company.registrationId)}`;
   await panel(page).getByLabel(/^Société/).fill(company.name.slice(0, 12));
-  await page.getByRole('option', { name: label }).waitFor();
+  // The listbox antd keeps for assistive technologies holds the option once the look-up has answered.
+  await page.getByRole('option', { name: label }).first().waitFor({ state: 'attached' });
   await pickOption(page, /^Société/, label);
 }
 
@@ -151,6 +152,21 @@ describe('needs sheets', () => {
     assert.notEqual(copy.reference, sheet.reference);
     assert.equal(copy.title, sheet.title);
     await panel(page).getByText(`Fiche ${copy.reference} : ${copy.title}`).waitFor();
+    await context.close();
+  });
+
+  it('prints a sheet on one A4 page, the sheet alone', async () => {
+    const sheets = await api<ListPage<NeedsSheet>>('/needs-sheets', { scope: 'all', perPage: 1 });
+    const sheet = sheets.items[0];
+    const { context, page } = await newPage(`/fiches-de-besoin?scope=all&sheet=${sheet.id}`, 'Fiches de besoin');
+    await panel(page).getByRole('tab', { name: 'Impression' }).click();
+    const sheetToPrint = page.getByRole('article', { name: `Fiche ${sheet.reference} à imprimer` });
+    await sheetToPrint.getByRole('heading', { name: sheet.title }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await sheetToPrint.isVisible(), true);
+    assert.equal(await page.getByRole('heading', { name: 'Fiches de besoin', level: 1 }).isVisible(), false, 'the page around it is not printed');
+    const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+    assert.equal(pdf.match(/\/Type\s*\/Page[^s]/g)?.length, 1, 'one A4 page');
     await context.close();
   });
 

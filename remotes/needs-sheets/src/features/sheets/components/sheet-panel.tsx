@@ -22,6 +22,7 @@ import { needsSheetModelsQueryOptions } from '../api/needs-sheet-models';
 import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
 import { fetchNeedsSheetHistory, needsSheetKeys, needsSheetQueryOptions, useChangeNeedsSheetStatus, useDuplicateNeedsSheet, useStoreNeedsSheet } from '../api/needs-sheets';
 import { ClientFields, ConditionFields, PositionFields } from './sheet-fields';
+import { SheetPrintView } from './sheet-print-view';
 
 const formFields = [
   'companyId',
@@ -229,6 +230,7 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
         </>
       ),
     },
+    { key: 'print', label: 'Impression', content: <SheetPrintView sheet={sheet} /> },
     {
       key: 'history',
       label: 'Historique',
