@@ -11,6 +11,7 @@ import {
   type NeedsSheet,
   type NeedsSheetModel,
   type NeedsSheetStatus,
+  type Task,
 } from '@bo/contracts';
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
@@ -143,6 +144,16 @@ describe('needs sheets', () => {
     await story.getByText('Changement de statut').first().waitFor();
     await story.getByText(`Statut : ${sheet.status.label} → ${target.label}`).waitFor();
     await story.getByText('Commentaire : Le client a validé le budget').waitFor();
+
+    // A follow-up todo for the sheet's contact, with the agenda's dialog.
+    const tasks = await api<Task[]>('/tasks');
+    await panel(page).getByRole('button', { name: 'Ajouter une tâche de suivi' }).click();
+    const todoDialog = page.getByRole('dialog', { name: `Ajouter une tâche pour ${sheet.contact.firstName} ${sheet.contact.lastName}` });
+    await todoDialog.waitFor();
+    await pickOption(page, /Type de tâche/, tasks[0].description, todoDialog);
+    await todoDialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+    await todoDialog.waitFor({ state: 'hidden' });
 
     await panel(page).getByRole('button', { name: 'Dupliquer' }).click();
     await page.getByText(/Fiche BES-\d{4}-\d{4} créée par duplication/).first().waitFor();

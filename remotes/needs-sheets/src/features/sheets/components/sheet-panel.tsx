@@ -13,10 +13,12 @@ import {
   type NeedsSheetStatusChangePayload,
   type NeedsSheetStorePayload,
 } from '@bo/contracts';
+import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { SelectField, TextareaField, Wizard, showServerErrors, useZodForm } from '@bo/ui';
 import { EntityPanel, HistoryTimeline, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Tag } from 'antd';
 import { needsSheetModelsQueryOptions } from '../api/needs-sheet-models';
 import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
@@ -117,6 +119,9 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
   const { data: user } = useCurrentUser();
   const store = useStoreNeedsSheet(sheet?.id ?? null);
   const duplicate = useDuplicateNeedsSheet();
+  // A follow-up todo for the sheet's contact: the agenda's own dialog.
+  const editor = useTodoEditor();
+  const canAddTodo = useCan('todo', 'create');
   const canChangeStatus = useCan('needsSheetProgress', 'update');
   const canCreate = useCan('needsSheet', 'create');
   const { users } = useOwnerOptions(sheet?.ownerId);
@@ -247,6 +252,7 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
   ];
 
   return (
+    <>
     <EntityPanel
       open
       title={`Fiche ${sheet.reference} : ${sheet.title}`}
@@ -254,6 +260,14 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
       sections={sections}
       actions={
         <>
+          {canAddTodo && (
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => editor.openAddFor({ ...sheet.contact, company: sheet.company })}
+            >
+              Ajouter une tâche de suivi
+            </Button>
+          )}
           {canCreate && (
             <Button loading={duplicate.isPending} onClick={() => duplicate.mutate(sheet.id, { onSuccess: (copy) => panel.show(copy.id) })}>
               Dupliquer
@@ -275,6 +289,8 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
         ),
       }}
     />
+    <TodoEditorDialogs editor={editor} />
+    </>
   );
 }
 
