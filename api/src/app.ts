@@ -20,6 +20,7 @@ import { calendarRoutes } from './routes/calendar';
 import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
 import { reportRoutes } from './routes/reports';
+import { needsSheetRoutes } from './routes/needs-sheets';
 import { taskRoutes } from './routes/tasks';
 import { teamRoutes } from './routes/team';
 import { todoRoutes } from './routes/todos';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(adminRoutes);
   await app.register(reportRoutes);
   await app.register(todoRoutes);
+  await app.register(needsSheetRoutes);
 
   return app;
 }

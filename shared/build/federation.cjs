@@ -30,7 +30,7 @@ const contentShared = ['@bo/contracts', '@bo/ui'];
 // Entries of those packages shared beside them: a domain's part of the contract, which only the pages of that domain
 // download. The shell provides each one (from its absolute path, so even without importing it), so that every
 // remote receives the copy built on the shell's own zod rather than loading a zod of its own.
-const contentSharedEntries = ['@bo/contracts/records', '@bo/contracts/reports'];
+const contentSharedEntries = ['@bo/contracts/records', '@bo/contracts/reports', '@bo/contracts/needs-sheets'];
 
 function hashDir(dir, hash) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

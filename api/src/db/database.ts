@@ -149,6 +149,68 @@ export type CalendarFeedTable = {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 };
 
+// Needs sheets (migration 0016).
+export type NeedsSheetStatusTable = {
+  id: Generated<number>;
+  label: string;
+  color: string;
+  display_order: Generated<number>;
+  closes: Generated<boolean>;
+  is_active: Generated<boolean>;
+};
+
+export type NeedsSheetModelTable = {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  skills: ColumnType<string[], string[] | undefined, string[]>;
+  seniority: string | null;
+  contract_type: string | null;
+  delay_days: Generated<number>;
+  is_active: Generated<boolean>;
+};
+
+export type NeedsSheetCounterTable = {
+  year: number;
+  last: number;
+};
+
+export type NeedsSheetTable = {
+  id: Generated<number>;
+  reference: string;
+  company_id: number;
+  contact_id: number;
+  title: string;
+  description: Generated<string>;
+  skills: ColumnType<string[], string[] | undefined, string[]>;
+  nice_to_have: ColumnType<string[], string[] | undefined, string[]>;
+  seniority: string;
+  place: string | null;
+  remote_days: Generated<number>;
+  start_date: ColumnType<string | null, string | null | undefined, string | null>;
+  duration_months: number | null;
+  contract_type: string;
+  rate_min: number | null;
+  rate_max: number | null;
+  positions: Generated<number>;
+  positions_filled: Generated<number>;
+  priority: Generated<string>;
+  owner_id: number;
+  model_id: number | null;
+  received_date: IsoDate;
+  deadline: IsoDate;
+  status_id: number;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  // Kept by a trigger (title, skills, description): searched, never written.
+  search_vector: ColumnType<string, never, never>;
+};
+
+export type NeedsSheetRecruiterTable = {
+  needs_sheet_id: number;
+  user_id: number;
+};
+
 export type Database = {
   app_user: AppUserTable;
   company: CompanyTable;
@@ -162,6 +224,11 @@ export type Database = {
   data_change: DataChangeTable;
   calendar_feed: CalendarFeedTable;
   phrase: PhraseTable;
+  needs_sheet_status: NeedsSheetStatusTable;
+  needs_sheet_model: NeedsSheetModelTable;
+  needs_sheet_counter: NeedsSheetCounterTable;
+  needs_sheet: NeedsSheetTable;
+  needs_sheet_recruiter: NeedsSheetRecruiterTable;
 };
 
 export type Db = Kysely<Database>;

@@ -91,3 +91,59 @@ export const demoNotes = [
   'Demander un retour sur les candidats présentés.',
   '',
 ];
+
+// Needs sheets: the statuses a firm works with (the last three close the sheet), a few models, and the needs.
+export const demoNeedsSheetStatuses = [
+  { label: 'Nouveau', color: '#2563eb', closes: false },
+  { label: 'En cours', color: '#d97706', closes: false },
+  { label: 'Candidats présentés', color: '#7c3aed', closes: false },
+  { label: 'Pourvu', color: '#059669', closes: true },
+  { label: 'Perdu', color: '#6b7280', closes: true },
+  { label: 'Annulé', color: '#dc2626', closes: true },
+] as const;
+export const demoNeedsSheetModels = [
+  {
+    title: 'Développeur Java confirmé',
+    description: 'Développement d’applications Java / Spring Boot au sein d’une équipe agile, revue de code et tests automatisés.',
+    skills: ['Java', 'Spring Boot', 'SQL', 'Git'],
+    seniority: 'confirmed',
+    contract_type: 'regie',
+    delay_days: 10,
+  },
+  {
+    title: 'Chef de projet infrastructure',
+    description: 'Pilotage de projets de migration vers le cloud, coordination des équipes réseau et systèmes.',
+    skills: ['Gestion de projet', 'Azure', 'ITIL'],
+    seniority: 'senior',
+    contract_type: 'fixedPrice',
+    delay_days: 15,
+  },
+  {
+    title: 'Comptable unique',
+    description: 'Tenue de la comptabilité générale, déclarations fiscales et préparation du bilan.',
+    skills: ['Comptabilité générale', 'Sage', 'Fiscalité'],
+    seniority: 'confirmed',
+    contract_type: 'permanent',
+    delay_days: 20,
+  },
+  {
+    title: 'Technicien de maintenance industrielle',
+    description: 'Maintenance préventive et curative des lignes de production, diagnostic électrique et mécanique.',
+    skills: ['Électrotechnique', 'Automatisme', 'GMAO'],
+    seniority: 'junior',
+    contract_type: 'fixedTerm',
+    delay_days: 7,
+  },
+] as const;
+export const demoNeedsSheetTitles: readonly [string, string, readonly string[]][] = [
+  ['Développeur Java', 'Renfort sur la refonte du portail client : API REST, microservices et intégration continue.', ['Java', 'Spring Boot', 'Kafka']],
+  ['Développeuse React', 'Interface de gestion des commandes, accessibilité et tests de bout en bout.', ['React', 'TypeScript', 'Playwright']],
+  ['Data engineer', 'Mise en place d’un entrepôt de données et des flux d’alimentation quotidiens.', ['Python', 'Airflow', 'PostgreSQL']],
+  ['Chef de projet SI', 'Pilotage du déploiement d’un ERP sur trois sites de production.', ['Gestion de projet', 'SAP', 'Conduite du changement']],
+  ['Administrateur systèmes Linux', 'Exploitation d’un parc de serveurs, automatisation et supervision.', ['Linux', 'Ansible', 'Prometheus']],
+  ['Comptable fournisseurs', 'Saisie et rapprochement des factures, relances et clôtures mensuelles.', ['Comptabilité', 'Sage', 'Excel']],
+  ['Technicien de maintenance', 'Maintenance des équipements de conditionnement, astreintes une semaine sur quatre.', ['Électrotechnique', 'Hydraulique']],
+  ['Responsable paie', 'Paie de 400 salariés, veille sociale et déclarations sociales nominatives.', ['Paie', 'DSN', 'Droit social']],
+  ['Ingénieur cybersécurité', 'Audit des accès, durcissement des postes et réponse aux incidents.', ['Sécurité', 'ISO 27001', 'SIEM']],
+  ['Acheteur industriel', 'Négociation avec les fournisseurs de pièces mécaniques et suivi des délais.', ['Achats', 'Négociation', 'Anglais']],
+];

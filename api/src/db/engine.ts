@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import { defaultDbTimeouts, type DbTimeouts } from '../config';
@@ -48,8 +49,9 @@ export function createPgPool(connectionString: string, max = 10, timeouts: DbTim
 }
 
 export async function createPglite(dataDir: string | null): Promise<PGlite> {
-  // pg_trgm: the trigram indexes of the "contains" searches, as on PostgreSQL.
-  const options = { parsers: { [DATE_OID]: keepDateText }, extensions: { pg_trgm } };
+  // pg_trgm: the trigram indexes of the "contains" searches, as on PostgreSQL; unaccent: the needs sheets' French
+  // full text ignores accents, as on PostgreSQL.
+  const options = { parsers: { [DATE_OID]: keepDateText }, extensions: { pg_trgm, unaccent } };
   return dataDir === null ? PGlite.create(options) : PGlite.create(dataDir, options);
 }
 

@@ -16,6 +16,7 @@ import {
   streets,
 } from './demo-data';
 import { createRandom, type Random } from './prng';
+import { seedNeedsSheets } from './seed-needs-sheets';
 
 export const DEMO_PASSWORD = 'Bienvenue-2026';
 
@@ -27,7 +28,7 @@ export const demoUsers = [
 ] as const;
 
 export type SeedOptions = { passwordHashing?: PasswordHashing; today?: string; seed?: number };
-export type SeedSummary = { users: string[]; password: string; companies: number; contacts: number; todos: number };
+export type SeedSummary = { users: string[]; password: string; companies: number; contacts: number; todos: number; needsSheets: number };
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const row = await db.selectFrom('app_user').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
@@ -206,12 +207,16 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
       }
     }
 
+    // Last, so that the draws above (and the data they make) stay those of earlier versions.
+    const needsSheets = await seedNeedsSheets(trx, random, { today, owners: [userIds.COM, userIds.DIR, userIds.ADM], recruiters: [userIds.REC] });
+
     return {
       users: demoUsers.map((user) => user.trigram),
       password: DEMO_PASSWORD,
       companies: companies.length,
       contacts: contactRows.length,
       todos: todoCount,
+      needsSheets,
     };
   });
 }

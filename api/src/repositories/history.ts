@@ -102,6 +102,19 @@ export function createHistoryRepository(db: Db) {
       );
     },
 
+    // A needs sheet's story: its creation, changes and status changes with their comments.
+    needsSheet(sheetId: number, pageNumber: number, perPage: number) {
+      return page(
+        db,
+        sql`
+          select h.id, h.entity, h.entity_id, s.reference || ' ' || s.title as label, h.action, h.changes, h.user_id, h.created_at
+          from history h join needs_sheet s on s.id = h.entity_id
+          where h.entity = 'needsSheet' and h.entity_id = ${sheetId}`,
+        pageNumber,
+        perPage,
+      );
+    },
+
     // Every change to a contact or a todo is recorded (who, when, what) in the same transaction.
     async record(
       db: Executor,

@@ -5,6 +5,8 @@ import { createContactRecordRepository } from './contact-records';
 import { createContactRepository } from './contacts';
 import { foldDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
+import { createNeedsSheetSettingsRepository } from './needs-sheet-settings';
+import { createNeedsSheetRepository } from './needs-sheets';
 import { createPhraseRepository } from './phrases';
 import { createReportRepository } from './reports';
 import { createSecurityRepository } from './security';
@@ -27,6 +29,8 @@ export function createRepositories(db: Db) {
     contacts,
     contactRecords: createContactRecordRepository(db, history),
     todos: createTodoRepository(db, contacts, history),
+    needsSheets: createNeedsSheetRepository(db, history),
+    needsSheetSettings: createNeedsSheetSettingsRepository(db),
     history,
     reports: createReportRepository(db),
     dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows) },

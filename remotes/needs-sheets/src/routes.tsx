@@ -5,11 +5,23 @@ import * as React from 'react';
 
 reportRuntime('needsSheets', React);
 
-// The pages this remote owns (ARCHITECTURE section 3). Their content ships with each feature's issue; each page's
-// code (and antd) comes in a chunk of its own, so that this module runs as soon as the remote arrives.
+// The pages this remote owns (ARCHITECTURE section 3). Each page's code (and antd) comes in a chunk of its own,
+// so that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
-  { path: '/fiches-de-besoin', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.NeedsSheetListPage)) },
-  { path: '/fiches-de-besoin/recherche', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.NeedsSheetSearchPage)) },
-  { path: '/fiches-de-besoin/models', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.NeedsSheetModelsPage)) },
-  { path: '/fiches-de-besoin/status', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.NeedsSheetStatusesPage)) },
+  {
+    path: '/fiches-de-besoin',
+    ...lazyPage(() => import('./features/sheets/components/sheet-list-page').then((page) => page.SheetListPage)),
+  },
+  {
+    path: '/fiches-de-besoin/recherche',
+    ...lazyPage(() => import('./features/sheets/components/search-page').then((page) => page.SearchPage)),
+  },
+  {
+    path: '/fiches-de-besoin/models',
+    ...lazyPage(() => import('./features/sheets/components/model-list-page').then((page) => page.ModelListPage)),
+  },
+  {
+    path: '/fiches-de-besoin/status',
+    ...lazyPage(() => import('./features/sheets/components/status-list-page').then((page) => page.StatusListPage)),
+  },
 ];

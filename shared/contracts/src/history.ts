@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageParams } from './paging';
 
 // Every change to a company, contact, todo or needs sheet is recorded: who, when, what (ARCHITECTURE section 5).
-export const historyEntities = ['company', 'contact', 'todo', 'task', 'phrase', 'user'] as const;
+export const historyEntities = ['company', 'contact', 'todo', 'task', 'phrase', 'user', 'needsSheet'] as const;
 export type HistoryEntity = (typeof historyEntities)[number];
 
 export const historyEntrySchema = z.object({
@@ -32,4 +32,5 @@ export const historyActionLabels: Record<string, string> = {
   merge: 'Fusion',
   mergedInto: 'Fusionné dans un autre contact',
   accomplish: 'Tâche aboutie',
+  status: 'Changement de statut',
 };

@@ -37,6 +37,12 @@ export const permissions = {
   phrase: { read: ALL_ROLES },
   // The admin pages (task types, users and teams, phrases): every call under /admin.
   administration: { manage: ['admin'] },
+  // Needs sheets: every role reads them (recruiters work them); the business side writes them and exports them.
+  needsSheet: { read: ALL_ROLES, create: businessSide, update: businessSide, export: businessSide },
+  // A sheet's progress: its status changes with a comment, by whoever works it, recruiters included.
+  needsSheetProgress: { update: ALL_ROLES },
+  // The named models that pre-fill a sheet: offered to everyone, kept by the leaders.
+  needsSheetModel: { read: ALL_ROLES, create: leaders, update: leaders },
   // The standby lists (contacts en veille) back /liste-contacts-veille and the agenda's "add a task" choice.
   standby: { read: businessSide },
   // The contact and group history and the directory (/rapports/historique-contact, /rapports/annuaire): read by

@@ -46,8 +46,18 @@ function decodeInteger(value: unknown): unknown {
 }
 
 // An integer from a query string or a multipart field (or a JSON number), between min and max.
+// Nothing given (an empty field, an unchosen select) is a required entry; anything else not a number is "not a number"
+// (spec section 5).
+const isEmptyInput = (input: unknown) => input === undefined || input === null || input === '';
 export const wireInteger = (min: number, max: number) =>
-  z.preprocess(decodeInteger, z.number({ error: messages.number }).int(messages.invalid).min(min, messages.invalid).max(max, messages.invalid));
+  z.preprocess(
+    decodeInteger,
+    z
+      .number({ error: (issue) => (isEmptyInput(issue.input) ? messages.required : messages.number) })
+      .int(messages.invalid)
+      .min(min, messages.invalid)
+      .max(max, messages.invalid),
+  );
 
 // A row id: a positive integer within the database's range.
 export const wireId = () => wireInteger(1, MAX_ID);

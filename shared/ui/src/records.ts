@@ -6,5 +6,6 @@ export * from './panel/use-panel-param';
 export * from './history/history-timeline';
 export * from './pickers/users';
 export * from './pickers/company-search';
+export * from './pickers/company-contacts';
 export * from './pickers/reassign-contacts-dialog';
 export * from './tabs/tabs';

@@ -104,6 +104,10 @@ describe('patterns', () => {
     expect(fields.isoDate().safeParse('').error?.issues[0].message).toBe('Date requise');
     expect(fields.number().safeParse('12').error?.issues[0].message).toBe('Doit être un nombre');
     expect(fields.phone().safeParse('123').error?.issues[0].message).toBe('Entrée non valide');
+    // An id left unchosen (a select) is a required entry; a word where an id goes is not a number.
+    expect(fields.id().safeParse(null).error?.issues[0].message).toBe('Entrée requise');
+    expect(fields.id().safeParse('').error?.issues[0].message).toBe('Entrée requise');
+    expect(fields.id().safeParse('douze').error?.issues[0].message).toBe('Doit être un nombre');
   });
 });
 

@@ -1,7 +1,9 @@
+import { endpoints as needsSheetEndpoints } from './needs-sheets';
 import { endpoints as reportEndpoints } from './reports';
 
 // `@bo/contracts/all`: the whole contract, every call of every domain in one endpoint table: for the server, its
 // tests and the benchmarks, which register or walk them all. The browser imports the entry of its domain instead.
 export * from './records';
 export * from './reports';
-export const endpoints = { ...reportEndpoints };
+export * from './needs-sheets';
+export const endpoints = { ...reportEndpoints, ...needsSheetEndpoints };

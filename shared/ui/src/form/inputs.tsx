@@ -189,13 +189,22 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
   options,
   placeholder,
   allowClear,
+  mode,
   ...props
-}: BaseFieldProps<T, N> & { options: Option[]; placeholder?: string; allowClear?: boolean }) {
+}: BaseFieldProps<T, N> & {
+  options: Option[];
+  placeholder?: string;
+  allowClear?: boolean;
+  // 'multiple': several of the options; 'tags': free words too (skills), each typed and confirmed with Entrée.
+  mode?: 'multiple' | 'tags';
+}) {
   const { id, error, aria, field } = useField(props);
   return (
     <FieldFrame id={id} label={label} error={error} required={required}>
       <Select
         {...aria}
+        mode={mode}
+        tokenSeparators={mode === 'tags' ? [','] : undefined}
         value={field.value ?? undefined}
         onChange={(value) => field.onChange(value ?? null)}
         onBlur={field.onBlur}

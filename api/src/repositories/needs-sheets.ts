@@ -1,0 +1,490 @@
+import {
+  defaultNeedsSheetDeadline,
+  needsSheetReference,
+  toBusinessIsoDate,
+  type ErrorCode,
+  type ListPage,
+  type NeedsSheet,
+  type NeedsSheetChanges,
+  type NeedsSheetListItem,
+  type NeedsSheetScope,
+  type NeedsSheetSearchItem,
+  type NeedsSheetSortKey,
+  type NeedsPriority,
+  type SortedListQuery,
+  type SortOrder,
+  contractTypes,
+  needsPriorities,
+  seniorities,
+} from '@bo/contracts/all';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Executor } from '../db/database';
+import type { Actor } from '../domain/actor';
+import { AppError } from '../errors';
+import { eachBatch, EXPORT_BATCH } from './cursor';
+import { diff, type Changes, type HistoryRepository } from './history';
+import { escapeLike, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+
+export type NeedsSheetFilters = {
+  scope: NeedsSheetScope;
+  statusId?: number;
+  open?: boolean;
+  companyId?: number;
+  ownerId?: number;
+  recruiterId?: number;
+  priority?: NeedsPriority;
+  late?: boolean;
+};
+
+type SheetRow = {
+  id: number;
+  reference: string;
+  company_id: number;
+  company_name: string;
+  contact_id: number;
+  contact_first_name: string;
+  contact_last_name: string;
+  title: string;
+  description: string;
+  skills: string[];
+  nice_to_have: string[];
+  seniority: string;
+  place: string | null;
+  remote_days: number;
+  start_date: string | null;
+  duration_months: number | null;
+  contract_type: string;
+  rate_min: number | null;
+  rate_max: number | null;
+  positions: number;
+  positions_filled: number;
+  priority: string;
+  owner_id: number;
+  owner_trigram: string;
+  model_id: number | null;
+  received_date: string;
+  deadline: string;
+  status_id: number;
+  status_label: string;
+  status_color: string;
+  status_closes: boolean;
+  is_active: boolean;
+  created_at: Date;
+  recruiters: { id: number; trigram: string }[] | string;
+};
+
+const fold = (expression: RawBuilder<unknown>) => sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
+
+function oneOf<T extends string>(values: readonly T[], value: string): T {
+  const found = values.find((candidate) => candidate === value);
+  if (found === undefined) throw new Error(`Unexpected value in the database: ${value}`);
+  return found;
+}
+
+const recruitersOf = (row: SheetRow) => (typeof row.recruiters === 'string' ? (JSON.parse(row.recruiters) as { id: number; trigram: string }[]) : row.recruiters);
+
+// The one place sheet rows become the contract's shapes.
+function toListItem(row: SheetRow, today: string): NeedsSheetListItem {
+  return {
+    id: row.id,
+    reference: row.reference,
+    title: row.title,
+    company: { id: row.company_id, name: row.company_name },
+    contact: { id: row.contact_id, firstName: row.contact_first_name, lastName: row.contact_last_name },
+    status: { id: row.status_id, label: row.status_label, color: row.status_color, closes: row.status_closes },
+    priority: oneOf(needsPriorities, row.priority),
+    positions: row.positions,
+    positionsFilled: row.positions_filled,
+    owner: { id: row.owner_id, trigram: row.owner_trigram },
+    recruiters: recruitersOf(row),
+    receivedDate: row.received_date,
+    deadline: row.deadline,
+    isLate: !row.status_closes && row.deadline < today,
+    isActive: row.is_active,
+  };
+}
+
+function toSheet(row: SheetRow, today: string): NeedsSheet {
+  const recruiters = recruitersOf(row);
+  return {
+    ...toListItem(row, today),
+    companyId: row.company_id,
+    contactId: row.contact_id,
+    description: row.description,
+    skills: row.skills,
+    niceToHave: row.nice_to_have,
+    seniority: oneOf(seniorities, row.seniority),
+    place: row.place,
+    remoteDays: row.remote_days,
+    startDate: row.start_date,
+    durationMonths: row.duration_months,
+    contractType: oneOf(contractTypes, row.contract_type),
+    rateMin: row.rate_min,
+    rateMax: row.rate_max,
+    ownerId: row.owner_id,
+    recruiterIds: recruiters.map((recruiter) => recruiter.id),
+    statusId: row.status_id,
+    modelId: row.model_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+// The fields a history entry compares, in the contract's names (the status by its label, recruiters by trigram).
+const tracked = (row: SheetRow) => ({
+  reference: row.reference,
+  companyId: row.company_id,
+  contactId: row.contact_id,
+  title: row.title,
+  description: row.description,
+  skills: row.skills.join(', '),
+  niceToHave: row.nice_to_have.join(', '),
+  seniority: row.seniority,
+  place: row.place,
+  remoteDays: row.remote_days,
+  startDate: row.start_date,
+  durationMonths: row.duration_months,
+  contractType: row.contract_type,
+  rateMin: row.rate_min,
+  rateMax: row.rate_max,
+  positions: row.positions,
+  positionsFilled: row.positions_filled,
+  priority: row.priority,
+  ownerId: row.owner_id,
+  recruiterIds: recruitersOf(row)
+    .map((recruiter) => recruiter.trigram)
+    .sort()
+    .join(', '),
+  receivedDate: row.received_date,
+  deadline: row.deadline,
+  status: row.status_label,
+  isActive: row.is_active,
+});
+
+const selectColumns = sql`
+  s.id, s.reference, s.company_id, co.name as company_name, s.contact_id, k.first_name as contact_first_name,
+  k.last_name as contact_last_name, s.title, s.description, s.skills, s.nice_to_have, s.seniority, s.place, s.remote_days,
+  s.start_date, s.duration_months, s.contract_type, s.rate_min, s.rate_max, s.positions, s.positions_filled, s.priority,
+  s.owner_id, u.trigram as owner_trigram, s.model_id, s.received_date, s.deadline, s.status_id, st.label as status_label,
+  st.color as status_color, st.closes as status_closes, s.is_active, s.created_at,
+  coalesce((select json_agg(json_build_object('id', ru.id, 'trigram', ru.trigram) order by ru.trigram)
+    from needs_sheet_recruiter r join app_user ru on ru.id = r.user_id where r.needs_sheet_id = s.id), '[]'::json) as recruiters`;
+
+const joins = sql`
+  needs_sheet s
+  join company co on co.id = s.company_id
+  join contact k on k.id = s.contact_id
+  join app_user u on u.id = s.owner_id
+  join needs_sheet_status st on st.id = s.status_id`;
+
+// Whose sheets a scope shows: those a user owns or is assigned to; with their team's (the users with their
+// leader, their leader, those they lead); or all.
+function involves(ids: RawBuilder<unknown>) {
+  return sql`(s.owner_id in ${ids} or exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id in ${ids}))`;
+}
+
+function conditions(actor: Actor, search: string | undefined, filters: NeedsSheetFilters, today: string) {
+  const all: RawBuilder<unknown>[] = [sql`true`];
+  if (filters.scope === 'my') all.push(involves(sql`(${actor.id})`));
+  if (filters.scope === 'team') {
+    all.push(involves(sql`(select id from app_user where id = ${actor.id} or leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId})`));
+  }
+  if (filters.statusId !== undefined) all.push(sql`s.status_id = ${filters.statusId}`);
+  if (filters.open !== undefined) all.push(sql`st.closes = ${!filters.open}`);
+  if (filters.companyId !== undefined) all.push(sql`s.company_id = ${filters.companyId}`);
+  if (filters.ownerId !== undefined) all.push(sql`s.owner_id = ${filters.ownerId}`);
+  if (filters.recruiterId !== undefined) {
+    all.push(sql`exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id = ${filters.recruiterId})`);
+  }
+  if (filters.priority !== undefined) all.push(sql`s.priority = ${filters.priority}`);
+  if (filters.late === true) all.push(sql`(not st.closes and s.deadline < ${today})`);
+  if (filters.late === false) all.push(sql`(st.closes or s.deadline >= ${today})`);
+  if (search !== undefined && search !== '') {
+    const pattern = `%${escapeLike(search.trim())}%`;
+    all.push(sql`${fold(sql`s.reference || ' ' || s.title || ' ' || co.name`)} like ${fold(sql`${pattern}`)}`);
+  }
+  return sql.join(all, sql` and `);
+}
+
+const sortExpressions: Record<NeedsSheetSortKey, RawBuilder<unknown>> = {
+  reference: sql`s.reference`,
+  title: sql`${fold(sql`s.title`)} collate "C"`,
+  company: sql`co.name_key`,
+  contact: sql`k.name_key`,
+  status: sql`st.display_order`,
+  priority: sql`(case s.priority when 'low' then 0 when 'normal' then 1 when 'high' then 2 else 3 end)`,
+  positions: sql`s.positions`,
+  owner: sql`u.trigram`,
+  deadline: sql`s.deadline`,
+  receivedDate: sql`s.received_date`,
+};
+
+function orderBy(sort: NeedsSheetSortKey, order: SortOrder) {
+  const direction = order === 'desc' ? sql`desc` : sql`asc`;
+  return sql`order by ${sortExpressions[sort]} ${direction}, s.id ${direction}`;
+}
+
+// Two writers racing past the checks meet the unique indexes.
+const uniqueCodes: Record<string, { code: ErrorCode; field: string }> = {
+  needs_sheet_status_label_key: { code: 'existingName', field: 'label' },
+  needs_sheet_model_title_key: { code: 'existingTitle', field: 'title' },
+};
+export const needsSheetUniqueCodes = uniqueCodes;
+
+// The snippets' marks: control characters no text holds, turned into <mark> once the text around them is escaped.
+const MARK_START = '\u0002';
+const MARK_END = '\u0003';
+const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=25, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export function toHighlight(snippet: string): string {
+  return escapeHtml(snippet).split(MARK_START).join('<mark>').split(MARK_END).join('</mark>');
+}
+
+export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
+  async function findRow(executor: Executor, id: number): Promise<SheetRow | undefined> {
+    const { rows } = await sql<SheetRow>`select ${selectColumns} from ${joins} where s.id = ${id}`.execute(executor);
+    return rows[0];
+  }
+
+  // The rules every stored sheet obeys, checked in the writing transaction.
+  async function checkRules(trx: Executor, changes: NeedsSheetChanges, current: SheetRow | undefined) {
+    const company = await trx.selectFrom('company').select(['id', 'is_active']).where('id', '=', changes.companyId).executeTakeFirst();
+    if (company === undefined) throw new AppError('modelNotFound', { field: 'companyId' });
+    const contact = await trx.selectFrom('contact').select(['id', 'is_active', 'company_id']).where('id', '=', changes.contactId).executeTakeFirst();
+    if (contact === undefined) throw new AppError('modelNotFound', { field: 'contactId' });
+    if (contact.company_id !== changes.companyId) throw new AppError('dataInvalid', { field: 'contactId' });
+    // A sheet is written for an active client: checked when it is created or moves to another company or contact.
+    const moves = current === undefined || current.company_id !== changes.companyId || current.contact_id !== changes.contactId;
+    if (moves && !company.is_active) throw new AppError('inactiveCompany', { field: 'companyId' });
+    if (moves && !contact.is_active) throw new AppError('inactiveCompany', { field: 'contactId' });
+    const owner = await trx.selectFrom('app_user').select(['id', 'is_active']).where('id', '=', changes.ownerId).executeTakeFirst();
+    if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
+    if (changes.recruiterIds.length > 0) {
+      const recruiters = await trx.selectFrom('app_user').select('id').where('id', 'in', changes.recruiterIds).where('is_active', '=', true).execute();
+      if (recruiters.length !== changes.recruiterIds.length) throw new AppError('dataInvalid', { field: 'recruiterIds' });
+    }
+  }
+
+  // The status a sheet gets: the one asked for (active, or the one it already has), else the first active one.
+  async function statusFor(trx: Executor, statusId: number | null, current: SheetRow | undefined): Promise<number> {
+    if (statusId === null) {
+      if (current !== undefined) return current.status_id;
+      const first = await trx.selectFrom('needs_sheet_status').select('id').where('is_active', '=', true).orderBy('display_order').orderBy('id').executeTakeFirst();
+      if (first === undefined) throw new AppError('dataInvalid', { field: 'statusId' });
+      return first.id;
+    }
+    const status = await trx.selectFrom('needs_sheet_status').select(['id', 'is_active']).where('id', '=', statusId).executeTakeFirst();
+    if (status === undefined || (!status.is_active && current?.status_id !== statusId)) throw new AppError('dataInvalid', { field: 'statusId' });
+    return status.id;
+  }
+
+  async function delayOf(trx: Executor, modelId: number | null): Promise<number | undefined> {
+    if (modelId === null) return undefined;
+    const model = await trx.selectFrom('needs_sheet_model').select('delay_days').where('id', '=', modelId).executeTakeFirst();
+    if (model === undefined) throw new AppError('modelNotFound', { field: 'modelId' });
+    return model.delay_days;
+  }
+
+  async function columns(trx: Executor, changes: NeedsSheetChanges, current: SheetRow | undefined, today: string) {
+    const receivedDate = changes.receivedDate ?? current?.received_date ?? today;
+    const deadline = changes.deadline ?? defaultNeedsSheetDeadline(receivedDate, await delayOf(trx, changes.modelId));
+    if (deadline < receivedDate) throw new AppError('dataInvalid', { field: 'deadline' });
+    return {
+      company_id: changes.companyId,
+      contact_id: changes.contactId,
+      title: changes.title,
+      description: changes.description,
+      skills: changes.skills,
+      nice_to_have: changes.niceToHave,
+      seniority: changes.seniority,
+      place: changes.place,
+      remote_days: changes.remoteDays,
+      start_date: changes.startDate,
+      duration_months: changes.durationMonths,
+      contract_type: changes.contractType,
+      rate_min: changes.rateMin,
+      rate_max: changes.rateMax,
+      positions: changes.positions,
+      positions_filled: changes.positionsFilled,
+      priority: changes.priority,
+      owner_id: changes.ownerId,
+      model_id: changes.modelId,
+      received_date: receivedDate,
+      deadline,
+      status_id: await statusFor(trx, changes.statusId, current),
+      is_active: changes.isActive,
+    };
+  }
+
+  async function setRecruiters(trx: Executor, id: number, recruiterIds: number[]) {
+    await trx.deleteFrom('needs_sheet_recruiter').where('needs_sheet_id', '=', id).execute();
+    if (recruiterIds.length > 0) {
+      await trx.insertInto('needs_sheet_recruiter').values(recruiterIds.map((userId) => ({ needs_sheet_id: id, user_id: userId }))).execute();
+    }
+  }
+
+  // The next reference of a year: one atomic upsert on the year's counter row. Concurrent creations queue on that
+  // row, each gets its own number; a number is used once, by the transaction that took it.
+  async function nextReference(trx: Executor, year: number): Promise<string> {
+    const { rows } = await sql<{ last: number }>`
+      insert into needs_sheet_counter (year, last) values (${year}, 1)
+      on conflict (year) do update set last = needs_sheet_counter.last + 1
+      returning last`.execute(trx);
+    return needsSheetReference(year, rows[0].last);
+  }
+
+  async function insert(trx: Executor, changes: NeedsSheetChanges, actorId: number, extra: Changes = {}): Promise<number> {
+    const today = toBusinessIsoDate(new Date());
+    await checkRules(trx, changes, undefined);
+    const values = await columns(trx, changes, undefined, today);
+    const reference = await nextReference(trx, Number(today.slice(0, 4)));
+    const { id } = await trx.insertInto('needs_sheet').values({ ...values, reference }).returning('id').executeTakeFirstOrThrow();
+    await setRecruiters(trx, id, changes.recruiterIds);
+    const created = await findRow(trx, id);
+    if (created === undefined) throw new AppError('modelNotFound');
+    await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'create', changes: { ...diff({}, tracked(created)), ...extra }, userId: actorId });
+    return id;
+  }
+
+  const changesOf = (row: SheetRow): NeedsSheetChanges => ({
+    companyId: row.company_id,
+    contactId: row.contact_id,
+    title: row.title,
+    description: row.description,
+    skills: row.skills,
+    niceToHave: row.nice_to_have,
+    seniority: oneOf(seniorities, row.seniority),
+    place: row.place,
+    remoteDays: row.remote_days,
+    startDate: row.start_date,
+    durationMonths: row.duration_months,
+    contractType: oneOf(contractTypes, row.contract_type),
+    rateMin: row.rate_min,
+    rateMax: row.rate_max,
+    positions: row.positions,
+    positionsFilled: row.positions_filled,
+    priority: oneOf(needsPriorities, row.priority),
+    ownerId: row.owner_id,
+    recruiterIds: recruitersOf(row).map((recruiter) => recruiter.id),
+    receivedDate: row.received_date,
+    deadline: row.deadline,
+    statusId: row.status_id,
+    modelId: row.model_id,
+    isActive: row.is_active,
+  });
+
+  return {
+    async list(actor: Actor, query: SortedListQuery<NeedsSheetSortKey>, filters: NeedsSheetFilters): Promise<ListPage<NeedsSheetListItem>> {
+      const today = toBusinessIsoDate(new Date());
+      const where = conditions(actor, query.search, filters, today);
+      const [page, count] = await Promise.all([
+        sql<SheetRow>`select ${selectColumns} from ${joins} where ${where} ${orderBy(query.sort, query.order)}
+          limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(db),
+        sql<{ total: string }>`select count(*) as total from ${joins} where ${where}`.execute(db),
+      ]);
+      return { items: page.rows.map((row) => toListItem(row, today)), total: Number(count.rows[0].total) };
+    },
+
+    // Every sheet of the list, in its order, a batch at a time (exports).
+    async eachBatch(
+      actor: Actor,
+      query: Omit<SortedListQuery<NeedsSheetSortKey>, 'page' | 'perPage'>,
+      filters: NeedsSheetFilters,
+      onBatch: (items: NeedsSheetListItem[]) => Promise<void>,
+    ) {
+      const today = toBusinessIsoDate(new Date());
+      const where = conditions(actor, query.search, filters, today);
+      const rows = db.selectFrom(sql<SheetRow>`(select ${selectColumns} from ${joins} where ${where} ${orderBy(query.sort, query.order)})`.as('x')).selectAll();
+      await eachBatch(db, rows, EXPORT_BATCH, (batch) => onBatch(batch.map((row) => toListItem(row as SheetRow, today))));
+    },
+
+    // Full text: the query parsed with the sheets' French configuration; stop words or punctuation alone match
+    // nothing and answer an empty page.
+    async search(actor: Actor, text: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
+      const today = toBusinessIsoDate(new Date());
+      const query = sql`websearch_to_tsquery('bo_french', ${text})`;
+      const { rows: parsed } = await sql<{ nodes: number }>`select numnode(${query}) as nodes`.execute(db);
+      if (Number(parsed[0].nodes) === 0) return { items: [], total: 0 };
+      const where = sql`s.search_vector @@ q.query and ${conditions(actor, undefined, filters, today)}`;
+      type SearchRow = SheetRow & { rank: number; h_title: string; h_skills: string; h_description: string };
+      const [found, count] = await Promise.all([
+        sql<SearchRow>`
+          with q as (select ${query} as query)
+          select ${selectColumns}, ts_rank(s.search_vector, q.query) as rank,
+            ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
+            ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
+            ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
+          from ${joins}, q where ${where}
+          order by rank desc, s.id desc
+          limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
+        sql<{ total: string }>`with q as (select ${query} as query) select count(*) as total from ${joins}, q where ${where}`.execute(db),
+      ]);
+      return {
+        items: found.rows.map((row) => ({
+          ...toListItem(row, today),
+          rank: Number(row.rank),
+          highlights: [row.h_title, row.h_skills, row.h_description].filter((snippet) => snippet.includes(MARK_START)).map(toHighlight),
+        })),
+        total: Number(count.rows[0].total),
+      };
+    },
+
+    async find(id: number): Promise<NeedsSheet | undefined> {
+      const row = await findRow(db, id);
+      return row === undefined ? undefined : toSheet(row, toBusinessIsoDate(new Date()));
+    },
+
+    async create(changes: NeedsSheetChanges, actorId: number): Promise<number> {
+      return db.transaction().execute((trx) => insert(trx, changes, actorId));
+    },
+
+    // A new sheet from an existing one: new reference, received today, the first status, nothing filled yet.
+    async duplicate(id: number, actorId: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const source = await findRow(trx, id);
+        if (source === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        const changes: NeedsSheetChanges = { ...changesOf(source), receivedDate: null, deadline: null, statusId: null, positionsFilled: 0, isActive: true };
+        return insert(trx, changes, actorId, { duplicatedFrom: { from: undefined, to: source.reference } });
+      });
+    },
+
+    async update(id: number, changes: NeedsSheetChanges, actorId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        // The row lock orders concurrent changes to one sheet: the rules are checked against what is there.
+        const locked = await trx.selectFrom('needs_sheet').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        const before = locked === undefined ? undefined : await findRow(trx, id);
+        if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        await checkRules(trx, changes, before);
+        const values = await columns(trx, changes, before, toBusinessIsoDate(new Date()));
+        await trx.updateTable('needs_sheet').set(values).where('id', '=', id).execute();
+        await setRecruiters(trx, id, changes.recruiterIds);
+        const after = await findRow(trx, id);
+        if (after === undefined) throw new AppError('modelNotFound');
+        const { status, ...changed } = diff(tracked(before), tracked(after));
+        if (Object.keys(changed).length > 0) await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'update', changes: changed, userId: actorId });
+        // A status change is its own line of the story.
+        if (status !== undefined) await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes: { status }, userId: actorId });
+      });
+    },
+
+    async changeStatus(id: number, statusId: number, comment: string | null, actorId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const locked = await trx.selectFrom('needs_sheet').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        const before = locked === undefined ? undefined : await findRow(trx, id);
+        if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        const status = await trx.selectFrom('needs_sheet_status').select(['id', 'label', 'is_active']).where('id', '=', statusId).executeTakeFirst();
+        if (status === undefined || !status.is_active) throw new AppError('dataInvalid', { field: 'statusId' });
+        await trx.updateTable('needs_sheet').set({ status_id: statusId }).where('id', '=', id).execute();
+        const changes: Changes = {};
+        if (before.status_id !== statusId) changes.status = { from: before.status_label, to: status.label };
+        // A comment is new text, not a change of value: no "from" (dropped from the stored JSON).
+        if (comment !== null) changes.comment = { from: undefined, to: comment };
+        await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes, userId: actorId });
+      });
+    },
+
+    history(id: number, pageNumber: number, perPage: number) {
+      return history.needsSheet(id, pageNumber, perPage);
+    },
+  };
+}
+export type NeedsSheetRepository = ReturnType<typeof createNeedsSheetRepository>;

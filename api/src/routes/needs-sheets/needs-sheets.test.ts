@@ -1,0 +1,297 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  addDays,
+  toBusinessIsoDate,
+  withLuhnCheckDigit,
+  type HistoryEntry,
+  type ListPage,
+  type NeedsSheet,
+  type NeedsSheetListItem,
+  type NeedsSheetModel,
+  type NeedsSheetSearchItem,
+  type NeedsSheetStatus,
+} from '@bo/contracts/all';
+import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
+import { call, snapshot, testEngines } from '../../test/harness';
+
+const today = () => toBusinessIsoDate(new Date());
+const year = () => today().slice(0, 4);
+
+for (const engine of testEngines()) {
+  describe(`needs sheets on ${engine}`, () => {
+    let suite: SeededSuite;
+    const status: Record<string, NeedsSheetStatus> = {};
+
+    const fields = (overrides: Record<string, unknown> = {}) => ({
+      companyId: suite.fixture.company,
+      contactId: suite.fixture.active.COM,
+      title: 'Développeur Java confirmé',
+      description: 'Refonte du portail client en microservices.',
+      skills: ['Java', 'Spring Boot'],
+      niceToHave: ['Kafka'],
+      seniority: 'confirmed',
+      place: 'Lyon',
+      remoteDays: 2,
+      contractType: 'regie',
+      rateMin: 500,
+      rateMax: 650,
+      positions: 2,
+      priority: 'high',
+      ownerId: suite.fixture.users.COM,
+      recruiterIds: [suite.fixture.users.REC],
+      ...overrides,
+    });
+    const create = (overrides: Record<string, unknown> = {}, token = suite.tokens.COM) =>
+      call<NeedsSheet>(suite.app, 'POST', '/needs-sheet/store', { token, fields: fields(overrides) });
+    const list = (query: Record<string, unknown>, token = suite.tokens.REC) =>
+      call<ListPage<NeedsSheetListItem>>(suite.app, 'GET', '/needs-sheets', { token, query });
+    const search = (query: Record<string, unknown>, token = suite.tokens.REC) =>
+      call<ListPage<NeedsSheetSearchItem>>(suite.app, 'GET', '/needs-sheets/search', { token, query });
+    const storyOf = async (id: number) =>
+      (await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/needs-sheet/${id}/history`, { token: suite.tokens.REC })).body.data!.items;
+
+    before(async () => {
+      suite = await openSeededSuite(engine);
+      for (const [label, color, closes] of [
+        ['Nouveau', '#2563eb', false],
+        ['En cours', '#d97706', false],
+        ['Pourvu', '#059669', true],
+      ] as const) {
+        const answer = await call<NeedsSheetStatus>(suite.app, 'POST', '/admin/needs-sheet-status/store', {
+          token: suite.tokens.ADM,
+          fields: { label, color, closes, order: Object.keys(status).length * 10 },
+        });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        status[label] = answer.body.data!;
+      }
+    });
+    after(() => suite.close());
+
+    it('creates a sheet: a server reference, the first status, the deadline 10 days after it was received, its history', async () => {
+      const answer = await create();
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const sheet = answer.body.data!;
+      assert.match(sheet.reference, new RegExp(`^BES-${year()}-\\d{4}$`));
+      assert.deepEqual(
+        [sheet.status.label, sheet.receivedDate, sheet.deadline, sheet.skills, sheet.recruiters.map((r) => r.trigram), sheet.company.name, sheet.isLate],
+        ['Nouveau', today(), addDays(today(), 10), ['Java', 'Spring Boot'], ['REC'], 'Société Test', false],
+      );
+      const story = await storyOf(sheet.id);
+      assert.deepEqual(story.map((entry) => [entry.action, entry.user?.trigram]), [['create', 'COM']]);
+      assert.equal(story[0].changes.reference.to, sheet.reference);
+    });
+
+    it('takes a received date and a deadline as given (Unix seconds or yyyy-MM-dd), and a model’s delay', async () => {
+      const given = await create({ receivedDate: '2026-01-05', deadline: '2026-02-01' });
+      assert.deepEqual([given.body.data?.receivedDate, given.body.data?.deadline, given.body.data?.isLate], ['2026-01-05', '2026-02-01', today() > '2026-02-01']);
+      const model = await call<NeedsSheetModel>(suite.app, 'POST', '/needs-sheet-model/store', {
+        token: suite.tokens.DIR,
+        fields: { title: 'Comptable unique', skills: ['Sage'], seniority: 'senior', contractType: 'permanent', delay: 20 },
+      });
+      assert.equal(model.status, 200, JSON.stringify(model.body));
+      const seconds = Math.floor(Date.parse('2026-03-02T10:00:00Z') / 1000);
+      const fromModel = await create({ modelId: model.body.data!.id, receivedDate: seconds });
+      assert.deepEqual([fromModel.body.data?.receivedDate, fromModel.body.data?.deadline], ['2026-03-02', '2026-03-22']);
+    });
+
+    it('gives each of concurrent creations its own reference, numbered in sequence', async () => {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => create({ title: 'Création concurrente' })));
+      assert.deepEqual(answers.map((answer) => answer.status), Array(8).fill(200));
+      const references = answers.map((answer) => answer.body.data!.reference);
+      assert.equal(new Set(references).size, 8);
+      const numbers = references.map((reference) => Number(reference.slice(-4))).sort((a, b) => a - b);
+      assert.deepEqual(numbers, Array.from({ length: 8 }, (_, i) => numbers[0] + i));
+    });
+
+    it('refuses an inactive company or contact (inactiveCompany), a contact of another company, bad input; changes nothing', async () => {
+      const inactive = await suite.database.db
+        .insertInto('company')
+        .values({ name: 'Société fermée', registration_id: withLuhnCheckDigit('5000000000001'), owner_id: suite.fixture.users.ADM, is_active: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const elsewhere = await suite.database.db
+        .insertInto('contact')
+        .values({ title: 'mister', first_name: 'Hors', last_name: 'Société', company_id: inactive.id, owner_id: suite.fixture.users.COM, is_active: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const before = await snapshot(suite.database.db);
+      const closedCompany = await create({ companyId: inactive.id, contactId: elsewhere.id });
+      assert.deepEqual([closedCompany.status, closedCompany.body.errors], [409, [{ message: 'inactiveCompany', field: 'companyId' }]]);
+      const sleepingContact = await create({ contactId: suite.fixture.standby.COM });
+      assert.deepEqual([sleepingContact.status, sleepingContact.body.errors], [409, [{ message: 'inactiveCompany', field: 'contactId' }]]);
+      const wrongCompany = await create({ contactId: elsewhere.id });
+      assert.deepEqual([wrongCompany.status, wrongCompany.body.errors], [422, [{ message: 'dataInvalid', field: 'contactId' }]]);
+      for (const bad of [{ seniority: 'guru' }, { rateMin: 900, rateMax: 100 }, { title: '' }, { skills: 'Java' }, { positionsFilled: 3 }, { remoteDays: 6 }]) {
+        const answer = await create(bad);
+        assert.equal(answer.status, 422, JSON.stringify(bad));
+        assert.equal(answer.body.errors[0].message, 'dataInvalid');
+      }
+      assert.equal(await snapshot(suite.database.db), before);
+    });
+
+    it('lets the business side create and edit, the recruiter read and change the status; statuses are admin only', async () => {
+      const sheet = (await create({ title: 'Droits' })).body.data!;
+      for (const trigram of ['ADM', 'DIR', 'COM']) assert.equal((await create({ title: `Par ${trigram}` }, suite.tokens[trigram])).status, 200, trigram);
+      const refused = await create({}, suite.tokens.REC);
+      assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden' }]]);
+      const edit = await call(suite.app, 'POST', `/needs-sheet/${sheet.id}/store`, { token: suite.tokens.REC, fields: fields() });
+      assert.equal(edit.status, 403);
+      for (const trigram of ['ADM', 'DIR', 'COM', 'REC']) {
+        assert.equal((await call(suite.app, 'GET', `/needs-sheet/${sheet.id}`, { token: suite.tokens[trigram] })).status, 200, trigram);
+        assert.equal((await call(suite.app, 'GET', '/needs-sheet-statuses', { token: suite.tokens[trigram] })).status, 200, trigram);
+        const statusCall = await call(suite.app, 'POST', `/needs-sheet/${sheet.id}/status`, { token: suite.tokens[trigram], fields: { statusId: status['En cours'].id } });
+        assert.equal(statusCall.status, 200, trigram);
+      }
+      for (const trigram of ['DIR', 'COM', 'REC']) {
+        const admin = await call(suite.app, 'POST', '/admin/needs-sheet-status/store', { token: suite.tokens[trigram], fields: { label: 'Interdit', color: '#000000' } });
+        assert.deepEqual([admin.status, admin.body.errors], [403, [{ message: 'forbidden' }]], trigram);
+      }
+      for (const [trigram, expected] of [['COM', 403], ['REC', 403], ['DIR', 200]] as const) {
+        const model = await call(suite.app, 'POST', '/needs-sheet-model/store', { token: suite.tokens[trigram], fields: { title: `Modèle ${trigram}` } });
+        assert.equal(model.status, expected, trigram);
+      }
+      const exported = await suite.app.inject({ method: 'GET', url: '/needs-sheets/export', headers: { authorization: suite.tokens.REC } });
+      assert.equal(exported.statusCode, 403);
+    });
+
+    it('changes a status with a comment: who, when, from what to what, in the history; closing ends lateness', async () => {
+      const sheet = (await create({ title: 'Suivi de statut', receivedDate: '2026-01-02', deadline: '2026-01-10' })).body.data!;
+      assert.equal(sheet.isLate, true);
+      const changed = await call<NeedsSheet>(suite.app, 'POST', `/needs-sheet/${sheet.id}/status`, {
+        token: suite.tokens.REC,
+        fields: { statusId: status.Pourvu.id, comment: 'Deux candidats retenus' },
+      });
+      assert.equal(changed.status, 200, JSON.stringify(changed.body));
+      assert.deepEqual([changed.body.data?.status.label, changed.body.data?.isLate], ['Pourvu', false]);
+      const [last] = await storyOf(sheet.id);
+      assert.deepEqual([last.action, last.user?.trigram, last.changes], ['status', 'REC', { status: { from: 'Nouveau', to: 'Pourvu' }, comment: { to: 'Deux candidats retenus' } }]);
+      const unknown = await call(suite.app, 'POST', `/needs-sheet/${sheet.id}/status`, { token: suite.tokens.REC, fields: { statusId: 999999 } });
+      assert.deepEqual([unknown.status, unknown.body.errors], [422, [{ message: 'dataInvalid', field: 'statusId' }]]);
+    });
+
+    it('updates a sheet, recording the changed fields, a status change on its own line, and keeps its reference', async () => {
+      const sheet = (await create({ title: 'Avant' })).body.data!;
+      const updated = await call<NeedsSheet>(suite.app, 'POST', `/needs-sheet/${sheet.id}/store`, {
+        token: suite.tokens.DIR,
+        fields: fields({ title: 'Après', positions: 3, statusId: status['En cours'].id, recruiterIds: [] }),
+      });
+      assert.equal(updated.status, 200, JSON.stringify(updated.body));
+      assert.deepEqual([updated.body.data?.reference, updated.body.data?.title, updated.body.data?.recruiters], [sheet.reference, 'Après', []]);
+      const story = await storyOf(sheet.id);
+      assert.deepEqual(story.map((entry) => entry.action).sort(), ['create', 'status', 'update']);
+      const update = story.find((entry) => entry.action === 'update')!;
+      assert.deepEqual(update.changes.title, { from: 'Avant', to: 'Après' });
+      assert.deepEqual(update.changes.recruiterIds, { from: 'REC', to: '' });
+      const missing = await call(suite.app, 'POST', '/needs-sheet/999999/store', { token: suite.tokens.DIR, fields: fields() });
+      assert.deepEqual([missing.status, missing.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]]);
+    });
+
+    it('duplicates a sheet: new reference, received today, first status, nothing filled', async () => {
+      const source = (await create({ title: 'À dupliquer', positionsFilled: 1, statusId: status['En cours'].id })).body.data!;
+      const copy = await call<NeedsSheet>(suite.app, 'POST', `/needs-sheet/${source.id}/duplicate`, { token: suite.tokens.COM, fields: {} });
+      assert.equal(copy.status, 200, JSON.stringify(copy.body));
+      assert.notEqual(copy.body.data?.reference, source.reference);
+      assert.deepEqual(
+        [copy.body.data?.title, copy.body.data?.status.label, copy.body.data?.positionsFilled, copy.body.data?.receivedDate, copy.body.data?.skills],
+        ['À dupliquer', 'Nouveau', 0, today(), source.skills],
+      );
+    });
+
+    it('lists with scope, filters and sort, and exports what the list shows as CSV', async () => {
+      const other = await call<NeedsSheet>(suite.app, 'POST', '/needs-sheet/store', {
+        token: suite.tokens.COB,
+        fields: fields({ title: 'Autre équipe', ownerId: suite.fixture.users.COB, recruiterIds: [], priority: 'urgent', contactId: suite.fixture.active.COB }),
+      });
+      assert.equal(other.status, 200, JSON.stringify(other.body));
+      const mine = await list({ scope: 'my', perPage: 100 }, suite.tokens.REC);
+      assert.ok(mine.body.data!.total > 0, 'REC works some sheets');
+      assert.ok(mine.body.data!.items.every((item) => item.recruiters.some((r) => r.trigram === 'REC') || item.owner.trigram === 'REC'), 'my sheets are those I own or work');
+      const team = await list({ scope: 'team', perPage: 100 }, suite.tokens.DIR);
+      assert.ok(!team.body.data!.items.some((item) => item.title === 'Autre équipe'), 'another team’s sheet is not in my team’s');
+      const all = await list({ scope: 'all', search: 'autre equipe' }, suite.tokens.REC);
+      assert.deepEqual(all.body.data?.items.map((item) => item.title), ['Autre équipe']);
+      const urgent = await list({ priority: 'urgent' });
+      assert.deepEqual(urgent.body.data?.items.map((item) => item.title), ['Autre équipe']);
+      const closed = await list({ open: false, perPage: 100 });
+      assert.ok(closed.body.data!.items.length > 0 && closed.body.data!.items.every((item) => item.status.closes), 'closed sheets only');
+      const late = await list({ late: true, perPage: 100 });
+      assert.ok(late.body.data!.items.every((item) => item.isLate), 'late sheets only');
+      const byDeadline = await list({ sort: 'deadline', order: 'desc', perPage: 100 });
+      const deadlines = byDeadline.body.data!.items.map((item) => item.deadline);
+      assert.deepEqual(deadlines, [...deadlines].sort().reverse());
+      const badSort = await list({ sort: 'password' });
+      assert.deepEqual([badSort.status, badSort.body.errors[0].message], [422, 'dataInvalid']);
+      const csv = await suite.app.inject({ method: 'GET', url: '/needs-sheets/export?search=autre&sort=reference', headers: { authorization: suite.tokens.COM } });
+      assert.equal(csv.statusCode, 200);
+      const lines = csv.body.slice(1).split('\r\n').filter((line) => line !== '');
+      assert.equal(lines[0].split(';').slice(0, 3).join(';'), 'Référence;Intitulé;Société');
+      assert.deepEqual(lines.slice(1).map((line) => line.split(';')[1]), ['Autre équipe']);
+    });
+
+    it('searches the full text: stemmed, accents and case ignored, ranked, matched words marked; stop words alone find nothing', async () => {
+      await create({ title: 'Développeuse React', description: 'Interface <b>accessible</b> des commandes', skills: ['TypeScript'] });
+      await create({ title: 'Comptable', description: 'Un développeur comptable ? Non : la paie.', skills: ['Sage'] });
+      const stemmed = await search({ q: 'développeurs' });
+      assert.equal(stemmed.status, 200, JSON.stringify(stemmed.body));
+      const titles = stemmed.body.data!.items.map((item) => item.title);
+      assert.ok(titles.includes('Développeur Java confirmé') && titles.includes('Comptable'), titles.join());
+      // The title weighs more than the description.
+      assert.ok(titles.indexOf('Développeur Java confirmé') < titles.indexOf('Comptable'), titles.join());
+      const first = stemmed.body.data!.items[0];
+      assert.ok(first.rank > 0, 'ranked');
+      assert.ok(first.highlights.some((snippet) => snippet.includes('<mark>Développeur</mark>')), first.highlights.join());
+      const plain = await search({ q: 'DEVELOPPEUSE react' });
+      assert.deepEqual(plain.body.data?.items.map((item) => item.title), ['Développeuse React']);
+      const escaped = await search({ q: 'accessible' });
+      // The snippets are text: markup of the sheet never reaches the page as markup.
+      const snippets = escaped.body.data!.items[0].highlights.join(' ');
+      assert.ok(snippets.includes('<mark>accessible</mark>') && !snippets.includes('<b>'), snippets);
+      const bySkill = await search({ q: 'spring', priority: 'high', perPage: 100 });
+      assert.ok(bySkill.body.data!.total > 0 && bySkill.body.data!.items.every((item) => item.priority === 'high'), JSON.stringify(bySkill.body));
+      for (const q of ['le la de', '!!! ; ,']) {
+        const empty = await search({ q });
+        assert.deepEqual([empty.status, empty.body.data], [200, { items: [], total: 0 }], q);
+      }
+      const missing = await search({});
+      assert.deepEqual([missing.status, missing.body.errors[0].message], [422, 'dataInvalid']);
+    });
+
+    it('keeps models: title unique (case and accents ignored), archived ones apart', async () => {
+      const store = (body: Record<string, unknown>, id?: number) =>
+        call<NeedsSheetModel>(suite.app, 'POST', id === undefined ? '/needs-sheet-model/store' : `/needs-sheet-model/${id}/store`, { token: suite.tokens.ADM, fields: body });
+      const model = await store({ title: 'Chef de projet', skills: ['Agile', 'agile', 'Jira'], delay: 15 });
+      assert.deepEqual([model.body.data?.skills, model.body.data?.delay, model.body.data?.isActive], [['Agile', 'Jira'], 15, true]);
+      const same = await store({ title: 'CHEF DE PROJÉT' });
+      assert.deepEqual([same.status, same.body.errors], [409, [{ message: 'existingTitle', field: 'title' }]]);
+      await store({ title: 'Chef de projet', isActive: false }, model.body.data!.id);
+      const active = await call<NeedsSheetModel[]>(suite.app, 'GET', '/needs-sheet-models', { token: suite.tokens.REC });
+      assert.ok(!active.body.data!.some((m) => m.id === model.body.data!.id), 'an archived model is not offered');
+      const archived = await call<NeedsSheetModel[]>(suite.app, 'GET', '/needs-sheet-models', { token: suite.tokens.REC, query: { withArchived: true } });
+      assert.ok(archived.body.data!.some((m) => m.id === model.body.data!.id && !m.isActive), 'an archived model is listed with the archived ones');
+    });
+
+    it('manages statuses: colour pattern, unique label, reorder, deactivate one in use, refuse deleting it (integrityError)', async () => {
+      const admin = (method: string, url: string, body: Record<string, unknown>) => call<NeedsSheetStatus | NeedsSheetStatus[] | null>(suite.app, method, url, { token: suite.tokens.ADM, fields: body });
+      assert.equal((await admin('POST', '/admin/needs-sheet-status/store', { label: 'Rouge', color: '#FF0000' })).status, 422);
+      const same = await admin('POST', '/admin/needs-sheet-status/store', { label: 'EN COURS', color: '#ff0000' });
+      assert.deepEqual([same.status, same.body.errors], [409, [{ message: 'existingName', field: 'label' }]]);
+      const before = await snapshot(suite.database.db);
+      const inUse = await admin('DELETE', `/admin/needs-sheet-status/${status.Nouveau.id}`, {});
+      assert.deepEqual([inUse.status, inUse.body.errors], [409, [{ message: 'integrityError', field: 'id' }]]);
+      assert.equal(await snapshot(suite.database.db), before);
+      const off = await admin('POST', `/admin/needs-sheet-status/${status.Nouveau.id}/store`, { label: 'Nouveau', color: '#2563eb', isActive: false });
+      assert.equal(off.status, 200);
+      const unused = (await admin('POST', '/admin/needs-sheet-status/store', { label: 'Temporaire', color: '#123456' })).body.data as NeedsSheetStatus;
+      assert.equal((await admin('DELETE', `/admin/needs-sheet-status/${unused.id}`, {})).status, 200);
+      const ids = [status.Pourvu.id, status['En cours'].id, status.Nouveau.id];
+      const ordered = await admin('POST', '/admin/needs-sheet-statuses/order', { ids });
+      assert.deepEqual((ordered.body.data as NeedsSheetStatus[]).map((s) => s.label), ['Pourvu', 'En cours', 'Nouveau']);
+      const partial = await admin('POST', '/admin/needs-sheet-statuses/order', { ids: ids.slice(1) });
+      assert.deepEqual([partial.status, partial.body.errors], [422, [{ message: 'dataInvalid', field: 'ids' }]]);
+      // The first active status (now "En cours", Nouveau being inactive and Pourvu first) is a new sheet's.
+      await admin('POST', '/admin/needs-sheet-statuses/order', { ids: [status['En cours'].id, status.Pourvu.id, status.Nouveau.id] });
+      assert.equal((await create({ title: 'Après réordonnancement' })).body.data?.status.label, 'En cours');
+    });
+  });
+}

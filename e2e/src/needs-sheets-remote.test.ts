@@ -1,0 +1,247 @@
+// The needs-sheets remote in Chromium against the real API: a business leader (DIR) creates a sheet with the
+// wizard, from a model and by duplication, changes its status and reads its history, searches the full text;
+// the admin (ADM) reorders the statuses, which no one else may open.
+import {
+  addDays,
+  formatRegistrationId,
+  toBusinessIsoDate,
+  type CompanyListItem,
+  type CompanyView,
+  type ListPage,
+  type NeedsSheet,
+  type NeedsSheetModel,
+  type NeedsSheetStatus,
+  type Task,
+} from '@bo/contracts/all';
+import assert from 'node:assert/strict';
+import { after, before, describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let base: string;
+const tokens: Record<string, string> = {};
+const it = itWithScreenshots(() => h);
+
+const api = <T>(path: string, query: Record<string, string | number> = {}, trigram = 'DIR') => apiGet<T>(h.system.api.url, tokens[trigram], path, query);
+
+async function newPage(path: string, heading: string, trigram = 'DIR') {
+  const { context, page } = await h.newPage();
+  await page.addInitScript((value) => localStorage.setItem('token', value), tokens[trigram]);
+  await page.goto(`${base}${path}`);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return { context, page };
+}
+
+const rows = (page: Page) => page.locator('.bo-list .ant-table-tbody tr.ant-table-row');
+const panel = (page: Page) => page.getByRole('dialog');
+
+// A company of the demo with an active contact, and that contact's name as the picker shows it.
+async function companyWithContact(): Promise<{ company: CompanyListItem; contact: string }> {
+  const companies = await api<ListPage<CompanyListItem>>('/companies', { isActive: 1, sort: 'name', order: 'asc', perPage: 50 });
+  for (const company of companies.items) {
+    const view = await api<CompanyView>(`/company/${company.id}`);
+    const contact = view.contacts.find((candidate) => candidate.isActive);
+    if (contact) return { company, contact: `${contact.firstName} ${contact.lastName}${contact.jobTitle ? ` – ${contact.jobTitle}` : ''}` };
+  }
+  throw new Error('the demo data has no active contact');
+}
+
+async function chooseCompany(page: Page, company: CompanyListItem) {
+  const label = `${company.name}${company.city ? ` (${company.city})` : ''} – ${formatRegistrationId(company.registrationId)}`;
+  await panel(page).getByLabel(/^Société/).fill(company.name.slice(0, 12));
+  // The listbox antd keeps for assistive technologies holds the option once the look-up has answered.
+  await page.getByRole('option', { name: label }).first().waitFor({ state: 'attached' });
+  await pickOption(page, /^Société/, label);
+}
+
+// The wizard's "Suivant" of the step shown.
+const next = (page: Page) => panel(page).getByRole('button', { name: 'Suivant' }).click();
+
+before(async () => {
+  h = await startHarness();
+  base = h.system.shellUrl;
+  for (const trigram of ['DIR', 'ADM', 'COM']) {
+    const { context, page } = await h.newPage();
+    await login(page, base, trigram, { save: true });
+    tokens[trigram] = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    assert.ok(tokens[trigram], `${trigram}: the saved session leaves its token`);
+    await context.close();
+  }
+});
+
+after(async () => {
+  await h?.close();
+});
+
+describe('needs sheets', () => {
+  it('creates a sheet with the wizard: a refusal in French first, then its reference and its default deadline', async () => {
+    const { company, contact } = await companyWithContact();
+    const { context, page } = await newPage('/fiches-de-besoin', 'Fiches de besoin');
+    await page.getByRole('button', { name: 'Nouvelle fiche' }).click();
+    await panel(page).getByRole('heading', { name: /Étape 1 sur 4/ }).waitFor();
+    // Nothing chosen: the step stays, each field says why.
+    await next(page);
+    await panel(page).getByText('Entrée requise').first().waitFor();
+    await chooseCompany(page, company);
+    await pickOption(page, /^Contact/, contact);
+    await next(page);
+    await panel(page).getByRole('heading', { name: /Étape 2 sur 4 : Poste/ }).waitFor();
+    const title = `Développeur Kotlin ${Date.now()}`;
+    await panel(page).getByLabel(/^Intitulé du poste/).fill(title);
+    await pickOption(page, /^Séniorité/, 'Senior');
+    await panel(page).getByLabel(/^Description/).fill('Applications mobiles de réservation, en équipe produit.');
+    const skills = panel(page).getByLabel(/^Compétences requises/);
+    await skills.fill('Kotlin');
+    await skills.press('Enter');
+    await skills.fill('Android');
+    await skills.press('Enter');
+    await next(page);
+    await panel(page).getByRole('heading', { name: /Étape 3 sur 4 : Conditions/ }).waitFor();
+    await pickOption(page, /^Type de contrat/, 'Freelance');
+    // A minimum above the maximum is refused on the spot, in French, under its field.
+    await panel(page).getByLabel(/^TJM ou salaire minimum/).fill('900');
+    await panel(page).getByLabel(/^TJM ou salaire maximum/).fill('600');
+    await next(page);
+    await panel(page).getByText('Entrée non valide').waitFor();
+    await panel(page).getByLabel(/^TJM ou salaire maximum/).fill('950');
+    await next(page);
+    await panel(page).getByRole('heading', { name: /Étape 4 sur 4 : Vérification/ }).waitFor();
+    await panel(page).getByText('Kotlin, Android').waitFor();
+    await panel(page).getByRole('button', { name: 'Créer la fiche' }).click();
+
+    await panel(page).getByText(new RegExp(`^Fiche BES-\\d{4}-\\d{4} : ${title}$`)).waitFor();
+    const id = Number(new URL(page.url()).searchParams.get('sheet'));
+    const sheet = await api<NeedsSheet>(`/needs-sheet/${id}`);
+    const today = toBusinessIsoDate(new Date());
+    assert.match(sheet.reference, new RegExp(`^BES-${today.slice(0, 4)}-\\d{4}$`));
+    assert.deepEqual([sheet.title, sheet.skills, sheet.contractType, sheet.rateMax, sheet.deadline], [title, ['Kotlin', 'Android'], 'freelance', 950, addDays(today, 10)]);
+    await page.getByText(`Fiche ${sheet.reference} créée`).first().waitFor();
+
+    // The list shows it among my sheets, by its reference.
+    await page.keyboard.press('Escape');
+    await panel(page).waitFor({ state: 'hidden' });
+    await page.getByLabel('Rechercher', { exact: true }).fill(sheet.reference);
+    await page.getByLabel('Rechercher', { exact: true }).press('Enter');
+    await rows(page).filter({ hasText: title }).waitFor();
+    assert.equal(await rows(page).count(), 1);
+    await context.close();
+  });
+
+  it('changes a status with a comment and reads it in the history; duplicates the sheet', async () => {
+    const statuses = await api<NeedsSheetStatus[]>('/needs-sheet-statuses');
+    const page1 = await api<ListPage<NeedsSheet>>('/needs-sheets', { scope: 'all', open: 1, perPage: 1 });
+    const sheet = page1.items[0];
+    const target = statuses.find((status) => status.isActive && status.id !== sheet.status.id && !status.closes)!;
+    const { context, page } = await newPage(`/fiches-de-besoin?scope=all&sheet=${sheet.id}`, 'Fiches de besoin');
+    await panel(page).getByRole('tab', { name: 'Statut' }).click();
+    await pickOption(page, /^Nouveau statut/, target.label);
+    await panel(page).getByLabel(/^Commentaire/).fill('Le client a validé le budget');
+    await panel(page).getByRole('button', { name: 'Changer le statut' }).click();
+    await page.getByText('Statut modifié').first().waitFor();
+    await panel(page).getByRole('tab', { name: 'Historique' }).click();
+    const story = panel(page).getByRole('region', { name: `Historique de la fiche ${sheet.reference}` });
+    await story.getByText('Changement de statut').first().waitFor();
+    await story.getByText(`Statut : ${sheet.status.label} → ${target.label}`).waitFor();
+    await story.getByText('Commentaire : Le client a validé le budget').waitFor();
+
+    // A follow-up todo for the sheet's contact, with the agenda's dialog.
+    const tasks = await api<Task[]>('/tasks');
+    await panel(page).getByRole('button', { name: 'Ajouter une tâche de suivi' }).click();
+    const todoDialog = page.getByRole('dialog', { name: `Ajouter une tâche pour ${sheet.contact.firstName} ${sheet.contact.lastName}` });
+    await todoDialog.waitFor();
+    await pickOption(page, /Type de tâche/, tasks[0].description, todoDialog);
+    await todoDialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+    await todoDialog.waitFor({ state: 'hidden' });
+
+    await panel(page).getByRole('button', { name: 'Dupliquer' }).click();
+    await page.getByText(/Fiche BES-\d{4}-\d{4} créée par duplication/).first().waitFor();
+    await page.waitForURL((url) => url.searchParams.get('sheet') !== String(sheet.id));
+    const copyId = Number(new URL(page.url()).searchParams.get('sheet'));
+    const copy = await api<NeedsSheet>(`/needs-sheet/${copyId}`);
+    assert.notEqual(copy.reference, sheet.reference);
+    assert.equal(copy.title, sheet.title);
+    await panel(page).getByText(`Fiche ${copy.reference} : ${copy.title}`).waitFor();
+    await context.close();
+  });
+
+  it('prints a sheet on one A4 page, the sheet alone', async () => {
+    const sheets = await api<ListPage<NeedsSheet>>('/needs-sheets', { scope: 'all', perPage: 1 });
+    const sheet = sheets.items[0];
+    const { context, page } = await newPage(`/fiches-de-besoin?scope=all&sheet=${sheet.id}`, 'Fiches de besoin');
+    await panel(page).getByRole('tab', { name: 'Impression' }).click();
+    const sheetToPrint = page.getByRole('article', { name: `Fiche ${sheet.reference} à imprimer` });
+    await sheetToPrint.getByRole('heading', { name: sheet.title }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await sheetToPrint.isVisible(), true);
+    assert.equal(await page.getByRole('heading', { name: 'Fiches de besoin', level: 1 }).isVisible(), false, 'the page around it is not printed');
+    const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+    assert.equal(pdf.match(/\/Type\s*\/Page[^s]/g)?.length, 1, 'one A4 page');
+    await context.close();
+  });
+
+  it('opens the wizard from a model, pre-filled', async () => {
+    const models = await api<NeedsSheetModel[]>('/needs-sheet-models');
+    const model = models[0];
+    const { context, page } = await newPage('/fiches-de-besoin/models', 'Modèles de fiches');
+    await rows(page).filter({ hasText: model.title }).getByRole('button', { name: 'Créer une fiche depuis ce modèle' }).click();
+    await page.getByRole('heading', { name: 'Fiches de besoin', level: 1 }).waitFor();
+    await panel(page).getByText(`Nouvelle fiche depuis le modèle « ${model.title} »`).waitFor();
+    const { company, contact } = await companyWithContact();
+    await chooseCompany(page, company);
+    await pickOption(page, /^Contact/, contact);
+    await next(page);
+    assert.equal(await panel(page).getByLabel(/^Intitulé du poste/).inputValue(), model.title);
+    await next(page);
+    await next(page);
+    await panel(page).getByText(`Reçue le + ${model.delay} jours`).waitFor();
+    await panel(page).getByRole('button', { name: 'Créer la fiche' }).click();
+    await panel(page).getByText(new RegExp(`^Fiche BES-\\d{4}-\\d{4} : ${model.title}$`)).waitFor();
+    const sheet = await api<NeedsSheet>(`/needs-sheet/${new URL(page.url()).searchParams.get('sheet')}`);
+    assert.deepEqual([sheet.modelId, sheet.deadline], [model.id, addDays(sheet.receivedDate, model.delay)]);
+    await context.close();
+  });
+
+  it('searches the full text: a plural without its accents finds the sheets, matched words highlighted', async () => {
+    const { context, page } = await newPage('/fiches-de-besoin/recherche', 'Recherche de fiches');
+    const box = page.getByLabel('Rechercher dans les fiches');
+    await box.fill('developpeurs');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'developpeurs');
+    await rows(page).first().waitFor();
+    const marks = await page.locator('.bo-list mark').allInnerTexts();
+    assert.ok(marks.length > 0, 'matched words are marked');
+    assert.ok(marks.every((word) => /^d[ée]veloppeu/i.test(word)), marks.join());
+    const expected = await api<ListPage<NeedsSheet>>('/needs-sheets/search', { q: 'developpeurs', scope: 'all', perPage: 20 });
+    assert.equal(await rows(page).count(), expected.items.length);
+    await context.close();
+  });
+});
+
+describe('statuses (admin)', () => {
+  it('reorders the statuses by dragging a row, and refuses the page to a business team member', async () => {
+    const before = await api<NeedsSheetStatus[]>('/needs-sheet-statuses', {}, 'ADM');
+    const { context, page } = await newPage('/fiches-de-besoin/status', 'Statuts des fiches', 'ADM');
+    const table = page.locator('.bo-table');
+    const statusRows = table.locator('.ant-table-tbody tr.ant-table-row');
+    await statusRows.first().waitFor();
+    await statusRows.nth(2).dragTo(statusRows.nth(0));
+    await page.getByText('Ordre des statuts enregistré').first().waitFor();
+    const after = await api<NeedsSheetStatus[]>('/needs-sheet-statuses', {}, 'ADM');
+    assert.deepEqual(
+      after.map((status) => status.label),
+      [before[2], before[0], before[1], ...before.slice(3)].map((status) => status.label),
+    );
+    // A status in use cannot be deleted: the refusal is said in French.
+    const used = after.find((status) => status.sheetCount > 0)!;
+    await table.getByRole('button', { name: `Supprimer le statut ${used.label}` }).click();
+    await page.getByRole('button', { name: 'Supprimer', exact: true }).click();
+    await page.getByText("Opération impossible : d'autres données en dépendent").first().waitFor();
+    await context.close();
+
+    const other = await newPage('/fiches-de-besoin/status', 'Accès interdit', 'COM');
+    await other.page.getByText('Vos droits ne sont pas suffisants pas pour afficher cette page.').waitFor();
+    await other.context.close();
+  });
+});

@@ -1,0 +1,84 @@
+import { callEndpoint, downloadEndpoint, notifySuccess } from '@bo/client';
+import { endpoints, type NeedsSheet, type NeedsSheetStatusChangePayload, type NeedsSheetStorePayload } from '@bo/contracts/needs-sheets';
+import { listRequest, type ListState } from '@bo/ui';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+
+// Every query of the sheets sits under 'needsSheets': a save refreshes the lists, the panels and the histories.
+export const needsSheetKeys = {
+  all: ['needsSheets'] as const,
+  list: (state: ListState) => ['needsSheets', 'list', listRequest(state)] as const,
+  one: (id: number) => ['needsSheets', 'one', id] as const,
+  history: (id: number) => ['needsSheets', 'history', id] as const,
+};
+
+// The list's scope defaults to the user's own sheets.
+const withScope = (state: ListState): ListState => ({ ...state, filters: { scope: 'my', ...state.filters } });
+
+export const needsSheetsQueryOptions = (state: ListState) =>
+  queryOptions({
+    queryKey: needsSheetKeys.list(withScope(state)),
+    queryFn: ({ signal }) => callEndpoint(endpoints.needsSheets, { params: listRequest(withScope(state)), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const exportNeedsSheets = (state: ListState) => {
+  const { page: _page, perPage: _perPage, ...query } = listRequest(withScope(state));
+  return downloadEndpoint(endpoints.exportNeedsSheets, { params: query });
+};
+
+export const needsSheetQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: needsSheetKeys.one(id),
+    queryFn: ({ signal }) => callEndpoint(endpoints.needsSheet, { path: { id }, signal }),
+  });
+
+export const fetchNeedsSheetHistory = (id: number) => (page: number, perPage: number, signal: AbortSignal) =>
+  callEndpoint(endpoints.needsSheetHistory, { path: { id }, params: { page, perPage }, signal });
+
+export function useStoreNeedsSheet(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: NeedsSheetStorePayload): Promise<NeedsSheet> =>
+      id === null
+        ? callEndpoint(endpoints.createNeedsSheet, { params: payload })
+        : callEndpoint(endpoints.updateNeedsSheet, { path: { id }, params: payload }),
+    onSuccess: async (sheet) => {
+      notifySuccess(id === null ? `Fiche ${sheet.reference} créée` : 'Fiche enregistrée');
+      await queryClient.invalidateQueries({ queryKey: needsSheetKeys.all });
+    },
+  });
+}
+
+export function useChangeNeedsSheetStatus(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: NeedsSheetStatusChangePayload) => callEndpoint(endpoints.changeNeedsSheetStatus, { path: { id }, params: payload }),
+    onSuccess: async () => {
+      notifySuccess('Statut modifié');
+      await queryClient.invalidateQueries({ queryKey: needsSheetKeys.all });
+    },
+  });
+}
+
+export function useDuplicateNeedsSheet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint(endpoints.duplicateNeedsSheet, { path: { id }, params: {} }),
+    onSuccess: async (sheet) => {
+      notifySuccess(`Fiche ${sheet.reference} créée par duplication`);
+      await queryClient.invalidateQueries({ queryKey: needsSheetKeys.all });
+    },
+  });
+}
+
+// The full-text search of /fiches-de-besoin/recherche: the words typed (`search` in the address) as `q`.
+export const needsSheetSearchQueryOptions = (state: ListState) => {
+  const { search, sort: _sort, order: _order, ...rest } = listRequest(withScope(state));
+  const q = typeof search === 'string' ? search : '';
+  return queryOptions({
+    queryKey: [...needsSheetKeys.all, 'search', q, rest] as const,
+    queryFn: ({ signal }) =>
+      q === '' ? Promise.resolve({ items: [], total: 0 }) : callEndpoint(endpoints.searchNeedsSheets, { params: { ...rest, q }, signal }),
+    placeholderData: keepPreviousData,
+  });
+};

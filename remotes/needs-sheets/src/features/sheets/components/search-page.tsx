@@ -1,0 +1,71 @@
+import { needsPriorities, needsPriorityLabels, needsSheetScopeLabels, needsSheetScopes, type NeedsSheetSearchItem } from '@bo/contracts/needs-sheets';
+import { ListView, PageFrame, type ListColumn, type ListFilter } from '@bo/ui';
+import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
+import { useQuery } from '@tanstack/react-query';
+import { needsSheetSearchQueryOptions } from '../api/needs-sheets';
+import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
+import { HighlightedText } from './highlighted-text';
+import { sheetColumns } from './sheet-list-page';
+import { SheetPanel } from './sheet-panel';
+
+const columns: ListColumn<NeedsSheetSearchItem>[] = [
+  ...sheetColumns.slice(0, 3).map((column) => ({ ...column, sortable: false })),
+  {
+    key: 'highlights',
+    title: 'Extraits',
+    value: (sheet) => sheet.highlights.join(' … ').replace(/<\/?mark>/g, ''),
+    render: (sheet) => (
+      <>
+        {sheet.highlights.map((snippet, index) => (
+          <div key={index}>
+            <HighlightedText snippet={snippet} />
+          </div>
+        ))}
+      </>
+    ),
+  },
+  ...sheetColumns.slice(4, 6).map((column) => ({ ...column, sortable: false })),
+  { ...sheetColumns[sheetColumns.length - 1], sortable: false },
+];
+
+// /fiches-de-besoin/recherche: full text over titles, descriptions and skills (French stemming, accents and case
+// ignored), with the list's filters, best matches first.
+export function SearchPage() {
+  const panel = usePanelParam('sheet');
+  const { options: users } = useOwnerOptions();
+  const statuses = useQuery(needsSheetStatusesQueryOptions()).data ?? [];
+  const filters: ListFilter[] = [
+    { key: 'scope', label: 'Fiches', type: 'radio', options: needsSheetScopes.map((scope) => ({ value: scope, label: needsSheetScopeLabels[scope] })), defaultValue: 'all' },
+    { key: 'statusId', label: 'Statut', type: 'select', options: statuses.map((status) => ({ value: String(status.id), label: status.label })), placeholder: 'Tous' },
+    {
+      key: 'open',
+      label: 'Ouvertes ou closes',
+      type: 'select',
+      options: [
+        { value: '1', label: 'Ouvertes' },
+        { value: '0', label: 'Closes' },
+      ],
+      placeholder: 'Toutes',
+    },
+    { key: 'priority', label: 'Priorité', type: 'select', options: needsPriorities.map((priority) => ({ value: priority, label: needsPriorityLabels[priority] })), placeholder: 'Toutes' },
+    { key: 'ownerId', label: 'Responsable', type: 'select', options: users, placeholder: 'Tous', searchable: true },
+    { key: 'recruiterId', label: 'Recruteur', type: 'select', options: users, placeholder: 'Tous', searchable: true },
+  ];
+  return (
+    <PageFrame path="/fiches-de-besoin/recherche">
+      <ListView
+        label="Résultats de la recherche"
+        columns={columns}
+        filters={filters}
+        search={{ label: 'Rechercher dans les fiches', placeholder: 'Ex. développeurs java, comptabilité…' }}
+        queryOptions={(state) => needsSheetSearchQueryOptions({ ...state, filters: { ...state.filters, scope: state.filters.scope ?? 'all' } })}
+        rowKey={(sheet) => sheet.id}
+        rowLabel={(sheet) => `Ouvrir la fiche ${sheet.reference} ${sheet.title}`}
+        onRowOpen={(sheet) => panel.show(sheet.id)}
+        countLabel={(total) => `${total.toLocaleString('fr-FR')} fiche${total > 1 ? 's' : ''} trouvée${total > 1 ? 's' : ''}`}
+        emptyText="Tapez des mots à chercher : aucune fiche ne correspond pour l’instant"
+      />
+      <SheetPanel panel={panel} />
+    </PageFrame>
+  );
+}

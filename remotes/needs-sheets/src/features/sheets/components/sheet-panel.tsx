@@ -1,0 +1,317 @@
+import { useCan, useCurrentUser } from '@bo/client';
+import {
+  contractTypeLabels,
+  frenchDate,
+  needsPriorityLabels,
+  needsSheetFieldLabels,
+  needsSheetStatusChangePayloadSchema,
+  needsSheetStorePayloadSchema,
+  seniorityLabels,
+  type NeedsSheet,
+  type NeedsSheetModel,
+  type NeedsSheetStatus,
+  type NeedsSheetStatusChangePayload,
+  type NeedsSheetStorePayload,
+} from '@bo/contracts/needs-sheets';
+import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
+import { SelectField, TextareaField, Wizard, showServerErrors, useZodForm } from '@bo/ui';
+import { EntityPanel, HistoryTimeline, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { useQuery } from '@tanstack/react-query';
+import type { DefaultValues } from 'react-hook-form';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Tag } from 'antd';
+import { needsSheetModelsQueryOptions } from '../api/needs-sheet-models';
+import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
+import { fetchNeedsSheetHistory, needsSheetKeys, needsSheetQueryOptions, useChangeNeedsSheetStatus, useDuplicateNeedsSheet, useStoreNeedsSheet } from '../api/needs-sheets';
+import { ClientFields, ConditionFields, PositionFields } from './sheet-fields';
+import { SheetPrintView } from './sheet-print-view';
+
+const formFields = [
+  'companyId',
+  'contactId',
+  'title',
+  'description',
+  'skills',
+  'niceToHave',
+  'seniority',
+  'place',
+  'remoteDays',
+  'startDate',
+  'durationMonths',
+  'contractType',
+  'rateMin',
+  'rateMax',
+  'positions',
+  'positionsFilled',
+  'priority',
+  'ownerId',
+  'recruiterIds',
+  'receivedDate',
+  'deadline',
+  'statusId',
+] as const;
+
+function formValues(sheet: NeedsSheet | null, model: NeedsSheetModel | null, ownerId: number | null): DefaultValues<NeedsSheetStorePayload> {
+  return {
+    companyId: sheet?.companyId ?? null,
+    contactId: sheet?.contactId ?? null,
+    title: sheet?.title ?? model?.title ?? '',
+    description: sheet?.description ?? model?.description ?? '',
+    skills: sheet?.skills ?? model?.skills ?? [],
+    niceToHave: sheet?.niceToHave ?? [],
+    seniority: sheet?.seniority ?? model?.seniority ?? undefined,
+    place: sheet?.place ?? '',
+    remoteDays: sheet?.remoteDays ?? 0,
+    startDate: sheet?.startDate ?? '',
+    durationMonths: sheet?.durationMonths ?? '',
+    contractType: sheet?.contractType ?? model?.contractType ?? undefined,
+    rateMin: sheet?.rateMin ?? '',
+    rateMax: sheet?.rateMax ?? '',
+    positions: sheet?.positions ?? 1,
+    positionsFilled: sheet?.positionsFilled ?? 0,
+    priority: sheet?.priority ?? 'normal',
+    ownerId: sheet?.ownerId ?? ownerId,
+    recruiterIds: sheet?.recruiterIds ?? [],
+    receivedDate: sheet?.receivedDate ?? '',
+    deadline: sheet?.deadline ?? '',
+    statusId: sheet?.statusId ?? null,
+    modelId: sheet?.modelId ?? model?.id ?? null,
+    isActive: sheet?.isActive ?? true,
+  };
+}
+
+// A value of the history as a reader knows it.
+function historyValue(users: { id: number; trigram: string }[]) {
+  return (field: string, value: unknown): string | undefined => {
+    if (field === 'ownerId') return users.find((user) => user.id === value)?.trigram;
+    if (field === 'seniority' && typeof value === 'string') return seniorityLabels[value as keyof typeof seniorityLabels];
+    if (field === 'contractType' && typeof value === 'string') return contractTypeLabels[value as keyof typeof contractTypeLabels];
+    if (field === 'priority' && typeof value === 'string') return needsPriorityLabels[value as keyof typeof needsPriorityLabels];
+    if ((field === 'deadline' || field === 'receivedDate' || field === 'startDate') && typeof value === 'string') return frenchDate(value);
+    return undefined;
+  };
+}
+
+function StatusChange({ sheet, statuses }: { sheet: NeedsSheet; statuses: NeedsSheetStatus[] }) {
+  const change = useChangeNeedsSheetStatus(sheet.id);
+  const form = useZodForm(needsSheetStatusChangePayloadSchema, { statusId: sheet.statusId, comment: '' } as NeedsSheetStatusChangePayload);
+  const options = statuses.filter((status) => status.isActive || status.id === sheet.statusId).map((status) => ({ value: status.id, label: status.label }));
+  const onSubmit = form.handleSubmit((payload) =>
+    change.mutate(payload, {
+      onSuccess: () => form.reset({ statusId: payload.statusId, comment: '' }),
+      onError: (error) => showServerErrors(error, form.setError, ['statusId', 'comment']),
+    }),
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Changer le statut" className="bo-form-grid">
+      <SelectField control={form.control} name="statusId" label="Nouveau statut" required options={options} />
+      <TextareaField control={form.control} name="comment" label="Commentaire" rows={2} />
+      <div>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          Changer le statut
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null; model: NeedsSheetModel | null; readOnly: boolean; panel: PanelParam }) {
+  const { data: user } = useCurrentUser();
+  const store = useStoreNeedsSheet(sheet?.id ?? null);
+  const duplicate = useDuplicateNeedsSheet();
+  // A follow-up todo for the sheet's contact: the agenda's own dialog.
+  const editor = useTodoEditor();
+  const canAddTodo = useCan('todo', 'create');
+  const canChangeStatus = useCan('needsSheetProgress', 'update');
+  const canCreate = useCan('needsSheet', 'create');
+  const { users } = useOwnerOptions(sheet?.ownerId);
+  const statuses = useQuery(needsSheetStatusesQueryOptions()).data ?? [];
+  const form = useZodForm(needsSheetStorePayloadSchema, formValues(sheet, model, user?.id ?? null));
+  const { control } = form;
+  const save = (payload: NeedsSheetStorePayload) =>
+    store.mutateAsync(payload).then(
+      (saved) => {
+        form.reset(formValues(saved, null, null));
+        if (!sheet) panel.replace(saved.id);
+      },
+      (error: unknown) => showServerErrors(error, form.setError, formFields),
+    );
+  const onSubmit = form.handleSubmit(save);
+  const companyOption = sheet ? { value: sheet.company.id, label: sheet.company.name } : null;
+
+  if (!sheet) {
+    const values = form.watch();
+    return (
+      <EntityPanel
+        open
+        title={model ? `Nouvelle fiche depuis le modèle « ${model.title} »` : 'Nouvelle fiche de besoin'}
+        onClose={panel.close}
+        sections={[
+          {
+            key: 'wizard',
+            label: 'Nouvelle fiche',
+            content: (
+              <Wizard
+                label="Créer une fiche de besoin"
+                finishLabel="Créer la fiche"
+                onFinish={() => form.handleSubmit(save)()}
+                steps={[
+                  {
+                    key: 'client',
+                    title: 'Société et contact',
+                    content: (
+                      <div className="bo-form-grid">
+                        <ClientFields control={control} companyOption={null} contactId={null} />
+                      </div>
+                    ),
+                    validate: () => form.trigger(['companyId', 'contactId']),
+                  },
+                  {
+                    key: 'position',
+                    title: 'Poste',
+                    content: (
+                      <div className="bo-form-grid">
+                        <PositionFields control={control} />
+                      </div>
+                    ),
+                    validate: () => form.trigger(['title', 'seniority', 'description', 'skills', 'niceToHave']),
+                  },
+                  {
+                    key: 'conditions',
+                    title: 'Conditions',
+                    content: (
+                      <div className="bo-form-grid">
+                        <ConditionFields control={control} statuses={statuses} />
+                      </div>
+                    ),
+                    validate: () => form.trigger([...formFields]),
+                  },
+                  {
+                    key: 'review',
+                    title: 'Vérification',
+                    content: (
+                      <Descriptions
+                        bordered
+                        size="small"
+                        column={1}
+                        items={[
+                          { key: 'title', label: needsSheetFieldLabels.title, children: String(values.title ?? '') },
+                          { key: 'seniority', label: needsSheetFieldLabels.seniority, children: seniorityLabels[values.seniority as keyof typeof seniorityLabels] ?? '' },
+                          { key: 'skills', label: needsSheetFieldLabels.skills, children: (Array.isArray(values.skills) ? values.skills : []).join(', ') },
+                          {
+                            key: 'contractType',
+                            label: needsSheetFieldLabels.contractType,
+                            children: contractTypeLabels[values.contractType as keyof typeof contractTypeLabels] ?? '',
+                          },
+                          { key: 'positions', label: needsSheetFieldLabels.positions, children: String(values.positions ?? '') },
+                          {
+                            key: 'deadline',
+                            label: needsSheetFieldLabels.deadline,
+                            children: values.deadline ? frenchDate(String(values.deadline)) : `Reçue le + ${model?.delay ?? 10} jours`,
+                          },
+                        ]}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+    );
+  }
+
+  const sections: PanelSection[] = [
+    {
+      key: 'status',
+      label: 'Statut',
+      content: (
+        <>
+          <p>
+            Statut actuel : <Tag color={sheet.status.color}>{sheet.status.label}</Tag>
+          </p>
+          {canChangeStatus && <StatusChange key={sheet.statusId} sheet={sheet} statuses={statuses} />}
+        </>
+      ),
+    },
+    { key: 'print', label: 'Impression', content: <SheetPrintView sheet={sheet} /> },
+    {
+      key: 'history',
+      label: 'Historique',
+      content: (
+        <HistoryTimeline
+          label={`Historique de la fiche ${sheet.reference}`}
+          queryKey={needsSheetKeys.history(sheet.id)}
+          fetchPage={fetchNeedsSheetHistory(sheet.id)}
+          fieldLabels={{ ...needsSheetFieldLabels, duplicatedFrom: 'Copie de la fiche' }}
+          formatValue={historyValue(users)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+    <EntityPanel
+      open
+      title={`Fiche ${sheet.reference} : ${sheet.title}`}
+      onClose={panel.close}
+      sections={sections}
+      actions={
+        <>
+          {canAddTodo && (
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => editor.openAddFor({ ...sheet.contact, company: sheet.company })}
+            >
+              Ajouter une tâche de suivi
+            </Button>
+          )}
+          {canCreate && (
+            <Button loading={duplicate.isPending} onClick={() => duplicate.mutate(sheet.id, { onSuccess: (copy) => panel.show(copy.id) })}>
+              Dupliquer
+            </Button>
+          )}
+        </>
+      }
+      form={{
+        onSubmit,
+        submitting: store.isPending,
+        dirty: form.formState.isDirty,
+        readOnly,
+        content: (
+          <div className="bo-form-grid">
+            <ClientFields control={control} companyOption={companyOption} contactId={sheet.contactId} />
+            <PositionFields control={control} />
+            <ConditionFields control={control} statuses={statuses} />
+          </div>
+        ),
+      }}
+    />
+    <TodoEditorDialogs editor={editor} />
+    </>
+  );
+}
+
+// The panel of /fiches-de-besoin: a new sheet (`?sheet=new`, from a model with `&model=3`), or one sheet with its
+// status and its history.
+export function SheetPanel({ panel }: { panel: PanelParam }) {
+  const id = typeof panel.target === 'number' ? panel.target : null;
+  const sheet = useQuery({ ...needsSheetQueryOptions(id ?? 0), enabled: id !== null });
+  const modelParam = Number(panel.params.get('model'));
+  const modelId = panel.target === 'new' && Number.isInteger(modelParam) && modelParam > 0 ? modelParam : null;
+  const models = useQuery({ ...needsSheetModelsQueryOptions(true), enabled: modelId !== null });
+  const canCreate = useCan('needsSheet', 'create');
+  const canUpdate = useCan('needsSheet', 'update');
+  if (panel.target === null) return null;
+  if (panel.target === 'new') {
+    if (modelId !== null && models.isPending) return <EntityPanel open title="Nouvelle fiche de besoin" onClose={panel.close} loading />;
+    const model = models.data?.find((candidate) => candidate.id === modelId) ?? null;
+    return <SheetForm key={`new-${modelId}`} sheet={null} model={model} readOnly={!canCreate} panel={panel} />;
+  }
+  if (!sheet.data) {
+    return <EntityPanel open title="Fiche de besoin" onClose={panel.close} loading={sheet.isPending} error={sheet.isError} onRetry={() => void sheet.refetch()} />;
+  }
+  return <SheetForm key={sheet.data.id} sheet={sheet.data} model={null} readOnly={!canUpdate} panel={panel} />;
+}

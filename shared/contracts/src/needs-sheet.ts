@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import { frenchDate, type CsvColumn } from './csv';
+import { addDays } from './dates';
+import { optionalParam, pageParams, sortedListQuerySchema } from './paging';
+import { messages } from './rules';
+import { fields, hasNoNul, nullableFields } from './validation';
+import { wireBoolean, wireCalendarDate, wireInteger, wireJson } from './wire';
+
+// Needs sheets (fiches de besoin, issue 19): what a client company asks for, from the first call until the
+// positions are filled, with the statuses an admin manages and the models that pre-fill a sheet.
+
+// Spec section 9: a sheet's deadline is its received date plus this many days, unless its model says otherwise.
+export const NEEDS_SHEET_DEADLINE_DAYS = 10;
+
+export function defaultNeedsSheetDeadline(receivedDate: string, delayDays: number = NEEDS_SHEET_DEADLINE_DAYS): string {
+  return addDays(receivedDate, delayDays);
+}
+
+// BES-2026-0042: the year it was received in and its number in that year.
+export const NEEDS_SHEET_REFERENCE_PREFIX = 'BES';
+export function needsSheetReference(year: number, sequence: number): string {
+  return `${NEEDS_SHEET_REFERENCE_PREFIX}-${year}-${String(sequence).padStart(4, '0')}`;
+}
+
+// Enumerations: English on the wire, French on screen.
+export const seniorities = ['junior', 'confirmed', 'senior', 'expert'] as const;
+export type Seniority = (typeof seniorities)[number];
+export const seniorityLabels: Record<Seniority, string> = { junior: 'Junior', confirmed: 'Confirmé', senior: 'Senior', expert: 'Expert' };
+
+export const contractTypes = ['regie', 'fixedPrice', 'permanent', 'fixedTerm', 'freelance'] as const;
+export type ContractType = (typeof contractTypes)[number];
+export const contractTypeLabels: Record<ContractType, string> = {
+  regie: 'Régie / assistance technique',
+  fixedPrice: 'Forfait',
+  permanent: 'CDI',
+  fixedTerm: 'CDD',
+  freelance: 'Freelance',
+};
+
+export const needsPriorities = ['low', 'normal', 'high', 'urgent'] as const;
+export type NeedsPriority = (typeof needsPriorities)[number];
+export const needsPriorityLabels: Record<NeedsPriority, string> = { low: 'Basse', normal: 'Normale', high: 'Haute', urgent: 'Urgente' };
+
+export const needsSheetScopes = ['my', 'team', 'all'] as const;
+export type NeedsSheetScope = (typeof needsSheetScopes)[number];
+export const needsSheetScopeLabels: Record<NeedsSheetScope, string> = {
+  my: 'Mes fiches',
+  team: 'Fiches de mon équipe',
+  all: 'Toutes les fiches',
+};
+
+export const MAX_SKILLS = 30;
+export const MAX_REMOTE_DAYS = 5;
+export const MAX_POSITIONS = 999;
+export const MAX_RATE = 10_000_000;
+export const MAX_DELAY_DAYS = 365;
+export const MAX_DURATION_MONTHS = 120;
+
+const skill = z.string({ error: messages.invalid }).trim().min(1, messages.invalid).max(60, messages.invalid).refine(hasNoNul, messages.invalid);
+// Tags arrive as a JSON array of strings; duplicates (case ignored) are kept once.
+const skillList = () =>
+  wireJson(z.array(skill, { error: messages.invalid }).max(MAX_SKILLS, messages.invalid))
+    .default([])
+    .transform((list) => list.filter((value, index) => list.findIndex((other) => other.toLowerCase() === value.toLowerCase()) === index));
+const idList = () =>
+  wireJson(z.array(fields.id(), { error: messages.invalid }).max(20, messages.invalid))
+    .default([])
+    .transform((list) => [...new Set(list)]);
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+const nullableInteger = (min: number, max: number) => z.preprocess(emptyToNull, wireInteger(min, max).nullable());
+const nullableDate = () => z.preprocess(emptyToNull, wireCalendarDate().nullable());
+
+// --- Statuses (/fiches-de-besoin/status, admin) ---
+
+export const needsSheetStatusSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  color: z.string(),
+  order: z.number().int(),
+  // Pourvu, perdu, annulé: the sheet is closed.
+  closes: z.boolean(),
+  isActive: z.boolean(),
+  // Sheets with this status (a status in use is deactivated, never deleted).
+  sheetCount: z.number().int(),
+});
+export type NeedsSheetStatus = z.infer<typeof needsSheetStatusSchema>;
+
+export const needsSheetStatusStorePayloadSchema = z.object({
+  label: fields.requiredText(60),
+  color: fields.colour(),
+  order: wireInteger(0, 10_000).default(0),
+  closes: wireBoolean.default(false),
+  isActive: wireBoolean.default(true),
+});
+export type NeedsSheetStatusStorePayload = z.input<typeof needsSheetStatusStorePayloadSchema>;
+export type NeedsSheetStatusChanges = z.output<typeof needsSheetStatusStorePayloadSchema>;
+
+// POST /admin/needs-sheet-statuses/order: the ids in their new display order.
+export const needsSheetStatusOrderPayloadSchema = z.object({
+  ids: wireJson(z.array(fields.id(), { error: messages.invalid }).min(1, messages.invalid).max(200, messages.invalid)),
+});
+
+// --- Models (/fiches-de-besoin/models) ---
+
+export const needsSheetModelSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  skills: z.array(z.string()),
+  seniority: z.enum(seniorities).nullable(),
+  contractType: z.enum(contractTypes).nullable(),
+  // Days between the received date and the deadline of a sheet made from it.
+  delay: z.number().int(),
+  isActive: z.boolean(),
+});
+export type NeedsSheetModel = z.infer<typeof needsSheetModelSchema>;
+
+export const needsSheetModelStorePayloadSchema = z.object({
+  title: fields.requiredText(150),
+  description: fields.optionalText(10_000).default(''),
+  skills: skillList(),
+  seniority: z.preprocess(emptyToNull, z.enum(seniorities, { error: messages.invalid }).nullable()),
+  contractType: z.preprocess(emptyToNull, z.enum(contractTypes, { error: messages.invalid }).nullable()),
+  delay: wireInteger(0, MAX_DELAY_DAYS).default(NEEDS_SHEET_DEADLINE_DAYS),
+  isActive: wireBoolean.default(true),
+});
+export type NeedsSheetModelStorePayload = z.input<typeof needsSheetModelStorePayloadSchema>;
+export type NeedsSheetModelChanges = z.output<typeof needsSheetModelStorePayloadSchema>;
+
+export const needsSheetModelsQuerySchema = z.object({
+  // Archived models too (the models page); the wizard offers active ones only.
+  withArchived: optionalParam(wireBoolean),
+});
+
+// --- Sheets ---
+
+export const needsSheetSortKeys = ['reference', 'title', 'company', 'contact', 'status', 'priority', 'positions', 'owner', 'deadline', 'receivedDate'] as const;
+export type NeedsSheetSortKey = (typeof needsSheetSortKeys)[number];
+
+const listFilters = {
+  scope: z.enum(needsSheetScopes, { error: messages.invalid }).default('all'),
+  statusId: optionalParam(fields.id()),
+  // true: sheets whose status does not close them; false: closed ones.
+  open: optionalParam(wireBoolean),
+  companyId: optionalParam(fields.id()),
+  ownerId: optionalParam(fields.id()),
+  recruiterId: optionalParam(fields.id()),
+  priority: optionalParam(z.enum(needsPriorities, { error: messages.invalid })),
+  // true: open sheets whose deadline has passed.
+  late: optionalParam(wireBoolean),
+};
+
+export const needsSheetsQuerySchema = sortedListQuerySchema(needsSheetSortKeys).extend(listFilters);
+export type NeedsSheetsQuery = z.input<typeof needsSheetsQuerySchema>;
+
+export const NEEDS_SEARCH_MAX_LENGTH = 200;
+// GET /needs-sheets/search: full text (title, description, skills), ranked, with the list's filters.
+export const needsSheetSearchQuerySchema = z.object({
+  q: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(NEEDS_SEARCH_MAX_LENGTH, messages.invalid)
+    .refine(hasNoNul, messages.invalid),
+  ...listFilters,
+  ...pageParams,
+});
+export type NeedsSheetSearchQuery = z.input<typeof needsSheetSearchQuerySchema>;
+
+const userRef = z.object({ id: z.number().int(), trigram: z.string() });
+const statusRef = z.object({ id: z.number().int(), label: z.string(), color: z.string(), closes: z.boolean() });
+
+export const needsSheetListItemSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  title: z.string(),
+  company: z.object({ id: z.number().int(), name: z.string() }),
+  contact: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
+  status: statusRef,
+  priority: z.enum(needsPriorities),
+  positions: z.number().int(),
+  positionsFilled: z.number().int(),
+  owner: userRef,
+  recruiters: z.array(userRef),
+  receivedDate: z.string(),
+  deadline: z.string(),
+  // The deadline has passed and the status does not close the sheet.
+  isLate: z.boolean(),
+  isActive: z.boolean(),
+});
+export type NeedsSheetListItem = z.infer<typeof needsSheetListItemSchema>;
+
+export const needsSheetSearchItemSchema = needsSheetListItemSchema.extend({
+  rank: z.number(),
+  // Snippets of the title, description and skills with the matched words in <mark>.
+  highlights: z.array(z.string()),
+});
+export type NeedsSheetSearchItem = z.infer<typeof needsSheetSearchItemSchema>;
+
+export const needsSheetSchema = needsSheetListItemSchema.extend({
+  companyId: z.number().int(),
+  contactId: z.number().int(),
+  description: z.string(),
+  skills: z.array(z.string()),
+  niceToHave: z.array(z.string()),
+  seniority: z.enum(seniorities),
+  place: z.string().nullable(),
+  remoteDays: z.number().int(),
+  // null: as soon as possible.
+  startDate: z.string().nullable(),
+  durationMonths: z.number().int().nullable(),
+  contractType: z.enum(contractTypes),
+  rateMin: z.number().int().nullable(),
+  rateMax: z.number().int().nullable(),
+  ownerId: z.number().int(),
+  recruiterIds: z.array(z.number().int()),
+  statusId: z.number().int(),
+  modelId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type NeedsSheet = z.infer<typeof needsSheetSchema>;
+
+// POST /needs-sheet/store and /needs-sheet/{id}/store (multipart). Arrays travel as JSON strings. A missing
+// deadline is the received date plus the model's delay (or NEEDS_SHEET_DEADLINE_DAYS); a missing status is the
+// first active one.
+export const needsSheetStorePayloadSchema = z
+  .object({
+    companyId: fields.id(),
+    contactId: fields.id(),
+    title: fields.requiredText(150),
+    description: fields.optionalText(10_000).default(''),
+    skills: skillList(),
+    niceToHave: skillList(),
+    seniority: z.enum(seniorities, { error: messages.required }),
+    place: nullableFields.text(150),
+    remoteDays: wireInteger(0, MAX_REMOTE_DAYS).default(0),
+    startDate: nullableDate(),
+    durationMonths: nullableInteger(1, MAX_DURATION_MONTHS),
+    contractType: z.enum(contractTypes, { error: messages.required }),
+    rateMin: nullableInteger(0, MAX_RATE),
+    rateMax: nullableInteger(0, MAX_RATE),
+    positions: wireInteger(1, MAX_POSITIONS).default(1),
+    positionsFilled: wireInteger(0, MAX_POSITIONS).default(0),
+    priority: z.enum(needsPriorities, { error: messages.invalid }).default('normal'),
+    ownerId: fields.id(),
+    recruiterIds: idList(),
+    receivedDate: nullableDate(),
+    deadline: nullableDate(),
+    statusId: nullableFields.id(),
+    modelId: nullableFields.id(),
+    isActive: wireBoolean.default(true),
+  })
+  .superRefine((value, context) => {
+    if (value.rateMin !== null && value.rateMax !== null && value.rateMin > value.rateMax) {
+      context.addIssue({ code: 'custom', path: ['rateMax'], message: messages.invalid });
+    }
+    if (value.positionsFilled > value.positions) {
+      context.addIssue({ code: 'custom', path: ['positionsFilled'], message: messages.invalid });
+    }
+    if (value.receivedDate !== null && value.deadline !== null && value.deadline < value.receivedDate) {
+      context.addIssue({ code: 'custom', path: ['deadline'], message: messages.invalid });
+    }
+  });
+export type NeedsSheetStorePayload = z.input<typeof needsSheetStorePayloadSchema>;
+export type NeedsSheetChanges = z.output<typeof needsSheetStorePayloadSchema>;
+
+// POST /needs-sheet/{id}/status: a status change and why.
+export const needsSheetStatusChangePayloadSchema = z.object({
+  statusId: fields.id(),
+  comment: z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().max(2000, messages.invalid).refine(hasNoNul, messages.invalid).nullable()),
+});
+export type NeedsSheetStatusChangePayload = z.input<typeof needsSheetStatusChangePayloadSchema>;
+
+// The French words of the sheets' history lines.
+export const needsSheetFieldLabels: Record<string, string> = {
+  reference: 'Référence',
+  companyId: 'Société',
+  contactId: 'Contact',
+  title: 'Intitulé du poste',
+  description: 'Description',
+  skills: 'Compétences requises',
+  niceToHave: 'Compétences appréciées',
+  seniority: 'Séniorité',
+  place: 'Lieu',
+  remoteDays: 'Télétravail (jours par semaine)',
+  startDate: 'Démarrage',
+  durationMonths: 'Durée (mois)',
+  contractType: 'Type de contrat',
+  rateMin: 'TJM ou salaire minimum',
+  rateMax: 'TJM ou salaire maximum',
+  positions: 'Postes demandés',
+  positionsFilled: 'Postes pourvus',
+  priority: 'Priorité',
+  ownerId: 'Responsable',
+  recruiterIds: 'Recruteurs',
+  receivedDate: 'Reçue le',
+  deadline: 'Échéance',
+  statusId: 'Statut',
+  status: 'Statut',
+  comment: 'Commentaire',
+  isActive: 'Active',
+};
+
+// The needs sheets' CSV export, as the list shows them.
+export const needsSheetCsvColumns: readonly CsvColumn<NeedsSheetListItem>[] = [
+  { title: 'Référence', value: (s) => s.reference },
+  { title: 'Intitulé', value: (s) => s.title },
+  { title: 'Société', value: (s) => s.company.name },
+  { title: 'Contact', value: (s) => `${s.contact.firstName} ${s.contact.lastName}` },
+  { title: 'Statut', value: (s) => s.status.label },
+  { title: 'Priorité', value: (s) => needsPriorityLabels[s.priority] },
+  { title: 'Postes pourvus', value: (s) => s.positionsFilled },
+  { title: 'Postes demandés', value: (s) => s.positions },
+  { title: 'Responsable', value: (s) => s.owner.trigram },
+  { title: 'Recruteurs', value: (s) => s.recruiters.map((r) => r.trigram).join(', ') },
+  { title: 'Reçue le', value: (s) => frenchDate(s.receivedDate) },
+  { title: 'Échéance', value: (s) => frenchDate(s.deadline) },
+];
