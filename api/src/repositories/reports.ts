@@ -427,23 +427,24 @@ export function createReportRepository(db: Db) {
           group by 1, 2
         ),
         -- A contact's state from one isActive change to the next is the first one's "to"; before its first change,
-        -- that change's "from"; without any change, its state today.
+        -- that change's "from"; without any change, its state today. Hash joins over the changes, no lookup per contact.
+        changes as (
+          select h.entity_id as contact_id, h.created_at as at,
+            (h.changes->'isActive'->>'from')::boolean as was, (h.changes->'isActive'->>'to')::boolean as became,
+            row_number() over (partition by h.entity_id order by h.created_at, h.id) as rank,
+            lead(h.created_at) over (partition by h.entity_id order by h.created_at, h.id) as next
+          from history h where h.entity = 'contact' and h.changes ? 'isActive'
+        ),
+        owned as (select k.id, k.owner_id, k.created_at, k.is_active from contact k where k.owner_id in (select id from users)),
         spans as (
-          select k.owner_id, k.created_at, '-infinity'::timestamptz as starts, coalesce(f.at, 'infinity'::timestamptz) as ends,
-            coalesce(f.was, k.is_active) as active
-          from contact k
-          left join lateral (
-            select h.created_at as at, (h.changes->'isActive'->>'from')::boolean as was
-            from history h where h.entity = 'contact' and h.entity_id = k.id and h.changes ? 'isActive'
-            order by h.created_at, h.id limit 1
-          ) f on true
-          where k.owner_id in (select id from users)
+          select k.owner_id, k.created_at, '-infinity'::timestamptz as starts, 'infinity'::timestamptz as ends, k.is_active as active
+          from owned k where not exists (select 1 from changes c where c.contact_id = k.id)
           union all
-          select k.owner_id, k.created_at, h.created_at,
-            coalesce(lead(h.created_at) over (partition by h.entity_id order by h.created_at, h.id), 'infinity'::timestamptz),
-            (h.changes->'isActive'->>'to')::boolean
-          from history h join contact k on k.id = h.entity_id
-          where h.entity = 'contact' and h.changes ? 'isActive' and k.owner_id in (select id from users)
+          select k.owner_id, k.created_at, '-infinity'::timestamptz, c.at, coalesce(c.was, k.is_active)
+          from changes c join owned k on k.id = c.contact_id where c.rank = 1
+          union all
+          select k.owner_id, k.created_at, c.at, coalesce(c.next, 'infinity'::timestamptz), c.became
+          from changes c join owned k on k.id = c.contact_id
         ),
         standby as (
           select mo.month, s.owner_id, count(*) as n

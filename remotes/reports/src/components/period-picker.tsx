@@ -62,6 +62,7 @@ export function PeriodPicker({ period, onChange }: { period: Period; onChange: (
         <DatePicker
           id={`${id}-from`}
           format="DD/MM/YYYY"
+          placeholder="jj/mm/aaaa"
           allowClear={false}
           value={fromStoredDate(period.from)}
           onChange={(value) => value && onChange({ preset: 'custom', from: toStoredDate(value) })}
@@ -74,6 +75,7 @@ export function PeriodPicker({ period, onChange }: { period: Period; onChange: (
         <DatePicker
           id={`${id}-to`}
           format="DD/MM/YYYY"
+          placeholder="jj/mm/aaaa"
           allowClear={false}
           value={fromStoredDate(period.to)}
           onChange={(value) => value && onChange({ preset: 'custom', to: toStoredDate(value) })}

@@ -222,13 +222,15 @@ export function ContactHistoryReportPage() {
           <label htmlFor={`${baseId}-from`} className="bo-table__filter-label">
             Du
           </label>
-          <DatePicker id={`${baseId}-from`} format="DD/MM/YYYY" value={fromStoredDate(filters.from)} onChange={(value) => set({ du: value ? toStoredDate(value) : null })} />
+          <DatePicker id={`${baseId}-from`} format="DD/MM/YYYY"
+          placeholder="jj/mm/aaaa" value={fromStoredDate(filters.from)} onChange={(value) => set({ du: value ? toStoredDate(value) : null })} />
         </div>
         <div className="bo-table__filter">
           <label htmlFor={`${baseId}-to`} className="bo-table__filter-label">
             Au
           </label>
-          <DatePicker id={`${baseId}-to`} format="DD/MM/YYYY" value={fromStoredDate(filters.to)} onChange={(value) => set({ au: value ? toStoredDate(value) : null })} />
+          <DatePicker id={`${baseId}-to`} format="DD/MM/YYYY"
+          placeholder="jj/mm/aaaa" value={fromStoredDate(filters.to)} onChange={(value) => set({ au: value ? toStoredDate(value) : null })} />
         </div>
         <div className="bo-table__filter">
           <label htmlFor={`${baseId}-task`} className="bo-table__filter-label">

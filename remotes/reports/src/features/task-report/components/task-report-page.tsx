@@ -94,7 +94,8 @@ export function TaskReportPage() {
     });
   const figureCell = (figure: TaskReportFigure) => (_: unknown, row: TaskReportRow) => {
     const value = row[figure];
-    if (value === 0) return '0';
+    // Aligned with the figures that are links (their padding).
+    if (value === 0) return <span style={{ paddingInline: 7 }}>0</span>;
     return (
       <Button type="link" size="small" onClick={() => setOpened({ figure, row })} aria-label={`${value} ${figureTitles[figure].toLowerCase()} pour ${rowName(row)} : voir les tâches`}>
         {value.toLocaleString('fr-FR')}
