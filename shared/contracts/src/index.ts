@@ -15,6 +15,8 @@ export * from './dates';
 export * from './endpoints';
 export * from './company';
 export * from './csv';
+export * from './csv-reader';
+export * from './import';
 export * from './team';
 export * from './history';
 export * from './calendar';

@@ -1,6 +1,7 @@
 import { adminEndpoints, phraseEndpoints } from './admin';
 import { companyEndpoints } from './companies';
 import { contactEndpoints } from './contacts';
+import { importEndpoints } from './import';
 import type { ListedEndpoint } from './endpoint';
 import { taskEndpoints } from './tasks';
 import { teamEndpoints } from './team';
@@ -21,6 +22,7 @@ export const endpoints = {
   ...todoEndpoints,
   ...phraseEndpoints,
   ...adminEndpoints,
+  ...importEndpoints,
 } satisfies Record<string, ListedEndpoint>;
 
 export type EndpointName = keyof typeof endpoints;
