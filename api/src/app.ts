@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin';
 import { calendarRoutes } from './routes/calendar';
 import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
+import { importRoutes } from './routes/import';
 import { taskRoutes } from './routes/tasks';
 import { teamRoutes } from './routes/team';
 import { todoRoutes } from './routes/todos';
@@ -76,6 +77,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(userRoutes);
   await app.register(companyRoutes);
   await app.register(contactRoutes);
+  await app.register(importRoutes);
   await app.register(taskRoutes);
   await app.register(teamRoutes);
   await app.register(calendarRoutes);

@@ -5,6 +5,7 @@ import { createContactRecordRepository } from './contact-records';
 import { createContactRepository } from './contacts';
 import { foldDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
+import { createImportRepository } from './imports';
 import { createPhraseRepository } from './phrases';
 import { createSecurityRepository } from './security';
 import { createTaskRepository } from './tasks';
@@ -27,6 +28,7 @@ export function createRepositories(db: Db) {
     contactRecords: createContactRecordRepository(db, history),
     todos: createTodoRepository(db, contacts, history),
     history,
+    imports: createImportRepository(db),
     dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows) },
   };
 }

@@ -169,7 +169,7 @@ export const FIXTURE_PASSWORD = 'Mot-de-passe-test-1';
 
 // Rows of the tables a call could change, to prove that a refused call changed nothing.
 export async function snapshot(db: Db): Promise<string> {
-  const tables = ['todo', 'contact', 'company', 'history', 'revoked_session', 'app_user', 'task'] as const;
+  const tables = ['todo', 'contact', 'company', 'history', 'revoked_session', 'app_user', 'task', 'import_batch', 'import_item'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     parts.push(await sql`select * from ${sql.table(table)} order by 1`.execute(db).then((result) => result.rows));
