@@ -8,3 +8,4 @@ export * from './pickers/users';
 export * from './pickers/company-search';
 export * from './pickers/reassign-contacts-dialog';
 export * from './tabs/tabs';
+export * from './import/import-dialog';

@@ -10,7 +10,8 @@ const siret = (n: number) => withLuhnCheckDigit(String(5_000_000_000_000 + n));
 // A CSV file posted as the browser does: the file in `file`, the other fields beside it.
 async function upload(suite: SeededSuite, url: string, file: string | Buffer, fields: Record<string, string>, token: string) {
   const form = new FormData();
-  form.append('file', new Blob([typeof file === 'string' ? Buffer.from(file, 'utf8') : file], { type: 'text/csv' }), 'import.csv');
+  const bytes = typeof file === 'string' ? Buffer.from(file, 'utf8') : file;
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), 'import.csv');
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   const response = await suite.app.inject({
