@@ -32,4 +32,6 @@ export const historyActionLabels: Record<string, string> = {
   merge: 'Fusion',
   mergedInto: 'Fusionné dans un autre contact',
   accomplish: 'Tâche aboutie',
+  import: 'Importé (import CSV)',
+  importUndo: 'Import annulé',
 };

@@ -181,6 +181,10 @@ for (const engine of testEngines()) {
         const answer = await upload(suite, url, file, { onExisting: 'skip' }, suite.tokens.REC);
         assert.deepEqual([answer.status, answer.body.errors], [403, [{ message: 'forbidden' }]], url);
       }
+      // Past the contract's 20 MB, refused as too large, nothing read into the database.
+      const big = Buffer.alloc(20 * 1024 * 1024 + 10, 'a');
+      const tooLarge = await upload(suite, '/import/companies/check', big, { onExisting: 'skip' }, suite.tokens.COM);
+      assert.deepEqual([tooLarge.status, tooLarge.body.errors[0]?.message], [413, 'dataInvalid']);
       const noFile = await call(suite.app, 'POST', '/import/companies/check', { token: suite.tokens.COM, fields: { onExisting: 'skip' } });
       assert.deepEqual([noFile.status, noFile.body.errors[0]?.message], [422, 'dataInvalid']);
     });
