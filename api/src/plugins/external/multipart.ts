@@ -53,9 +53,8 @@ async function readFields(request: FastifyRequest, reply: FastifyReply): Promise
   };
   request.raw.on('data', count);
   const body: Record<string, string | UploadedFile> = {};
-  const parts = request
-    .parts(fileField === undefined ? {} : { limits: { files: uploadLimits.files, fileSize: uploadLimits.fileBytes } })
-    [Symbol.asyncIterator]();
+  const partLimits = fileField === undefined ? {} : { limits: { files: uploadLimits.files, fileSize: uploadLimits.fileBytes } };
+  const parts = request.parts(partLimits)[Symbol.asyncIterator]();
   try {
     for (;;) {
       const next = await Promise.race([parts.next(), cutOff]);
@@ -104,7 +103,10 @@ export const multipartPlugin = globalPlugin('multipart', async (app) => {
   app.addHook('preValidation', async (request, reply) => {
     if (request.isMultipart()) request.body = await readFields(request, reply);
   });
-  app.addHook('onResponse', async (request) => {
+  // The temporary files go once the request is answered, or abandoned by its client.
+  const removeUploads = async (request: FastifyRequest) => {
     if (request.uploads !== null) await Promise.all(request.uploads.map((file) => rm(file, { force: true })));
-  });
+  };
+  app.addHook('onResponse', removeUploads);
+  app.addHook('onRequestAbort', removeUploads);
 });

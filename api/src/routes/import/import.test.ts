@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { withLuhnCheckDigit, type Envelope, type ImportReport, type ImportUndo } from '@bo/contracts';
 import { sql } from 'kysely';
@@ -187,6 +189,10 @@ for (const engine of testEngines()) {
       assert.deepEqual([tooLarge.status, tooLarge.body.errors[0]?.message], [413, 'dataInvalid']);
       const noFile = await call(suite.app, 'POST', '/import/companies/check', { token: suite.tokens.COM, fields: { onExisting: 'skip' } });
       assert.deepEqual([noFile.status, noFile.body.errors[0]?.message], [422, 'dataInvalid']);
+      // Every upload's temporary file is gone once its request is answered (the hook runs just after the answer).
+      const left = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('bo-upload-'));
+      for (let wait = 0; wait < 40 && (await left()).length > 0; wait += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      assert.deepEqual(await left(), []);
     });
   });
 }
