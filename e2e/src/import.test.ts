@@ -50,7 +50,7 @@ describe('CSV import', () => {
     await page.addInitScript((value) => localStorage.setItem('token', value), token);
     await page.goto(`${base}/liste-societes`);
     await page.getByRole('heading', { name: 'Sociétés', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Importer', exact: true }).click();
+    await page.getByRole('button', { name: 'Importer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importer des sociétés' });
     await dialog.getByLabel(/^Fichier CSV/).setInputFiles({ name: 'societes.csv', mimeType: 'text/csv', buffer: file });
     await dialog.getByRole('button', { name: 'Analyser le fichier' }).click();
