@@ -1,6 +1,6 @@
 // The CSV import of companies in Chromium against the real API, as a business leader (DIR) uses it: a French
 // Excel file (Windows-1252, ';') with a bad row and a column to map by hand; the dry run's problems, the import,
-// the report, the rejected rows downloaded, the undo.
+// the report, the rejected rows downloaded, the undo of the last import.
 import { withLuhnCheckDigit, type CompanyListItem, type ListPage } from '@bo/contracts';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -81,13 +81,16 @@ describe('CSV import', () => {
     const rejected = await readFile((await download.path()) as string, 'utf8');
     assert.equal(rejected, `\uFEFFRaison sociale;SIRET;Localité;Motif du rejet\r\nImport Mauvais ${stamp};12345678901234;Lyon;SIRET : Entrée non valide\r\n`);
 
-    await dialog.getByRole('button', { name: 'Annuler cet import' }).click();
+    // Échap closes the dialog; opened again, it offers to undo that import, the last one.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Importer' }).click();
+    const last = dialog.getByRole('region', { name: 'Votre dernier import' });
+    await last.getByText(/Votre dernier import de sociétés : « societes\.csv » le .*, 2 fiches créées et 0 fiche mise à jour\./).waitFor();
+    await last.getByRole('button', { name: 'Annuler ce dernier import' }).click();
     await dialog.getByText(/^Import annulé : les fiches créées sont supprimées/).waitFor();
     const after = await api<ListPage<CompanyListItem>>('/companies', { search: stamp });
     assert.equal(after.total, 0);
-    // Échap closes the dialog, as its "Fermer" button does.
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { ImportKind, ImportMapping, ImportReport, ImportUndo, OnExisting } from '@bo/contracts';
+import type { ImportKind, ImportMapping, ImportReport, ImportUndo, LastImport, OnExisting } from '@bo/contracts';
 import { importMessages } from '@bo/contracts';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
@@ -117,6 +117,27 @@ export function createImportRepository(db: Db) {
           return { ...planned.report, id };
         }),
       );
+    },
+
+    // The caller's last import still in force, when it is of this kind: the one `undo` takes.
+    async last(kind: ImportKind, actor: Actor): Promise<LastImport> {
+      const batch = await db
+        .selectFrom('import_batch')
+        .selectAll()
+        .where('user_id', '=', actor.id)
+        .where('undone_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (batch === undefined || batch.kind !== kind) return null;
+      const counts = await db
+        .selectFrom('import_item')
+        .select(['action', sql<string>`count(*)`.as('n')])
+        .where('import_id', '=', batch.id)
+        .groupBy('action')
+        .execute();
+      const count = (action: string) => Number(counts.find((row) => row.action === action)?.n ?? 0);
+      return { id: batch.id, kind, fileName: batch.file_name, createdAt: batch.created_at.toISOString(), created: count('create'), updated: count('update') };
     },
 
     // The caller's last import undone: created rows removed, updated rows restored, unless a row changed since.

@@ -134,6 +134,20 @@ export const importUndoSchema = z.object({
 });
 export type ImportUndo = z.infer<typeof importUndoSchema>;
 
+// GET /import/last: the caller's last import of a kind, while it can still be undone (not undone, no later one).
+export const lastImportQuerySchema = z.object({ kind: z.enum(importKinds, { error: messages.invalid }) });
+export const lastImportSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(importKinds),
+    fileName: z.string(),
+    createdAt: z.string(),
+    created: z.number().int(),
+    updated: z.number().int(),
+  })
+  .nullable();
+export type LastImport = z.infer<typeof lastImportSchema>;
+
 // The rejected rows as a file for French Excel: the file's own columns, then the reason.
 export function rejectedRowsCsv(report: Pick<ImportReport, 'headers' | 'rejectedRows'>): string {
   return (

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { after, before, describe, it } from 'node:test';
-import { withLuhnCheckDigit, type Envelope, type ImportReport, type ImportUndo } from '@bo/contracts';
+import { withLuhnCheckDigit, type Envelope, type ImportReport, type ImportUndo, type LastImport } from '@bo/contracts';
 import { sql } from 'kysely';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
@@ -155,6 +155,13 @@ for (const engine of testEngines()) {
       const first = await upload(suite, '/import/companies', file, { onExisting: 'update' }, suite.tokens.COM);
       assert.deepEqual([first.body.data?.created, first.body.data?.updated], [1, 1]);
       const id = first.body.data!.id!;
+      const last = await call<LastImport>(suite.app, 'GET', '/import/last', { token: suite.tokens.COM, query: { kind: 'companies' } });
+      assert.deepEqual(
+        [last.body.data?.id, last.body.data?.created, last.body.data?.updated, last.body.data?.fileName],
+        [id, 1, 1, 'import.csv'],
+      );
+      const noContacts = await call<LastImport>(suite.app, 'GET', '/import/last', { token: suite.tokens.COM, query: { kind: 'contacts' } });
+      assert.equal(noContacts.body.data, null);
       const other = await call<ImportUndo>(suite.app, 'POST', `/import/${id}/undo`, { token: suite.tokens.DIR });
       assert.deepEqual([other.status, other.body.errors], [403, [{ message: 'forbidden' }]]);
       const undo = await call<ImportUndo>(suite.app, 'POST', `/import/${id}/undo`, { token: suite.tokens.COM });
@@ -162,6 +169,9 @@ for (const engine of testEngines()) {
       assert.equal((await db.selectFrom('company').select('id').where('registration_id', '=', siret(40)).execute()).length, 0);
       assert.equal((await db.selectFrom('company').select('sector').where('id', '=', suite.fixture.company).executeTakeFirstOrThrow()).sector, null);
       const again = await call<ImportUndo>(suite.app, 'POST', `/import/${id}/undo`, { token: suite.tokens.COM });
+      // The import before it (an earlier test's) is the last one in force again.
+      const previous = await call<LastImport>(suite.app, 'GET', '/import/last', { token: suite.tokens.COM, query: { kind: 'companies' } });
+      assert.ok(previous.body.data !== null && previous.body.data !== undefined && previous.body.data.id < id);
       assert.deepEqual([again.status, again.body.errors[0]?.message], [403, 'notAllowed']);
 
       const second = await upload(suite, '/import/companies', file, { onExisting: 'update' }, suite.tokens.COM);
@@ -183,6 +193,8 @@ for (const engine of testEngines()) {
         const answer = await upload(suite, url, file, { onExisting: 'skip' }, suite.tokens.REC);
         assert.deepEqual([answer.status, answer.body.errors], [403, [{ message: 'forbidden' }]], url);
       }
+      const last = await call(suite.app, 'GET', '/import/last', { token: suite.tokens.REC, query: { kind: 'contacts' } });
+      assert.deepEqual([last.status, last.body.errors], [403, [{ message: 'forbidden' }]]);
       // Past the contract's 20 MB, refused as too large, nothing read into the database.
       const big = Buffer.alloc(20 * 1024 * 1024 + 10, 'a');
       const tooLarge = await upload(suite, '/import/companies/check', big, { onExisting: 'skip' }, suite.tokens.COM);

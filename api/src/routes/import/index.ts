@@ -33,6 +33,13 @@ export async function importRoutes(app: FastifyInstance) {
     });
   }
 
+  registerEndpoint(app, endpoints.lastImport, async (request) => {
+    const { actor } = authOf(request);
+    const { kind } = request.query;
+    if (!can(actor.role, resourceOf(kind), 'import')) throw new AppError('forbidden');
+    return repos.imports.last(kind, actor);
+  });
+
   registerEndpoint(app, endpoints.undoImport, async (request) => {
     const { actor } = authOf(request);
     return repos.imports.undo(request.params.id, actor, (kind) => can(actor.role, resourceOf(kind), 'import'));

@@ -1,4 +1,4 @@
-import { importPayloadSchema, importReportSchema, importUndoSchema } from '../import';
+import { importPayloadSchema, importReportSchema, importUndoSchema, lastImportQuerySchema, lastImportSchema } from '../import';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
 import { idParamsSchema } from './params';
@@ -45,6 +45,14 @@ export const importEndpoints = endpointGroup('import', {
     body: importPayloadSchema,
     file: 'file',
     response: importReportSchema,
+  },
+  lastImport: {
+    method: 'GET',
+    path: '/import/last',
+    summary: 'The caller’s last import of a kind, while it may be undone (null when there is none)',
+    access: 'session',
+    query: lastImportQuerySchema,
+    response: lastImportSchema,
   },
   undoImport: {
     method: 'POST',

@@ -13,7 +13,7 @@ import {
   type ImportUndo,
   type OnExisting,
 } from '@bo/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Progress, Radio, Select, Steps } from 'antd';
 import { useId, useState } from 'react';
 import { downloadCsv } from '../list/csv';
@@ -29,6 +29,16 @@ const calls = {
 } as const;
 
 const PROBLEMS_SHOWN = 200;
+
+// The caller's last import of a kind still in force (the one an undo takes).
+export const lastImportQueryOptions = (kind: ImportKind) =>
+  queryOptions({
+    queryKey: ['imports', 'last', kind] as const,
+    queryFn: ({ signal }) => callEndpoint(endpoints.lastImport, { params: { kind }, signal }),
+  });
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const plural = (count: number, word: string) => `${count.toLocaleString('fr-FR')} ${word}${count > 1 ? 's' : ''}`;
 
 export type ImportDialogProps = { kind: ImportKind; open: boolean; onClose: () => void };
@@ -46,6 +56,7 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
   const [busy, setBusy] = useState<'check' | 'import' | 'undo' | null>(null);
   const [progress, setProgress] = useState(0);
   const step = result !== null ? 2 : check !== null ? 1 : 0;
+  const last = useQuery({ ...lastImportQueryOptions(kind), enabled: open });
   const label = importKindLabels[kind];
 
   function reset() {
@@ -95,8 +106,9 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
     try {
       const report = await callEndpoint(calls[kind].run, { params: { file, onExisting, mapping }, onUploadProgress: setProgress });
       setResult(report);
+      setUndo(null);
       notifySuccess(`Import terminé : ${plural(report.created, 'création')}, ${plural(report.updated, 'mise')} à jour`);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['companies'] }), queryClient.invalidateQueries({ queryKey: ['contacts'] })]);
+      await refresh();
     } catch (failure) {
       notifyError(failure);
     } finally {
@@ -104,15 +116,14 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
     }
   }
 
-  async function runUndo() {
-    if (result?.id === null || result === null) return;
+  async function runUndo(id: number) {
     setBusy('undo');
     try {
-      const answer = await callEndpoint(endpoints.undoImport, { path: { id: result.id } });
+      const answer = await callEndpoint(endpoints.undoImport, { path: { id } });
       setUndo(answer);
       if (answer.undone) {
         notifySuccess('Import annulé');
-        await Promise.all([queryClient.invalidateQueries({ queryKey: ['companies'] }), queryClient.invalidateQueries({ queryKey: ['contacts'] })]);
+        await refresh();
       }
     } catch (failure) {
       notifyError(failure);
@@ -127,6 +138,33 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
     ...(check?.headers ?? []).map((header, index) => ({ value: index, label: header === '' ? `Colonne ${index + 1}` : header })),
   ];
   const writable = check === null ? 0 : check.created + check.updated;
+  // The import an undo would take: the one just made, or on the first step the last one still in force.
+  const undoTarget = result?.id ?? (step === 0 ? (last.data?.id ?? null) : null);
+
+  const refresh = () =>
+    Promise.all(['companies', 'contacts', 'imports'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+
+  const undoAnswer = undo !== null && (
+    <>
+      {undo.undone && <Alert type="success" showIcon message="Import annulé : les fiches créées sont supprimées, les fiches modifiées ont retrouvé leurs valeurs." />}
+      {!undo.undone && (
+        <Alert
+          type="warning"
+          showIcon
+          message="Annulation impossible : des lignes ont changé depuis l’import"
+          description={
+            <ul>
+              {undo.blockers.map((blocker, index) => (
+                <li key={index}>
+                  Ligne {blocker.line} ({blocker.label}) : {blocker.reason}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </>
+  );
 
   return (
     <Modal open={open} title={`Importer des ${label}`} onCancel={handleClose} width={960} destroyOnHidden footer={null} maskClosable={false}>
@@ -165,6 +203,18 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
               {fileError ?? ''}
             </div>
           </div>
+          {last.data && undo === null && (
+            <section aria-label="Votre dernier import" style={{ marginBottom: 16 }}>
+              <p>
+                Votre dernier import de {label} : « {last.data.fileName} » le {dateTime(last.data.createdAt)}, {plural(last.data.created, 'fiche')} créée
+                {last.data.created > 1 ? 's' : ''} et {plural(last.data.updated, 'fiche')} mise{last.data.updated > 1 ? 's' : ''} à jour.
+              </p>
+              <Button danger onClick={() => void runUndo(last.data?.id ?? 0)} loading={busy === 'undo'}>
+                Annuler ce dernier import
+              </Button>
+            </section>
+          )}
+          {step === 0 && undoAnswer}
           <p>
             Les en-têtes reconnus d’eux-mêmes :{' '}
             {importFields[kind].map((field) => field.label).join(', ')}. Les autres colonnes se choisissent à l’étape suivante.
@@ -320,27 +370,11 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
             {result.updated > 1 ? 's' : ''} à jour, {plural(result.skipped, 'ligne')} ignorée{result.skipped > 1 ? 's' : ''}, {plural(result.rejected, 'ligne')}{' '}
             rejetée{result.rejected > 1 ? 's' : ''}.
           </p>
-          {undo?.undone === true && <Alert type="success" showIcon message="Import annulé : les fiches créées sont supprimées, les fiches modifiées ont retrouvé leurs valeurs." />}
-          {undo?.undone === false && (
-            <Alert
-              type="warning"
-              showIcon
-              message="Annulation impossible : des lignes ont changé depuis l’import"
-              description={
-                <ul>
-                  {undo.blockers.map((blocker, index) => (
-                    <li key={index}>
-                      Ligne {blocker.line} ({blocker.label}) : {blocker.reason}
-                    </li>
-                  ))}
-                </ul>
-              }
-            />
-          )}
+          {undoAnswer}
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 16 }}>
             {result.rejected > 0 && <Button onClick={() => downloadCsv(`rejets-${kind}.csv`, rejectedRowsCsv(result))}>Télécharger les lignes rejetées</Button>}
-            {result.id !== null && undo?.undone !== true && (
-              <Button danger onClick={() => void runUndo()} loading={busy === 'undo'}>
+            {undoTarget !== null && undo?.undone !== true && (
+              <Button danger onClick={() => void runUndo(undoTarget)} loading={busy === 'undo'}>
                 Annuler cet import
               </Button>
             )}
