@@ -19,6 +19,10 @@ describe('CSV reader', () => {
     ]);
   });
 
+  it('keeps a quote inside an unquoted cell, and text after a closing quote', () => {
+    expect(parseCsv('a"b;"c"d;e\n', ';').map((r) => r.cells)).toEqual([['a"b', 'cd', 'e']]);
+  });
+
   it('reads back what the CSV writer writes', () => {
     const cells = ['a;b', 'say "hi"', 'one\ntwo', '', 'plain'];
     expect(parseCsv(csvRow(cells), ';').map((r) => r.cells)).toEqual([cells]);
