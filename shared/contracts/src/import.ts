@@ -86,7 +86,9 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
   return candidate.upload === true && typeof candidate.path === 'string' && typeof candidate.bytes === 'number';
 }
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
-export const uploadSchema = z.custom<UploadedFile | Blob>((value) => isUploadedFile(value) || isBlob(value), { error: messages.required });
+export const uploadSchema = z
+  .custom<UploadedFile | Blob>((value) => isUploadedFile(value) || isBlob(value), { error: messages.required })
+  .meta({ type: 'string', format: 'binary', description: 'The file (a multipart file part)' });
 
 // POST /import/{kind}/check and /import/{kind} (multipart).
 export const importPayloadSchema = z.object({
