@@ -187,6 +187,16 @@ for (const engine of testEngines()) {
       assert.equal(await snapshot(db), before);
     });
 
+    it('reads back the companies export as it is: every company found again, nothing to create', async () => {
+      const exported = await suite.app.inject({ method: 'GET', url: '/companies/export', headers: { authorization: suite.tokens.COM } });
+      assert.equal(exported.statusCode, 200);
+      const count = await suite.database.db.selectFrom('company').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const answer = await upload(suite, '/import/companies/check', exported.rawPayload, { onExisting: 'update' }, suite.tokens.COM);
+      const report = answer.body.data!;
+      assert.deepEqual(problemsOf(report), []);
+      assert.deepEqual([report.rows, report.created, report.updated, report.skipped], [Number(count.n), 0, 0, Number(count.n)]);
+    });
+
     it('refuses the roles the permission table leaves out', async () => {
       const file = lines('Raison sociale;SIRET', `Refus;${siret(60)}`);
       for (const url of ['/import/companies/check', '/import/companies', '/import/contacts/check', '/import/contacts']) {
