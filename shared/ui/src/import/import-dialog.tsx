@@ -146,12 +146,12 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
 
   const undoAnswer = undo !== null && (
     <>
-      {undo.undone && <Alert type="success" showIcon message="Import annulé : les fiches créées sont supprimées, les fiches modifiées ont retrouvé leurs valeurs." />}
+      {undo.undone && <Alert type="success" showIcon title="Import annulé : les fiches créées sont supprimées, les fiches modifiées ont retrouvé leurs valeurs." />}
       {!undo.undone && (
         <Alert
           type="warning"
           showIcon
-          message="Annulation impossible : des lignes ont changé depuis l’import"
+          title="Annulation impossible : des lignes ont changé depuis l’import"
           description={
             <ul>
               {undo.blockers.map((blocker, index) => (
@@ -167,7 +167,7 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
   );
 
   return (
-    <Modal open={open} title={`Importer des ${label}`} onCancel={handleClose} width={960} destroyOnHidden footer={null} maskClosable={false}>
+    <Modal open={open} title={`Importer des ${label}`} onCancel={handleClose} width={960} destroyOnHidden footer={null} mask={{ closable: false }}>
       <Steps
         size="small"
         current={step}
