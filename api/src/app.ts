@@ -19,8 +19,9 @@ import { adminRoutes } from './routes/admin';
 import { calendarRoutes } from './routes/calendar';
 import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
-import { reportRoutes } from './routes/reports';
+import { importRoutes } from './routes/import';
 import { needsSheetRoutes } from './routes/needs-sheets';
+import { reportRoutes } from './routes/reports';
 import { taskRoutes } from './routes/tasks';
 import { teamRoutes } from './routes/team';
 import { todoRoutes } from './routes/todos';
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(userRoutes);
   await app.register(companyRoutes);
   await app.register(contactRoutes);
+  await app.register(importRoutes);
   await app.register(taskRoutes);
   await app.register(teamRoutes);
   await app.register(calendarRoutes);

@@ -1,3 +1,5 @@
+import { IMPORT_MAX_BYTES } from '@bo/contracts/all';
+
 // Every bound on what a request may carry, in one place. A request past one of them is refused with a 4xx
 // before its body is read whole.
 export const requestLimits = {
@@ -8,6 +10,15 @@ export const requestLimits = {
   fieldNameBytes: 100,
   fields: 50,
   parts: 60,
-  // No call takes files.
+  // No call takes files, but the few that declare one (`file` in their endpoint entry).
   files: 0,
+} as const;
+
+// The calls that take a file (CSV import): one file, streamed to a temporary file as it arrives, up to the
+// contract's size; their other fields keep the limits above.
+export const uploadLimits = {
+  fileBytes: IMPORT_MAX_BYTES,
+  // The file plus the multipart framing and the other fields.
+  bodyBytes: IMPORT_MAX_BYTES + requestLimits.bodyBytes,
+  files: 1,
 } as const;

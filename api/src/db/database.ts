@@ -112,7 +112,29 @@ export type HistoryTable = {
   action: string;
   changes: Json;
   user_id: number | null;
+  // The CSV import that wrote the entry (migration 0018).
+  import_id: ColumnType<number | null, number | null | undefined, never>;
   created_at: CreatedAt;
+};
+
+// A CSV import (migration 0018) and the rows it created or updated.
+export type ImportBatchTable = {
+  id: Generated<number>;
+  kind: string;
+  user_id: number;
+  file_name: string;
+  last_history_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  created_at: CreatedAt;
+  undone_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
+export type ImportItemTable = {
+  import_id: number;
+  entity: string;
+  entity_id: number;
+  line: number;
+  action: string;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
 };
 
 export type RevokedSessionTable = {
@@ -229,6 +251,8 @@ export type Database = {
   needs_sheet_counter: NeedsSheetCounterTable;
   needs_sheet: NeedsSheetTable;
   needs_sheet_recruiter: NeedsSheetRecruiterTable;
+  import_batch: ImportBatchTable;
+  import_item: ImportItemTable;
 };
 
 export type Db = Kysely<Database>;

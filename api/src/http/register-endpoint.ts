@@ -36,6 +36,7 @@ export function registerEndpoint<E extends ListedEndpoint>(app: FastifyInstance,
     config: {
       public: endpoint.access === 'public',
       permission: typeof endpoint.access === 'object' ? endpoint.access : undefined,
+      file: endpoint.file,
     },
     schema: {
       tags: [endpoint.tag],

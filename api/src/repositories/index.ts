@@ -7,6 +7,7 @@ import { foldDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
 import { createNeedsSheetSettingsRepository } from './needs-sheet-settings';
 import { createNeedsSheetRepository } from './needs-sheets';
+import { createImportRepository } from './imports';
 import { createPhraseRepository } from './phrases';
 import { createReportRepository } from './reports';
 import { createSecurityRepository } from './security';
@@ -33,6 +34,7 @@ export function createRepositories(db: Db) {
     needsSheetSettings: createNeedsSheetSettingsRepository(db),
     history,
     reports: createReportRepository(db),
+    imports: createImportRepository(db),
     dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows) },
   };
 }

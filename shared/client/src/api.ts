@@ -56,10 +56,16 @@ function stripBearer(value: string): string {
   return value.replace(/^Bearer\s+/i, '');
 }
 
-// multipart/form-data for POST and DELETE: every value in its wire form, as text.
+const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
+
+// multipart/form-data for POST and DELETE: every value in its wire form, as text; a file (a call whose entry
+// declares one) as itself, with its name.
 export function toFormData(params: Record<string, unknown>): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(toWireParams(params))) form.append(key, String(value));
+  const files = Object.entries(params).filter((entry): entry is [string, Blob] => isBlob(entry[1]));
+  const others = Object.fromEntries(Object.entries(params).filter(([, value]) => !isBlob(value)));
+  for (const [key, value] of Object.entries(toWireParams(others))) form.append(key, String(value));
+  for (const [key, file] of files) form.append(key, file, file instanceof File ? file.name : key);
   return form;
 }
 
@@ -103,6 +109,8 @@ export type RequestOptions<T> = {
   params?: Record<string, unknown>;
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  // A call sending a file: how much of it has gone, from 0 to 1.
+  onUploadProgress?: (fraction: number) => void;
 };
 
 export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions<T>): Promise<T> {
@@ -119,6 +127,11 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
       signal: options.signal,
       params: method === 'GET' ? toWireParams(params) : undefined,
       data: method === 'GET' ? undefined : bodyContentType(method) === 'multipart/form-data' ? toFormData(params) : toJsonBody(params),
+      // A file of several megabytes, and the work on it, take longer than an ordinary call.
+      ...(Object.values(params).some(isBlob) ? { timeout: limits.requestTimeoutMs * 12 } : {}),
+      ...(options.onUploadProgress === undefined
+        ? {}
+        : { onUploadProgress: (event: { loaded: number; total?: number }) => options.onUploadProgress?.(event.total ? event.loaded / event.total : 0) }),
     });
   } catch (error) {
     if (axios.isCancel(error)) throw error;
@@ -208,7 +221,7 @@ type PayloadOption<P> = [P] extends [never] ? { params?: never } : undefined ext
 
 // Typed from the endpoint's entry: a missing parameter or a field the endpoint does not take is a compile error.
 export type CallOptions<E extends Endpoint> = ([PathParams<E>] extends [never] ? { path?: never } : { path: PathParams<E> }) &
-  PayloadOption<Payload<E>> & { signal?: AbortSignal };
+  PayloadOption<Payload<E>> & { signal?: AbortSignal; onUploadProgress?: (fraction: number) => void };
 
 // Options may be left out when the endpoint needs neither path parameters nor a required payload.
 type OptionalWhenEmpty<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
@@ -220,5 +233,6 @@ export function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]: Opti
     schema: endpoint.response as z.ZodType<z.output<E['response']>>,
     params: options?.params as Record<string, unknown> | undefined,
     signal: options?.signal,
+    onUploadProgress: options?.onUploadProgress,
   });
 }

@@ -33,4 +33,6 @@ export const historyActionLabels: Record<string, string> = {
   mergedInto: 'Fusionné dans un autre contact',
   accomplish: 'Tâche aboutie',
   status: 'Changement de statut',
+  import: 'Importé (import CSV)',
+  importUndo: 'Import annulé',
 };

@@ -4,7 +4,7 @@ import { ALL_ROLES, hasAnyRole, type RoleFlags, type RoleName } from './roles';
 // any handler runs (each endpoint entry names the permission it needs); the browser reads it to show or hide
 // actions. Rules about one record (whose todo, whose contact) come on top, in the server's domain.
 // Zod-free, like roles.ts: the shell reads it before the schemas have loaded.
-export const actions = ['read', 'create', 'update', 'deactivate', 'reassign', 'merge', 'export', 'manage'] as const;
+export const actions = ['read', 'create', 'update', 'deactivate', 'reassign', 'merge', 'export', 'import', 'manage'] as const;
 export type Action = (typeof actions)[number];
 
 const businessSide: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
@@ -17,7 +17,8 @@ export const permissions = {
   todo: { read: ALL_ROLES, create: ALL_ROLES, update: ALL_ROLES },
   // Companies: read by everyone (recruiters work for them); kept up to date by the business side; closing one
   // (deactivation) is a leader's decision. Exports take the whole base out of the building: business side only.
-  company: { read: ALL_ROLES, create: businessSide, update: businessSide, deactivate: leaders, export: businessSide },
+  // Importing a file creates and updates companies: the same business side that creates and edits them.
+  company: { read: ALL_ROLES, create: businessSide, update: businessSide, deactivate: leaders, export: businessSide, import: businessSide },
   // Contacts: read by every user; the business side creates and edits them, deactivates them, and exports them;
   // who owns which contact (reassign) and merging duplicates are a leader's call.
   contact: {
@@ -28,6 +29,8 @@ export const permissions = {
     reassign: leaders,
     merge: leaders,
     export: businessSide,
+    // A file of contacts (CSV import), created and updated as by hand.
+    import: businessSide,
   },
   // The other users, as owners to pick or filter on.
   user: { read: ALL_ROLES },

@@ -9,3 +9,4 @@ export * from './pickers/company-search';
 export * from './pickers/company-contacts';
 export * from './pickers/reassign-contacts-dialog';
 export * from './tabs/tabs';
+export * from './import/import-dialog';

@@ -11,6 +11,7 @@ import * as listSortKeys from './2026-11-24-0013-list-sort-keys';
 import * as contactTodoIndexes from './2026-11-24-0014-contact-todo-indexes';
 import * as needsSheets from './2026-11-25-0016-needs-sheets';
 import * as reportIndexes from './2026-11-25-0017-report-indexes';
+import * as importBatch from './2026-11-25-0018-import-batch';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0014-contact-todo-indexes': contactTodoIndexes,
   '2026-11-25-0016-needs-sheets': needsSheets,
   '2026-11-25-0017-report-indexes': reportIndexes,
+  '2026-11-25-0018-import-batch': importBatch,
 };

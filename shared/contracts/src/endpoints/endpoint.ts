@@ -24,6 +24,8 @@ export type Endpoint = {
   response: z.ZodType;
   // A call that answers a file instead of the envelope (errors still come as the envelope).
   produces?: 'text/csv' | 'text/calendar' | 'text/vcard';
+  // A multipart call that takes one file, in this field (the server's limits for it are its own).
+  file?: string;
 };
 
 // An endpoint as listed in the table: with the resource group it belongs to (its OpenAPI tag).

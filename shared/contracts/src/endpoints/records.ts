@@ -2,6 +2,7 @@ import { adminEndpoints, phraseEndpoints } from './admin';
 import { companyEndpoints } from './companies';
 import { contactEndpoints } from './contacts';
 import type { ListedEndpoint } from './endpoint';
+import { importEndpoints } from './import';
 import { endpoints as coreEndpoints } from './index';
 
 // The calls of companies, contacts, users and teams, phrases and the admin's task types, beside the core ones.
@@ -11,4 +12,5 @@ export const endpoints = {
   ...contactEndpoints,
   ...phraseEndpoints,
   ...adminEndpoints,
+  ...importEndpoints,
 } satisfies Record<string, ListedEndpoint>;

@@ -6,4 +6,6 @@ export * from '../contact-list';
 export * from '../record-csv';
 export * from '../history';
 export * from '../admin';
+export * from '../csv-reader';
+export * from '../import';
 export { endpoints } from '../endpoints/records';

@@ -1,9 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
 import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts/records';
 import { ListView, PageFrame, type ListColumn, type ListFilter } from '@bo/ui';
-import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
-import { Button, Tag } from 'antd';
+import { ImportDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
+import { Button, Space, Tag } from 'antd';
+import { useState } from 'react';
 import { companiesQueryOptions, exportCompanies } from '../api/companies';
 import { CompanyPanel } from './company-panel';
 
@@ -39,6 +40,8 @@ export function CompanyListPage() {
   const panel = usePanelParam('company', PANEL_EXTRAS);
   const canCreate = useCan('company', 'create');
   const canExport = useCan('company', 'export');
+  const canImport = useCan('company', 'import');
+  const [importing, setImporting] = useState(false);
   const { options: owners } = useOwnerOptions();
   const filters: ListFilter[] = [
     { key: 'isActive', label: 'Statut', type: 'select', options: yesNo('Actives', 'Inactives'), placeholder: 'Toutes' },
@@ -50,10 +53,19 @@ export function CompanyListPage() {
     <PageFrame
       path="/liste-societes"
       actions={
-        canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => panel.show('new')}>
-            Nouvelle société
-          </Button>
+        (canImport || canCreate) && (
+          <Space>
+            {canImport && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                Importer
+              </Button>
+            )}
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => panel.show('new')}>
+                Nouvelle société
+              </Button>
+            )}
+          </Space>
         )
       }
     >
@@ -74,6 +86,7 @@ export function CompanyListPage() {
         columnOrderKey="bo.companies.columns"
       />
       <CompanyPanel panel={panel} />
+      {importing && <ImportDialog kind="companies" open onClose={() => setImporting(false)} />}
     </PageFrame>
   );
 }

@@ -1,8 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
 import { contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts/records';
 import { EmailLink, ListView, PageFrame, PhoneLink, type ListColumn, type ListFilter } from '@bo/ui';
-import { ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
+import { ImportDialog, ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { contactsQueryOptions, exportContacts } from '../api/contacts';
@@ -65,6 +65,8 @@ export function ContactListPage() {
   const panel = usePanelParam('contact', PANEL_EXTRAS);
   const canCreate = useCan('contact', 'create');
   const canExport = useCan('contact', 'export');
+  const canImport = useCan('contact', 'import');
+  const [importing, setImporting] = useState(false);
   const canReassign = useCan('contact', 'reassign');
   const canMerge = useCan('contact', 'merge');
   const { options: owners } = useOwnerOptions();
@@ -92,10 +94,19 @@ export function ContactListPage() {
     <PageFrame
       path="/liste-contacts"
       actions={
-        canCreate && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => panel.show('new')}>
-            Nouveau contact
-          </Button>
+        (canImport || canCreate) && (
+          <Space>
+            {canImport && (
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                Importer
+              </Button>
+            )}
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => panel.show('new')}>
+                Nouveau contact
+              </Button>
+            )}
+          </Space>
         )
       }
     >
@@ -154,6 +165,7 @@ export function ContactListPage() {
           }}
         />
       )}
+      {importing && <ImportDialog kind="contacts" open onClose={() => setImporting(false)} />}
     </PageFrame>
   );
 }

@@ -1,0 +1,212 @@
+import type { ImportKind, ImportMapping, ImportReport, ImportUndo, LastImport, OnExisting } from '@bo/contracts/all';
+import { importMessages } from '@bo/contracts/all';
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/database';
+import type { Actor } from '../domain/actor';
+import { AppError } from '../errors';
+import { planCompanies, planContacts, type CompanyColumns, type ContactColumns, type ImportPlan, type PlannedWrite } from '../imports/plan';
+import type { CsvFile } from '../imports/read-csv-file';
+import { diff } from './history';
+import { onUniqueViolation } from './mapping';
+
+// CSV imports (issue 17): the dry run, the import in one transaction (each written row in the history as
+// "import" with the import's id, and kept in import_item with what an update replaced), and the undo.
+
+const BATCH = 500;
+
+// The history's field names (the contract's), as the forms' entries have them.
+const companyTracked = (c: CompanyColumns) => ({
+  name: c.name,
+  registrationId: c.registration_id,
+  address: c.address,
+  postalCode: c.postal_code,
+  city: c.city,
+  phone: c.phone,
+  website: c.website,
+  sector: c.sector,
+  ownerId: c.owner_id,
+});
+const contactTracked = (c: ContactColumns) => ({
+  title: c.title,
+  firstName: c.first_name,
+  lastName: c.last_name,
+  jobTitle: c.job_title,
+  email: c.email,
+  phone: c.phone,
+  companyId: c.company_id,
+  ownerId: c.owner_id,
+});
+
+const uniqueCodes = {
+  company_registration_id_key: { code: 'existingRegistrationID' as const, field: 'file' },
+  company_folded_name_key: { code: 'existingName' as const, field: 'file' },
+};
+
+type Table = 'company' | 'contact';
+
+// A removed row's entry: each field as it was.
+const removed = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).map(([key, from]) => [key, { from }]));
+
+async function write<C extends CompanyColumns | ContactColumns>(
+  trx: Executor,
+  table: Table,
+  importId: number,
+  actorId: number,
+  writes: PlannedWrite<C>[],
+  tracked: (columns: C) => Record<string, unknown>,
+) {
+  const creates = writes.filter((w) => w.action === 'create');
+  for (let i = 0; i < creates.length; i += BATCH) {
+    const part = creates.slice(i, i + BATCH);
+    // A new contact starts en veille (inactive) until its first todo, as from the form.
+    const values = part.map((w) => (table === 'contact' ? { ...w.columns, is_active: false } : w.columns));
+    const inserted = await trx
+      .insertInto(table)
+      .values(values as never)
+      .returning('id')
+      .execute();
+    await trx
+      .insertInto('history')
+      .values(part.map((w, j) => ({ entity: table, entity_id: inserted[j].id, action: 'import', changes: JSON.stringify(diff({}, tracked(w.columns))), user_id: actorId, import_id: importId })))
+      .execute();
+    await trx
+      .insertInto('import_item')
+      .values(part.map((w, j) => ({ import_id: importId, entity: table, entity_id: inserted[j].id, line: w.line, action: 'create', before: null })))
+      .execute();
+  }
+  for (const w of writes) {
+    if (w.action !== 'update') continue;
+    await trx.updateTable(table).set(w.columns as never).where('id', '=', w.id).execute();
+    await trx
+      .insertInto('history')
+      .values({ entity: table, entity_id: w.id, action: 'import', changes: JSON.stringify(diff(tracked(w.before), tracked(w.columns))), user_id: actorId, import_id: importId })
+      .execute();
+    await trx
+      .insertInto('import_item')
+      .values({ import_id: importId, entity: table, entity_id: w.id, line: w.line, action: 'update', before: JSON.stringify(w.before) })
+      .execute();
+  }
+}
+
+export function createImportRepository(db: Db) {
+  function plan(executor: Executor, kind: ImportKind, actor: Actor, file: CsvFile, mapping: ImportMapping | undefined, onExisting: OnExisting) {
+    return kind === 'companies' ? planCompanies(executor, actor, file, mapping, onExisting) : planContacts(executor, actor, file, mapping, onExisting);
+  }
+
+  return {
+    // The report of what the import would do; nothing written.
+    async check(kind: ImportKind, actor: Actor, file: CsvFile, mapping: ImportMapping | undefined, onExisting: OnExisting): Promise<ImportReport> {
+      const { report } = await plan(db, kind, actor, file, mapping, onExisting);
+      return { ...report, id: null };
+    },
+
+    // The valid rows in one transaction, planned again inside it so that what is written is what was checked.
+    async run(kind: ImportKind, actor: Actor, file: CsvFile, fileName: string, mapping: ImportMapping | undefined, onExisting: OnExisting): Promise<ImportReport> {
+      return onUniqueViolation(uniqueCodes, () =>
+        db.transaction().execute(async (trx) => {
+          const planned = await plan(trx, kind, actor, file, mapping, onExisting);
+          const { id } = await trx
+            .insertInto('import_batch')
+            .values({ kind, user_id: actor.id, file_name: fileName })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          if (kind === 'companies') await write(trx, 'company', id, actor.id, (planned as ImportPlan<CompanyColumns>).writes, companyTracked);
+          else await write(trx, 'contact', id, actor.id, (planned as ImportPlan<ContactColumns>).writes, contactTracked);
+          const last = await trx.selectFrom('history').select(sql<string | null>`max(id)`.as('max')).where('import_id', '=', id).executeTakeFirst();
+          await trx.updateTable('import_batch').set({ last_history_id: last?.max ?? null }).where('id', '=', id).execute();
+          return { ...planned.report, id };
+        }),
+      );
+    },
+
+    // The caller's last import still in force, when it is of this kind: the one `undo` takes.
+    async last(kind: ImportKind, actor: Actor): Promise<LastImport> {
+      const batch = await db
+        .selectFrom('import_batch')
+        .selectAll()
+        .where('user_id', '=', actor.id)
+        .where('undone_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (batch === undefined || batch.kind !== kind) return null;
+      const counts = await db
+        .selectFrom('import_item')
+        .select(['action', sql<string>`count(*)`.as('n')])
+        .where('import_id', '=', batch.id)
+        .groupBy('action')
+        .execute();
+      const count = (action: string) => Number(counts.find((row) => row.action === action)?.n ?? 0);
+      return { id: batch.id, kind, fileName: batch.file_name, createdAt: batch.created_at.toISOString(), created: count('create'), updated: count('update') };
+    },
+
+    // The caller's last import undone: created rows removed, updated rows restored, unless a row changed since.
+    async undo(id: number, actor: Actor, allowed: (kind: ImportKind) => boolean): Promise<ImportUndo> {
+      return db.transaction().execute(async (trx) => {
+        const batch = await trx.selectFrom('import_batch').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (batch === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        const kind = batch.kind === 'companies' ? 'companies' : 'contacts';
+        if (batch.user_id !== actor.id || !allowed(kind)) throw new AppError('forbidden');
+        const later = await trx
+          .selectFrom('import_batch')
+          .select('id')
+          .where('user_id', '=', actor.id)
+          .where('id', '>', id)
+          .where('undone_at', 'is', null)
+          .executeTakeFirst();
+        if (batch.undone_at !== null || later !== undefined) throw new AppError('notAllowed', { field: 'id' });
+        const table: Table = kind === 'companies' ? 'company' : 'contact';
+        const lastHistory = batch.last_history_id ?? '0';
+        const label = table === 'company' ? sql<string>`(select name from company where id = i.entity_id)` : sql<string>`(select first_name || ' ' || last_name from contact where id = i.entity_id)`;
+        const blockers = await sql<{ line: number; label: string | null; reason: string }>`
+          select i.line, ${label} as label, ${importMessages.changedSince} as reason
+          from import_item i
+          where i.import_id = ${id}
+            and exists (select 1 from history h where h.entity = i.entity and h.entity_id = i.entity_id and h.id > ${lastHistory})
+          union all
+          select i.line, ${label}, ${importMessages.hasTodos}
+          from import_item i
+          where i.import_id = ${id} and i.entity = 'contact' and i.action = 'create'
+            and exists (select 1 from todo t where t.contact_id = i.entity_id)
+          union all
+          select i.line, ${label}, ${importMessages.hasContacts}
+          from import_item i
+          where i.import_id = ${id} and i.entity = 'company' and i.action = 'create'
+            and (exists (select 1 from contact k where k.company_id = i.entity_id) or exists (select 1 from company s where s.parent_id = i.entity_id))
+          order by 1
+          limit 100`.execute(trx);
+        if (blockers.rows.length > 0) {
+          return { undone: false, blockers: blockers.rows.map((row) => ({ line: row.line, label: row.label ?? '', reason: row.reason })) };
+        }
+        const items = await trx.selectFrom('import_item').selectAll().where('import_id', '=', id).orderBy('entity_id').execute();
+        const tracked = (row: unknown) => (table === 'company' ? companyTracked(row as CompanyColumns) : contactTracked(row as ContactColumns));
+        const current = new Map<number, unknown>();
+        for (let i = 0; i < items.length; i += BATCH) {
+          const ids = items.slice(i, i + BATCH).map((item) => item.entity_id);
+          for (const row of await trx.selectFrom(table).selectAll().where('id', 'in', ids).execute()) current.set(row.id, row);
+        }
+        const created = items.filter((item) => item.action === 'create').map((item) => item.entity_id);
+        for (let i = 0; i < created.length; i += BATCH) {
+          const part = created.slice(i, i + BATCH);
+          await trx.deleteFrom(table).where('id', 'in', part).execute();
+          await trx
+            .insertInto('history')
+            .values(part.map((entityId) => ({ entity: table, entity_id: entityId, action: 'importUndo', changes: JSON.stringify(removed(tracked(current.get(entityId)))), user_id: actor.id, import_id: id })))
+            .execute();
+        }
+        for (const item of items) {
+          if (item.action !== 'update') continue;
+          const before = (typeof item.before === 'string' ? JSON.parse(item.before) : item.before) as CompanyColumns | ContactColumns;
+          await trx.updateTable(table).set(before as never).where('id', '=', item.entity_id).execute();
+          await trx
+            .insertInto('history')
+            .values({ entity: table, entity_id: item.entity_id, action: 'importUndo', changes: JSON.stringify(diff(tracked(current.get(item.entity_id)), tracked(before))), user_id: actor.id, import_id: id })
+            .execute();
+        }
+        await trx.updateTable('import_batch').set({ undone_at: new Date() }).where('id', '=', id).execute();
+        return { undone: true, blockers: [] };
+      });
+    },
+  };
+}
+export type ImportRepository = ReturnType<typeof createImportRepository>;

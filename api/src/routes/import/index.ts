@@ -1,0 +1,47 @@
+import { can, endpoints, type ImportKind, type ImportPayload } from '@bo/contracts/all';
+import { isUploadedFile } from '@bo/contracts/all';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { registerEndpoint } from '../../http/register-endpoint';
+import { readCsvFile } from '../../imports/read-csv-file';
+import { authOf } from '../../plugins/app/auth';
+
+const resourceOf = (kind: ImportKind) => (kind === 'companies' ? 'company' : 'contact');
+
+export async function importRoutes(app: FastifyInstance) {
+  const { repos } = app;
+
+  // The uploaded file, read (decoded and parsed) from the temporary file it was streamed to.
+  async function fileOf(body: { file: ImportPayload['file'] }) {
+    if (!isUploadedFile(body.file)) throw new AppError('dataInvalid', { field: 'file' });
+    return { name: body.file.fileName, csv: await readCsvFile(body.file.path) };
+  }
+
+  for (const [kind, check, run] of [
+    ['companies', endpoints.checkCompanyImport, endpoints.importCompanies],
+    ['contacts', endpoints.checkContactImport, endpoints.importContacts],
+  ] as const) {
+    registerEndpoint(app, check, async (request) => {
+      const { actor } = authOf(request);
+      const { csv } = await fileOf(request.body);
+      return repos.imports.check(kind, actor, csv, request.body.mapping, request.body.onExisting);
+    });
+    registerEndpoint(app, run, async (request) => {
+      const { actor } = authOf(request);
+      const { csv, name } = await fileOf(request.body);
+      return repos.imports.run(kind, actor, csv, name, request.body.mapping, request.body.onExisting);
+    });
+  }
+
+  registerEndpoint(app, endpoints.lastImport, async (request) => {
+    const { actor } = authOf(request);
+    const { kind } = request.query;
+    if (!can(actor.role, resourceOf(kind), 'import')) throw new AppError('forbidden');
+    return repos.imports.last(kind, actor);
+  });
+
+  registerEndpoint(app, endpoints.undoImport, async (request) => {
+    const { actor } = authOf(request);
+    return repos.imports.undo(request.params.id, actor, (kind) => can(actor.role, resourceOf(kind), 'import'));
+  });
+}

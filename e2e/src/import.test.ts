@@ -1,0 +1,96 @@
+// The CSV import of companies in Chromium against the real API, as a business leader (DIR) uses it: a French
+// Excel file (Windows-1252, ';') with a bad row and a column to map by hand; the dry run's problems, the import,
+// the report, the rejected rows downloaded, the undo of the last import.
+import { withLuhnCheckDigit, type CompanyListItem, type ListPage } from '@bo/contracts/all';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe } from 'node:test';
+import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let base: string;
+let token: string;
+const it = itWithScreenshots(() => h);
+
+const api = <T>(path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, token, path, query);
+
+before(async () => {
+  h = await startHarness();
+  base = h.system.shellUrl;
+  const { context, page } = await h.newPage();
+  await login(page, base, 'DIR', { save: true });
+  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+  assert.ok(token, 'the saved session leaves its token');
+  await context.close();
+});
+
+after(async () => {
+  await h?.close();
+});
+
+describe('CSV import', () => {
+  it('imports a companies file with a bad row, reads the report, downloads the rejected rows and undoes the import', async () => {
+    const stamp = `${Date.now()}`.slice(-8);
+    const first = withLuhnCheckDigit(`91${stamp}001`);
+    const second = withLuhnCheckDigit(`91${stamp}002`);
+    const names = [`Import Énergie ${stamp}`, `Import Forêt ${stamp}`];
+    // As French Excel saves it: Windows-1252, ';', CRLF; 'Localité' is no header the import knows.
+    const file = Buffer.from(
+      [
+        'Raison sociale;SIRET;Localité',
+        `${names[0]};${first};Besançon`,
+        `Import Mauvais ${stamp};12345678901234;Lyon`,
+        `${names[1]};${second};Orléans`,
+        '',
+      ].join('\r\n'),
+      'latin1',
+    );
+
+    const { context, page } = await h.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto(`${base}/liste-societes`);
+    await page.getByRole('heading', { name: 'Sociétés', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Importer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importer des sociétés' });
+    await dialog.getByLabel(/^Fichier CSV/).setInputFiles({ name: 'societes.csv', mimeType: 'text/csv', buffer: file });
+    await dialog.getByRole('button', { name: 'Analyser le fichier' }).click();
+
+    // The first rows, read with their accents; the dry run's figures and the bad row's problem.
+    await dialog.getByRole('cell', { name: names[0] }).waitFor();
+    await dialog.getByRole('cell', { name: 'Besançon' }).waitFor();
+    await dialog.getByText('3 lignes : 2 créations, 0 mise à jour, 0 ligne ignorée, 1 ligne rejetée.').waitFor();
+    const problems = dialog.getByRole('table', { name: 'Problèmes du fichier' });
+    assert.deepEqual(await problems.locator('tbody tr').first().locator('td').allInnerTexts(), ['3', 'SIRET', 'Entrée non valide']);
+
+    // The town's column mapped by hand, then checked again.
+    await pickOption(page, /^Ville/, 'Localité', dialog);
+    await dialog.getByRole('button', { name: 'Vérifier avec ces colonnes' }).click();
+    await dialog.getByRole('button', { name: 'Importer 2 lignes' }).click();
+    await dialog.getByText('Import terminé : 2 fiches créées, 0 fiche mise à jour, 0 ligne ignorée, 1 ligne rejetée.').waitFor();
+
+    const imported = await api<ListPage<CompanyListItem>>('/companies', { search: stamp, sort: 'name', order: 'asc' });
+    assert.deepEqual(
+      imported.items.map((company) => [company.name, company.registrationId, company.city]),
+      [
+        [names[0], first, 'Besançon'],
+        [names[1], second, 'Orléans'],
+      ],
+    );
+
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Télécharger les lignes rejetées' }).click()]);
+    const rejected = await readFile((await download.path()) as string, 'utf8');
+    assert.equal(rejected, `\uFEFFRaison sociale;SIRET;Localité;Motif du rejet\r\nImport Mauvais ${stamp};12345678901234;Lyon;SIRET : Entrée non valide\r\n`);
+
+    // Échap closes the dialog; opened again, it offers to undo that import, the last one.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Importer' }).click();
+    const last = dialog.getByRole('region', { name: 'Votre dernier import' });
+    await last.getByText(/Votre dernier import de sociétés : « societes\.csv » le .*, 2 fiches créées et 0 fiche mise à jour\./).waitFor();
+    await last.getByRole('button', { name: 'Annuler ce dernier import' }).click();
+    await dialog.getByText(/^Import annulé : les fiches créées sont supprimées/).waitFor();
+    const after = await api<ListPage<CompanyListItem>>('/companies', { search: stamp });
+    assert.equal(after.total, 0);
+    await context.close();
+  });
+});
