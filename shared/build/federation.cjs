@@ -27,10 +27,10 @@ const singletons = [
 // otherwise. Their version carries a hash of their sources, so a remote built against a newer kit never
 // receives an older copy from the shell (and stays independently deployable).
 const contentShared = ['@bo/contracts', '@bo/ui'];
-// Entries of those packages shared beside them: a domain's part of the contract, which only the pages of that domain
-// download. The shell provides each one (from its absolute path, so even without importing it), so that every
+// Entries of those packages shared beside them: a domain's part of the contract, or the list pattern, which only the
+// pages that need them download. The shell provides each one (from its absolute path, so even without importing it), so that every
 // remote receives the copy built on the shell's own zod rather than loading a zod of its own.
-const contentSharedEntries = ['@bo/contracts/records', '@bo/contracts/reports', '@bo/contracts/needs-sheets'];
+const contentSharedEntries = ['@bo/contracts/records', '@bo/contracts/reports', '@bo/contracts/needs-sheets', '@bo/ui/list'];
 
 function hashDir(dir, hash) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

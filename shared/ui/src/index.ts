@@ -1,3 +1,6 @@
+// The kit every remote shares (one copy, from the shell): the form fields, the page frame, the off-canvas panel,
+// modals, links and load failures. The list pattern is `@bo/ui/list`, the record panels `@bo/ui/records` and the
+// showroom's widgets `@bo/ui/widgets`: a page that shows none of them downloads none of them.
 export * from './form/field';
 export * from './form/inputs';
 export * from './form/select-menu';
@@ -8,17 +11,7 @@ export * from './off-canvas';
 export * from './remote';
 export * from './track-promise';
 export * from './use-promise';
-export * from './data-table/reorderable-table';
-export * from './data-table/column-order';
-export * from './drag-board/drag-board';
-export * from './wizard/wizard';
-export * from './objects/contact-card';
-export * from './objects/company-details';
 export * from './modals/form-modal';
-export * from './list/list-state';
-export * from './list/use-list-state';
-export * from './list/csv';
-export * from './list/list-view';
 export * from './objects/reach-links';
 export * from './form/server-errors';
 export * from './objects/load-failed';

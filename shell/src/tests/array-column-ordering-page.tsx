@@ -1,4 +1,4 @@
-import { ListView } from '@bo/ui';
+import { ListView } from '@bo/ui/list';
 import { contactColumns as c } from './contact-columns';
 import { demoContactsQueryOptions } from './showroom-data';
 import { DemoSection, ShowroomLayout } from './showroom-layout';

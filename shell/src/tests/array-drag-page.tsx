@@ -1,4 +1,4 @@
-import { ReorderableTable } from '@bo/ui';
+import { ReorderableTable } from '@bo/ui/list';
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { DemoSection, ShowroomLayout } from './showroom-layout';

@@ -1,5 +1,5 @@
 import { formatPhone, personTitleLabels } from '@bo/contracts';
-import type { ListColumn, ListFilter } from '@bo/ui';
+import type { ListColumn, ListFilter } from '@bo/ui/list';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { cityOptions, companyOptions, contactStatusLabels, statusOptions, type DemoContactRow } from './showroom-data';

@@ -1,17 +1,5 @@
 import { fields, messages, personTitleLabels, personTitles, toWireParams } from '@bo/contracts';
-import {
-  CheckboxField,
-  DatePickerField,
-  HiddenField,
-  PasswordField,
-  RadioField,
-  SelectField,
-  SelectMenuField,
-  SwitchField,
-  TextField,
-  TextareaField,
-  useZodForm,
-} from '@bo/ui';
+import { CheckboxField, DatePickerField, HiddenField, PasswordField, RadioField, SelectField, SelectMenuField, SwitchField, TextField, TextareaField, useZodForm } from '@bo/ui';
 import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 import { contactName, fields, limits, messages } from '@bo/contracts';
-import { CompanyDetails, FormModal, OffCanvas, TextField, useConfirm, useZodForm } from '@bo/ui';
+import { FormModal, OffCanvas, TextField, useConfirm, useZodForm } from '@bo/ui';
+import { CompanyDetails } from '@bo/ui/widgets';
 import { Button, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { CompanyDetails, ContactCard } from '@bo/ui';
+import { CompanyDetails, ContactCard } from '@bo/ui/widgets';
 import { demoCompanyDetail, demoContactDetail } from './showroom-data';
 import { DemoSection, ShowroomLayout } from './showroom-layout';
 

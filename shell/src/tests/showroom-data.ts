@@ -1,6 +1,7 @@
 import { asciiSlug, foldAccents, withLuhnCheckDigit, type ListPage, type PersonTitle } from '@bo/contracts';
 import type { CompanyDetail, ContactDetail } from '@bo/contracts/records';
-import { listRequest, type ListRequest, type ListState, type Option } from '@bo/ui';
+import { type Option } from '@bo/ui';
+import { listRequest, type ListRequest, type ListState } from '@bo/ui/list';
 import { queryOptions } from '@tanstack/react-query';
 
 // Demo data of the showroom: French names, companies with valid SIRETs, 0033 phone numbers. Generated from a

@@ -1,5 +1,6 @@
 import { fields, messages, toWireParams } from '@bo/contracts';
-import { DatePickerField, RadioField, SelectField, SelectMenuField, TextField, TextareaField, useZodForm, Wizard, type WizardStep } from '@bo/ui';
+import { DatePickerField, RadioField, SelectField, SelectMenuField, TextField, TextareaField, useZodForm } from '@bo/ui';
+import { Wizard, type WizardStep } from '@bo/ui/widgets';
 import { Alert, Button, Descriptions } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';

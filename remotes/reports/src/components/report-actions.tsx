@@ -1,5 +1,5 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import { saveFile } from '@bo/ui';
+import { saveFile } from '@bo/ui/list';
 import { Alert, Button } from 'antd';
 import { useState } from 'react';
 

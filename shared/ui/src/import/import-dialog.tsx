@@ -14,7 +14,7 @@ import {
   type OnExisting,
 } from '@bo/contracts/records';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Modal, Progress, Radio, Select, Steps } from 'antd';
+import { Alert, Button, Modal, Radio, Select, Steps } from 'antd';
 import { useId, useState } from 'react';
 import { downloadCsv } from '../list/csv';
 
@@ -348,7 +348,8 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
 
           {busy === 'import' && (
             <div role="status" aria-live="polite">
-              <Progress percent={Math.round(progress * 100)} status="active" aria-label="Envoi du fichier" />
+              {/* The native bar: antd's Progress would join the antd every page downloads for this one dialog. */}
+              <progress className="bo-progress" max={100} value={Math.round(progress * 100)} aria-label="Envoi du fichier" />
               <p>{progress < 1 ? 'Envoi du fichier…' : 'Import en cours…'}</p>
             </div>
           )}

@@ -2,7 +2,8 @@ import { CheckCircleOutlined, ClockCircleOutlined, ExclamationCircleOutlined } f
 import { contactName, type Todo } from '@bo/contracts';
 import { businessToday, todosQueryOptions, todoStyle, useTasks, useTodos } from '@bo/todos';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { ListView, pageLocally, PageFrame, type ListColumn, type ListFilter, type ListState } from '@bo/ui';
+import { PageFrame } from '@bo/ui';
+import { ListView, pageLocally, type ListColumn, type ListFilter, type ListState } from '@bo/ui/list';
 import { Tag } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { formatDate, isLate, periodLabels, statusRank, todoListFilters, todoMatches, todoPeriods } from '../utils/todo-filters';

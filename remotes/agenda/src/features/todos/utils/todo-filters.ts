@@ -1,6 +1,6 @@
 import { contactName, foldAccents, type Todo } from '@bo/contracts';
 import { weekOf } from '@bo/todos';
-import type { ListState } from '@bo/ui';
+import type { ListState } from '@bo/ui/list';
 
 export const todoPeriods = ['all', 'late', 'today', 'week', 'upcoming', 'accomplished'] as const;
 export type TodoPeriod = (typeof todoPeriods)[number];

@@ -1,6 +1,6 @@
 import { callEndpoint, downloadEndpoint, notifySuccess } from '@bo/client';
 import { endpoints, type Company, type CompanyStorePayload } from '@bo/contracts/records';
-import { listRequest, type ListState } from '@bo/ui';
+import { listRequest, type ListState } from '@bo/ui/list';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 // Every query of this feature sits under 'companies': a save refreshes the lists, the panels and the histories.

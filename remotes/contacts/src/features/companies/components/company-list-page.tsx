@@ -1,7 +1,8 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
 import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts/records';
-import { ListView, PageFrame, type ListColumn, type ListFilter } from '@bo/ui';
+import { PageFrame } from '@bo/ui';
+import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { ImportDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { callEndpoint, downloadEndpoint, notifySuccess } from '@bo/client';
 import { endpoints, type Contact, type ContactStorePayload } from '@bo/contracts/records';
-import { listRequest, type ListState } from '@bo/ui';
+import { listRequest, type ListState } from '@bo/ui/list';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 // Every query of this feature sits under 'contacts': a save refreshes the lists, the panels, the histories (and

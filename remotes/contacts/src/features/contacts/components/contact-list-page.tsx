@@ -1,7 +1,8 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
 import { contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts/records';
-import { EmailLink, ListView, PageFrame, PhoneLink, type ListColumn, type ListFilter } from '@bo/ui';
+import { EmailLink, PageFrame, PhoneLink } from '@bo/ui';
+import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { ImportDialog, ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';

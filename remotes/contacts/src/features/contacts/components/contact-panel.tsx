@@ -15,7 +15,8 @@ import {
   type Todo,
 } from '@bo/contracts/records';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { LoadFailed, SelectField, SelectMenuField, SwitchField, TextField, saveFile, showServerErrors, useZodForm } from '@bo/ui';
+import { LoadFailed, SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
+import { saveFile } from '@bo/ui/list';
 import { EntityPanel, HistoryTimeline, searchCompanyOptions, useOwnerOptions, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';

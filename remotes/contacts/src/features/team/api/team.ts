@@ -1,6 +1,6 @@
 import { callEndpoint } from '@bo/client';
 import { endpoints, MAX_PER_PAGE } from '@bo/contracts/records';
-import { listRequest, type ListState } from '@bo/ui';
+import { listRequest, type ListState } from '@bo/ui/list';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 export const teamQueryOptions = () =>

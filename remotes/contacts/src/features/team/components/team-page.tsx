@@ -1,5 +1,6 @@
 import { contactName, personTitleLabels, type ContactListItem, type TeamMember } from '@bo/contracts/records';
-import { ListView, LoadFailed, PageFrame, type ListColumn } from '@bo/ui';
+import { LoadFailed, PageFrame } from '@bo/ui';
+import { ListView, type ListColumn } from '@bo/ui/list';
 import { EntityPanel, usePanelParam, ReassignContactsDialog } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Space, Table, Tag } from 'antd';

@@ -1,6 +1,6 @@
 import { callEndpoint, downloadEndpoint, notifySuccess } from '@bo/client';
 import { endpoints, type NeedsSheet, type NeedsSheetStatusChangePayload, type NeedsSheetStorePayload } from '@bo/contracts/needs-sheets';
-import { listRequest, type ListState } from '@bo/ui';
+import { listRequest, type ListState } from '@bo/ui/list';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 // Every query of the sheets sits under 'needsSheets': a save refreshes the lists, the panels and the histories.

@@ -9,7 +9,8 @@ import {
   type NeedsSheetModel,
   type NeedsSheetModelStorePayload,
 } from '@bo/contracts/needs-sheets';
-import { FormModal, ListView, pageLocally, PageFrame, SelectField, SwitchField, TextareaField, TextField, showServerErrors, useZodForm, type ListColumn, type ListState } from '@bo/ui';
+import { FormModal, PageFrame, SelectField, SwitchField, TextareaField, TextField, showServerErrors, useZodForm } from '@bo/ui';
+import { ListView, pageLocally, type ListColumn, type ListState } from '@bo/ui/list';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';

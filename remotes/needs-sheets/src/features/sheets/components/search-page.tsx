@@ -1,5 +1,6 @@
 import { needsPriorities, needsPriorityLabels, needsSheetScopeLabels, needsSheetScopes, type NeedsSheetSearchItem } from '@bo/contracts/needs-sheets';
-import { ListView, PageFrame, type ListColumn, type ListFilter } from '@bo/ui';
+import { PageFrame } from '@bo/ui';
+import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { needsSheetSearchQueryOptions } from '../api/needs-sheets';

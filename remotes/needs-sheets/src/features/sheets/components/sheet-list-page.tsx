@@ -8,7 +8,8 @@ import {
   needsSheetScopes,
   type NeedsSheetListItem,
 } from '@bo/contracts/needs-sheets';
-import { ListView, PageFrame, type ListColumn, type ListFilter } from '@bo/ui';
+import { PageFrame } from '@bo/ui';
+import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';

@@ -14,7 +14,8 @@ import {
   type NeedsSheetStorePayload,
 } from '@bo/contracts/needs-sheets';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { SelectField, TextareaField, Wizard, showServerErrors, useZodForm } from '@bo/ui';
+import { SelectField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
+import { Wizard } from '@bo/ui/widgets';
 import { EntityPanel, HistoryTimeline, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';

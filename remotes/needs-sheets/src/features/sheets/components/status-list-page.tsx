@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { needsSheetStatusStorePayloadSchema, type NeedsSheetStatus, type NeedsSheetStatusStorePayload } from '@bo/contracts/needs-sheets';
-import { FormModal, LoadFailed, PageFrame, ReorderableTable, SwitchField, TextField, showServerErrors, useConfirm, useZodForm } from '@bo/ui';
+import { FormModal, LoadFailed, PageFrame, SwitchField, TextField, showServerErrors, useConfirm, useZodForm } from '@bo/ui';
+import { ReorderableTable } from '@bo/ui/list';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';

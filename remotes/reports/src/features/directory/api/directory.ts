@@ -1,6 +1,6 @@
 import { callEndpoint, downloadEndpoint } from '@bo/client';
 import { endpoints } from '@bo/contracts/reports';
-import type { ListState } from '@bo/ui';
+import type { ListState } from '@bo/ui/list';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 const request = (state: ListState) => ({ search: state.search.trim() || undefined, page: state.page, perPage: state.perPage });

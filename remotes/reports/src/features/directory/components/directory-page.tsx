@@ -1,7 +1,8 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
 import { contactName, type DirectoryGroup } from '@bo/contracts/reports';
-import { EmailLink, ListView, PageFrame, PhoneLink, type ListColumn } from '@bo/ui';
+import { EmailLink, PageFrame, PhoneLink } from '@bo/ui';
+import { ListView, type ListColumn } from '@bo/ui/list';
 import { Button } from 'antd';
 import { directoryQueryOptions, exportDirectory } from '../api/directory';
 
