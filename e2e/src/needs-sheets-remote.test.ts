@@ -123,8 +123,9 @@ describe('needs sheets', () => {
     await panel(page).waitFor({ state: 'hidden' });
     await page.getByLabel('Rechercher', { exact: true }).fill(sheet.reference);
     await page.getByLabel('Rechercher', { exact: true }).press('Enter');
-    await rows(page).filter({ hasText: title }).waitFor();
-    assert.equal(await rows(page).count(), 1);
+    await page.waitForURL((url) => url.searchParams.get('search') === sheet.reference);
+    await page.locator('.bo-table__count', { hasText: /^1 fiche$/ }).waitFor();
+    assert.deepEqual(await rows(page).locator('td:nth-child(2)').allInnerTexts(), [title]);
     await context.close();
   });
 

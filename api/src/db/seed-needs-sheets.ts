@@ -1,4 +1,4 @@
-import { addDays, contractTypes, needsPriorities, needsSheetReference, seniorities } from '@bo/contracts/all';
+import { addDays, contractTypes, defaultNeedsSheetDeadline, needsPriorities, needsSheetReference, seniorities } from '@bo/contracts/all';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './database';
 import { demoNeedsSheetModels, demoNeedsSheetStatuses, demoNeedsSheetTitles } from './demo-data';
@@ -60,7 +60,7 @@ export async function seedNeedsSheets(
         priority: random.pick(needsPriorities),
         owner_id: random.pick(options.owners),
         received_date: received,
-        deadline: addDays(received, 10),
+        deadline: defaultNeedsSheetDeadline(received),
         status_id: status.id,
       })
       .returning('id')

@@ -3,6 +3,7 @@ import { useCan } from '@bo/client';
 import {
   contractTypeLabels,
   contractTypes,
+  NEEDS_SHEET_DEADLINE_DAYS,
   needsSheetModelStorePayloadSchema,
   seniorities,
   seniorityLabels,
@@ -26,7 +27,7 @@ function ModelDialog({ model, onClose }: { model: NeedsSheetModel | null; onClos
     skills: model?.skills ?? [],
     seniority: model?.seniority ?? null,
     contractType: model?.contractType ?? null,
-    delay: model?.delay ?? 10,
+    delay: model?.delay ?? NEEDS_SHEET_DEADLINE_DAYS,
     isActive: model?.isActive ?? true,
   } as NeedsSheetModelStorePayload);
   const { control } = form;

@@ -2,6 +2,7 @@ import { useCan, useCurrentUser } from '@bo/client';
 import {
   contractTypeLabels,
   frenchDate,
+  NEEDS_SHEET_DEADLINE_DAYS,
   needsPriorityLabels,
   needsSheetFieldLabels,
   needsSheetStatusChangePayloadSchema,
@@ -208,7 +209,7 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
                           {
                             key: 'deadline',
                             label: needsSheetFieldLabels.deadline,
-                            children: values.deadline ? frenchDate(String(values.deadline)) : `Reçue le + ${model?.delay ?? 10} jours`,
+                            children: values.deadline ? frenchDate(String(values.deadline)) : `Reçue le + ${model?.delay ?? NEEDS_SHEET_DEADLINE_DAYS} jours`,
                           },
                         ]}
                       />
