@@ -79,6 +79,15 @@ export function createUserRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    async recordLogin(userId: number): Promise<void> {
+      const now = new Date();
+      await db
+        .insertInto('user_login')
+        .values({ user_id: userId, last_login_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_login_at: now }))
+        .execute();
+    },
+
     async create(user: NewUser): Promise<UserRow> {
       return db.insertInto('app_user').values(user).returningAll().executeTakeFirstOrThrow();
     },

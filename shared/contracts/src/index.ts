@@ -21,3 +21,6 @@ export * from './calendar';
 export * from './admin';
 export * from './text';
 export * from './paging';
+export * from './colour-contrast';
+export * from './password-policy';
+export * from './admin-user';

@@ -9,6 +9,7 @@ import * as calendarFeed from './2026-11-23-0011-calendar-feed';
 import * as taskOrderPhrases from './2026-11-23-0012-task-order-phrases';
 import * as listSortKeys from './2026-11-24-0013-list-sort-keys';
 import * as contactTodoIndexes from './2026-11-24-0014-contact-todo-indexes';
+import * as userSessions from './2026-11-25-0015-user-sessions';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0012-task-order-phrases': taskOrderPhrases,
   '2026-11-24-0013-list-sort-keys': listSortKeys,
   '2026-11-24-0014-contact-todo-indexes': contactTodoIndexes,
+  '2026-11-25-0015-user-sessions': userSessions,
 };

@@ -25,6 +25,7 @@ export async function userRoutes(app: FastifyInstance) {
     if (!valid || user === undefined) throw new AppError('autenticationFailed');
     if (!user.is_active) throw new AppError('inactiveUser');
     await repos.security.loginSucceeded(trigram, request.ip, config.loginRateLimit);
+    await repos.users.recordLogin(user.id);
     app.sessions.grant(reply, user.id, newSessionId());
     return toUserDto(user);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { phraseSchema, phraseStorePayloadSchema, taskTypeSchema, taskTypeStorePayloadSchema } from '../admin';
+import { displayOrderPayloadSchema, phraseSchema, phraseStorePayloadSchema, taskTypeSchema, taskTypeStorePayloadSchema } from '../admin';
+import { adminUserSchema, teamMovePayloadSchema, teamMoveResultSchema, userCreatePayloadSchema, userUpdatePayloadSchema } from '../admin-user';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
 import { idParamsSchema } from './params';
@@ -31,6 +32,48 @@ export const adminEndpoints = endpointGroup('admin', {
     params: idParamsSchema,
     body: taskTypeStorePayloadSchema,
     response: taskTypeSchema,
+  },
+  reorderTaskTypes: {
+    method: 'POST',
+    path: '/admin/tasks/order',
+    summary: 'Put task types in a new display order (ids, a JSON array, first shown first); answers every type',
+    access: manage,
+    body: displayOrderPayloadSchema,
+    response: z.array(taskTypeSchema),
+  },
+  adminUsers: {
+    method: 'GET',
+    path: '/admin/users',
+    summary: 'Every user, inactive ones included, with roles, leader, last login, owned contacts and team members',
+    access: manage,
+    response: z.array(adminUserSchema),
+  },
+  createUser: {
+    method: 'POST',
+    path: '/admin/user/store',
+    summary: 'Create a user with a first password (existingTrigram, existingEmail, weakPassword)',
+    access: manage,
+    body: userCreatePayloadSchema,
+    response: adminUserSchema,
+  },
+  updateUser: {
+    method: 'POST',
+    path: '/admin/user/:id/store',
+    summary:
+      'Update a user; deactivation ends their sessions at once (cantDeactivateUserWithContact, cantDeactivateUserWithTeam; notAllowed on oneself)',
+    access: manage,
+    params: idParamsSchema,
+    body: userUpdatePayloadSchema,
+    response: adminUserSchema,
+  },
+  moveTeam: {
+    method: 'POST',
+    path: '/admin/user/:id/team/store',
+    summary: 'Give every team member of a leader to another leader (leaderId; empty: no leader)',
+    access: manage,
+    params: idParamsSchema,
+    body: teamMovePayloadSchema,
+    response: teamMoveResultSchema,
   },
   adminPhrases: {
     method: 'GET',
