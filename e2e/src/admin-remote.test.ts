@@ -1,10 +1,10 @@
 // The admin remote's pages in Chromium against the real API, as the administrator (ADM) uses them: task types,
 // phrases, users and teams.
-import type { Task, TaskType } from '@bo/contracts';
+import type { AdminUser, Phrase, Task, TaskType } from '@bo/contracts';
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, itWithScreenshots, login, startHarness, type Harness } from './harness';
+import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -104,6 +104,144 @@ describe('task types', () => {
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => !url.searchParams.has('type'));
     await page.getByRole('table', { name: 'Types de tâches' }).getByRole('row', { name: new RegExp(first.description) }).getByText('Inactif').waitFor();
+    await context.close();
+  });
+});
+
+describe('phrases', () => {
+  it('creates phrases in a category, refuses one twice, filters by category, and withdraws one from the pickers', async () => {
+    const { context, page } = await newPage('/phrases', 'Phrases');
+    const category = `Relance ${Date.now()}`;
+    const add = async (text: string, order?: string) => {
+      await page.getByRole('button', { name: 'Nouvelle phrase' }).click();
+      await panel(page).getByLabel(/^Catégorie/).fill(category);
+      await panel(page).getByLabel(/^Texte/).fill(text);
+      if (order) await panel(page).getByLabel(/^Ordre dans la catégorie/).fill(order);
+      await panel(page).getByRole('button', { name: 'Créer la phrase' }).click();
+    };
+    await add('Relancer dans une semaine', '2');
+    await page.getByText('Phrase créée').first().waitFor();
+    await panel(page).getByText(`Phrase : ${category}`).waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.searchParams.has('phrase'));
+    await add('Attente du devis', '1');
+    await panel(page).getByText(`Phrase : ${category}`).waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => !url.searchParams.has('phrase'));
+
+    // The same text again in the same category, case aside: refused under the field.
+    await add('ATTENTE DU DEVIS');
+    await panel(page).getByRole('alert').filter({ hasText: 'Valeur existante' }).waitFor();
+    await panel(page).getByRole('button', { name: 'Annuler' }).click();
+    const discard = page.getByRole('button', { name: 'Abandonner' });
+    await discard.click();
+    await page.waitForURL((url) => !url.searchParams.has('phrase'));
+
+    // Searching the category: its two phrases, in the admin's order; the address keeps the view.
+    await page.getByLabel('Rechercher').fill(category);
+    await page.getByLabel('Rechercher').press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('search') === category);
+    const rows = page.locator('.bo-list .ant-table-tbody tr.ant-table-row');
+    await page.locator('.bo-table__count').filter({ hasText: '2 phrases' }).waitFor();
+    assert.deepEqual(await rows.locator('td:nth-child(3)').allInnerTexts(), ['Attente du devis', 'Relancer dans une semaine']);
+
+    await rows.filter({ hasText: 'Attente du devis' }).click();
+    await panel(page).getByRole('switch', { name: /Proposée dans les notes/ }).click();
+    await panel(page).getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Phrase enregistrée').first().waitFor();
+    const picker = await api<Phrase[]>('/phrases');
+    assert.deepEqual(picker.filter((phrase) => phrase.category === category).map((phrase) => phrase.text), ['Relancer dans une semaine']);
+    const all = await api<Phrase[]>('/admin/phrases');
+    assert.equal(all.filter((phrase) => phrase.category === category).length, 2);
+    await context.close();
+  });
+});
+
+describe('users and teams', () => {
+  it('creates a user: the password policy said before sending, a taken trigram refused, then the user logs in', async () => {
+    const { context, page } = await newPage('/liste-utilisateurs', 'Utilisateurs');
+    await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
+    await page.waitForURL((url) => url.searchParams.get('user') === 'new');
+    await panel(page).getByLabel(/^Trigramme/).fill('com');
+    await panel(page).getByLabel(/^Prénom/).fill('Nora');
+    await panel(page).getByLabel(/^Nom/).fill('Ouvrard');
+    await panel(page).getByLabel(/^Email/).fill('nora.ouvrard@example.fr');
+    await panel(page).getByLabel(/^Mot de passe initial/).fill('Ouvrard-2026-bis');
+    await panel(page).getByRole('button', { name: 'Créer l’utilisateur' }).click();
+    await panel(page).getByRole('alert').filter({ hasText: /Mot de passe trop faible : ni le trigramme, ni le prénom, ni le nom/ }).waitFor();
+
+    await panel(page).getByLabel(/^Mot de passe initial/).fill('Gris-Tulipe-Vent-48');
+    await panel(page).getByRole('button', { name: 'Créer l’utilisateur' }).click();
+    await panel(page).getByRole('alert').filter({ hasText: 'Trigramme existant' }).waitFor();
+    await panel(page).getByLabel(/^Trigramme/).fill('nou');
+    await panel(page).getByRole('button', { name: 'Créer l’utilisateur' }).click();
+    await page.getByText('Utilisateur créé').first().waitFor();
+    await panel(page).getByText('Utilisateur : NOU – Nora Ouvrard').waitFor();
+    const created = (await api<AdminUser[]>('/admin/users')).find((user) => user.trigram === 'NOU');
+    assert.deepEqual(created?.role, { admin: false, businessLeader: false, businessTeam: true, recruitmentTeam: false });
+    await context.close();
+
+    // The new user logs in with the first password the admin gave.
+    const other = await h.newPage();
+    await other.page.goto(`${base}/`);
+    await other.page.getByLabel('Trigramme').fill('NOU');
+    await other.page.getByLabel('Mot de passe').fill('Gris-Tulipe-Vent-48');
+    await other.page.getByRole('button', { name: 'Se connecter' }).click();
+    await other.page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+    await other.context.close();
+  });
+
+  it('refuses to deactivate a user with contacts, then deactivates after reassigning them; their session ends at once', async () => {
+    // COM is logged in elsewhere.
+    const com = await h.newPage();
+    await login(com.page, base, 'COM', { save: true });
+
+    const users = await api<AdminUser[]>('/admin/users');
+    const target = users.find((user) => user.trigram === 'COM')!;
+    assert.ok(target.contactCount > 0, 'the demo data gives COM contacts');
+    const { context, page } = await newPage(`/liste-utilisateurs?user=${target.id}`, 'Utilisateurs');
+    await panel(page).getByText(/Utilisateur : COM/).waitFor();
+    await panel(page).getByRole('switch', { name: /Compte actif/ }).click();
+    await panel(page).getByText('Avant de désactiver ce compte').waitFor();
+    await panel(page).getByRole('button', { name: 'Enregistrer' }).click();
+    await panel(page).getByRole('alert').filter({ hasText: 'Impossible de désactiver un compte qui a des contacts actifs' }).waitFor();
+    assert.equal((await api<AdminUser[]>('/admin/users')).find((user) => user.id === target.id)?.isActive, true);
+
+    // Reassigned from the same panel, to DIR.
+    await panel(page).getByRole('button', { name: `Réassigner ses contacts (${target.contactCount})` }).first().click();
+    const dialog = page.getByRole('dialog', { name: /Changer le propriétaire/ });
+    await pickOption(page, 'Nouveau propriétaire', 'DIR – Laurent Girard', dialog);
+    await dialog.getByRole('button', { name: 'Réassigner' }).click();
+    await page.getByText(/contacts? réassignés? à DIR/).first().waitFor();
+    // Nothing stands in the way any more: the warning goes.
+    await panel(page).getByText('Avant de désactiver ce compte').waitFor({ state: 'detached' });
+    await panel(page).getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Utilisateur enregistré').first().waitFor();
+    const after = (await api<AdminUser[]>('/admin/users')).find((user) => user.id === target.id);
+    assert.deepEqual([after?.isActive, after?.contactCount], [false, 0]);
+
+    // COM's open session is over: the next call sends them back to the login card.
+    await com.page.reload();
+    await com.page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await com.context.close();
+
+    // The team view: DIR's team still lists COM, as inactive.
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Équipes' }).click();
+    await page.waitForURL((url) => url.searchParams.get('vue') === 'equipes');
+    const team = page.getByRole('region', { name: 'Équipe de DIR' });
+    await team.getByText('COM – ').waitFor();
+    assert.match(await team.innerText(), /Inactif/);
+    await context.close();
+  });
+
+  it('keeps the admin’s own role and account out of reach in the form', async () => {
+    const users = await api<AdminUser[]>('/admin/users');
+    const admin = users.find((user) => user.trigram === 'ADM')!;
+    const { context, page } = await newPage(`/liste-utilisateurs?user=${admin.id}`, 'Utilisateurs');
+    await panel(page).getByText(/Utilisateur : ADM/).waitFor();
+    assert.equal(await panel(page).getByRole('switch', { name: /Compte actif/ }).isDisabled(), true);
+    assert.equal(await panel(page).getByRole('checkbox', { name: 'Administrateur' }).isDisabled(), true);
     await context.close();
   });
 });

@@ -12,6 +12,9 @@ export const routes: RemotePage[] = [
     path: '/gestion-taches',
     ...lazyPage(() => import('./features/task-types/components/task-types-page').then((page) => page.TaskTypesPage)),
   },
-  { path: '/liste-utilisateurs', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.UserListPage)) },
+  {
+    path: '/liste-utilisateurs',
+    ...lazyPage(() => import('./features/users/components/user-list-page').then((page) => page.UserListPage)),
+  },
   { path: '/phrases', ...lazyPage(() => import('./features/phrases/components/phrases-page').then((page) => page.PhrasesPage)) },
 ];
