@@ -4,7 +4,7 @@ import type { AdminUser, Phrase, Task, TaskType } from '@bo/contracts';
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { apiGet, DEMO_PASSWORD, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -243,5 +243,59 @@ describe('users and teams', () => {
     assert.equal(await panel(page).getByRole('switch', { name: /Compte actif/ }).isDisabled(), true);
     assert.equal(await panel(page).getByRole('checkbox', { name: 'Administrateur' }).isDisabled(), true);
     await context.close();
+  });
+});
+
+describe('my account', () => {
+  const NEW_PASSWORD = 'Gris-Tulipe-Vent-48';
+
+  async function loginWith(trigram: string, password: string) {
+    const opened = await h.newPage();
+    await opened.page.goto(`${base}/`);
+    await opened.page.getByLabel('Trigramme').fill(trigram);
+    await opened.page.getByLabel('Mot de passe').fill(password);
+    const toggle = opened.page.getByRole('switch', { name: 'Se souvenir de moi' });
+    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+    await opened.page.getByRole('button', { name: 'Se connecter' }).click();
+    await opened.page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+    return opened;
+  }
+
+  it('changes the password under the policy, then logs in with the new one', async () => {
+    const { context, page } = await loginWith('REC', DEMO_PASSWORD);
+    await page.goto(`${base}/mon-compte`);
+    const form = page.getByRole('form', { name: 'Changer le mot de passe' });
+    await form.getByLabel(/^Mot de passe actuel/).fill('pas le bon');
+    await form.getByLabel(/^Nouveau mot de passe/).fill('Court-1');
+    await form.getByLabel(/^Confirmation du nouveau mot de passe/).fill('Court-1');
+    await form.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Mot de passe trop faible : au moins 12 caractères' }).waitFor();
+
+    await form.getByLabel(/^Nouveau mot de passe/).fill(NEW_PASSWORD);
+    await form.getByLabel(/^Confirmation du nouveau mot de passe/).fill(NEW_PASSWORD);
+    await form.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await form.getByRole('alert').filter({ hasText: "Echec de l'autentification" }).waitFor();
+    await form.getByLabel(/^Mot de passe actuel/).fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await page.getByText('Mot de passe modifié').first().waitFor();
+    await context.close();
+
+    const again = await loginWith('REC', NEW_PASSWORD);
+    await again.context.close();
+  });
+
+  it('"log out everywhere" ends a session open in another browser', async () => {
+    const elsewhere = await loginWith('REC', NEW_PASSWORD);
+    const here = await loginWith('REC', NEW_PASSWORD);
+    await here.page.goto(`${base}/mon-compte`);
+    await here.page.getByRole('button', { name: 'Se déconnecter partout' }).click();
+    await here.page.getByRole('dialog').getByRole('button', { name: 'Se déconnecter partout' }).click();
+    await here.page.getByRole('button', { name: 'Se connecter' }).waitFor();
+
+    // The other browser's next call is refused: back to the login card.
+    await elsewhere.page.reload();
+    await elsewhere.page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    assert.equal(await elsewhere.page.evaluate(() => localStorage.getItem('token')), null);
+    await Promise.all([here.context.close(), elsewhere.context.close()]);
   });
 });

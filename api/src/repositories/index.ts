@@ -17,7 +17,7 @@ export function createRepositories(db: Db) {
   const history = createHistoryRepository(db);
   const contacts = createContactRepository(db, history);
   return {
-    users: createUserRepository(db),
+    users: createUserRepository(db, history),
     adminUsers: createAdminUserRepository(db, history),
     security: createSecurityRepository(db),
     tasks: createTaskRepository(db, history),

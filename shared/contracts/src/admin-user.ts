@@ -17,6 +17,9 @@ export const adminUserSchema = userSchema.omit({ settings: true }).extend({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 const MAX_PASSWORD = 256;
+// On the wire a password may be the RSA-OAEP ciphertext of the login key (base64), as on POST /user/login.
+const MAX_WIRE_PASSWORD = 4096;
+const wirePassword = () => z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_WIRE_PASSWORD, messages.invalid);
 
 // The wire fields of POST /admin/user/store and /admin/user/{id}/store: `role` is a JSON string of the four flags,
 // as GET /user returns it.
@@ -34,13 +37,10 @@ const userFields = {
 
 // A first password on creation (the policy is checked by the server: weakPassword); on an update, an empty or
 // absent password leaves it as it is.
-export const userCreatePayloadSchema = z.object({
-  ...userFields,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD, messages.invalid),
-});
+export const userCreatePayloadSchema = z.object({ ...userFields, password: wirePassword() });
 export const userUpdatePayloadSchema = z.object({
   ...userFields,
-  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string({ error: messages.invalid }).max(MAX_PASSWORD, messages.invalid).optional()),
+  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), wirePassword().optional()),
 });
 export type UserCreatePayload = z.input<typeof userCreatePayloadSchema>;
 export type UserUpdatePayload = z.input<typeof userUpdatePayloadSchema>;
@@ -60,7 +60,9 @@ export function userFormSchema(creating: boolean) {
     .object({
       ...userFields,
       role: roleFlagsSchema,
-      password: creating ? userCreatePayloadSchema.shape.password : z.string().max(MAX_PASSWORD, messages.invalid),
+      password: creating
+        ? z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD, messages.invalid)
+        : z.string().max(MAX_PASSWORD, messages.invalid),
     })
     .superRefine((values, context) => {
       if (values.password === '' || values.password === undefined) return;
@@ -73,3 +75,30 @@ export function userFormSchema(creating: boolean) {
 export const teamMovePayloadSchema = z.object({ leaderId: nullableFields.id() });
 export type TeamMovePayload = z.input<typeof teamMovePayloadSchema>;
 export const teamMoveResultSchema = z.object({ moved: z.number().int() });
+
+// My account (/mon-compte): the connected user's own profile and password.
+export const profilePayloadSchema = z.object({
+  firstName: fields.requiredText(100),
+  lastName: fields.requiredText(100),
+  email: fields.email().max(255, messages.invalid),
+  phone: nullableFields.phone(),
+});
+export type ProfilePayload = z.input<typeof profilePayloadSchema>;
+
+export const passwordChangePayloadSchema = z.object({ currentPassword: wirePassword(), newPassword: wirePassword() });
+export type PasswordChangePayload = z.input<typeof passwordChangePayloadSchema>;
+
+// The password form, with the policy checked before sending (the same function as the server's).
+export function passwordChangeFormSchema(owner: PasswordOwner) {
+  return z
+    .object({
+      currentPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD, messages.invalid),
+      newPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD, messages.invalid),
+      confirmation: z.string(),
+    })
+    .superRefine((values, context) => {
+      const message = weakPasswordMessage(values.newPassword, owner);
+      if (values.newPassword !== '' && message !== null) context.addIssue({ code: 'custom', path: ['newPassword'], message });
+      if (values.confirmation !== values.newPassword) context.addIssue({ code: 'custom', path: ['confirmation'], message: 'Les deux saisies diffèrent' });
+    });
+}

@@ -1,5 +1,6 @@
 import { endpoints, passwordProblems, type UserChanges } from '@bo/contracts';
 import type { FastifyInstance } from 'fastify';
+import { decryptLoginPassword } from '../../auth/login-key';
 import { hashPassword } from '../../auth/password';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../http/register-endpoint';
@@ -11,7 +12,10 @@ export async function adminRoutes(app: FastifyInstance) {
   const { config, repos } = app;
 
   // The password policy (contracts), with the names of the user it is for; then its hash.
-  async function checkedHash(password: string, user: UserChanges): Promise<string> {
+  // The password may come as the login key's ciphertext, as on the login.
+  async function checkedHash(wire: string, user: UserChanges): Promise<string> {
+    const password = config.loginPrivateKey === null ? wire : decryptLoginPassword(wire, config.loginPrivateKey);
+    if (password === null) throw new AppError('dataInvalid', { field: 'password' });
     if (passwordProblems(password, user).length > 0) throw new AppError('weakPassword', { field: 'password' });
     return hashPassword(password, config.passwordHashing);
   }

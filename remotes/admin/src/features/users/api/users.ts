@@ -1,4 +1,4 @@
-import { callEndpoint, notifySuccess } from '@bo/client';
+import { callEndpoint, notifySuccess, wirePassword } from '@bo/client';
 import { endpoints, type AdminUser, type UserCreatePayload, type UserUpdatePayload } from '@bo/contracts';
 import { usersQueryOptions } from '@bo/ui/records';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -32,10 +32,12 @@ export function useRefreshUsers() {
 export function useStoreUser(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: UserCreatePayload | UserUpdatePayload): Promise<AdminUser> =>
-      id === null
-        ? callEndpoint(endpoints.createUser, { params: payload as UserCreatePayload })
-        : callEndpoint(endpoints.updateUser, { path: { id }, params: payload }),
+    mutationFn: async (payload: UserCreatePayload | UserUpdatePayload): Promise<AdminUser> => {
+      const params = { ...payload, password: typeof payload.password === 'string' ? await wirePassword(payload.password) : undefined };
+      return id === null
+        ? callEndpoint(endpoints.createUser, { params: params as UserCreatePayload })
+        : callEndpoint(endpoints.updateUser, { path: { id }, params });
+    },
     onSuccess: async () => {
       notifySuccess(id === null ? 'Utilisateur créé' : 'Utilisateur enregistré');
       await refresh(queryClient);
