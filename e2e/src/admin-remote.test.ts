@@ -4,7 +4,7 @@ import type { AdminUser, Phrase, Task, TaskType } from '@bo/contracts';
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, DEMO_PASSWORD, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { apiGet, apiPost, DEMO_PASSWORD, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -153,6 +153,29 @@ describe('phrases', () => {
     assert.deepEqual(picker.filter((phrase) => phrase.category === category).map((phrase) => phrase.text), ['Relancer dans une semaine']);
     const all = await api<Phrase[]>('/admin/phrases');
     assert.equal(all.filter((phrase) => phrase.category === category).length, 2);
+    await context.close();
+  });
+});
+
+describe('the phrase picker', () => {
+  it('inserts a phrase, found by typing, at the caret of a todo’s notes in the agenda', async () => {
+    await apiPost<Phrase>(h.system.api.url, token, '/admin/phrase/store', { category: 'Suivi', text: 'Attente du devis signé', order: 1 });
+    const { context, page } = await newPage('/agenda', 'Agenda');
+    await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    const notes = dialog.getByLabel('Notes');
+    await notes.fill('Appel fait. À relancer lundi.');
+    // The caret after "Appel fait." (11 characters), then the picker, searched by typing.
+    await notes.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(11, 11));
+    const picker = dialog.getByRole('combobox', { name: 'Insérer une phrase prédéfinie' });
+    await picker.click();
+    await picker.fill('devis sig');
+    await page.locator('.ant-select-dropdown:visible').getByText('Attente du devis signé').waitFor();
+    await picker.press('Enter');
+    await page.waitForFunction(
+      () => (document.activeElement as HTMLTextAreaElement | null)?.value === 'Appel fait. Attente du devis signé À relancer lundi.',
+    );
+    assert.equal(await notes.inputValue(), 'Appel fait. Attente du devis signé À relancer lundi.');
     await context.close();
   });
 });

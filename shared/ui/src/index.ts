@@ -22,3 +22,4 @@ export * from './list/list-view';
 export * from './objects/reach-links';
 export * from './form/server-errors';
 export * from './objects/load-failed';
+export * from './form/notes-field';
