@@ -149,9 +149,11 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
                 <TextField control={control} name="phone" label="Téléphone" type="tel" placeholder="0033 6 12 34 56 78" />
                 <fieldset className="bo-field" style={{ border: 0, padding: 0, margin: 0 }}>
                   <legend className="bo-field__label">Rôles</legend>
-                  {roleNames.map((name) => (
-                    <CheckboxField key={name} control={control} name={`role.${name}`} label={roleLabels[name]} disabled={isSelf && name === 'admin'} />
-                  ))}
+                  <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 12 }}>
+                    {roleNames.map((name) => (
+                      <CheckboxField key={name} control={control} name={`role.${name}`} label={roleLabels[name]} disabled={isSelf && name === 'admin'} />
+                    ))}
+                  </div>
                 </fieldset>
                 <SelectField control={control} name="leaderId" label="Responsable (équipe)" options={leaders} placeholder="Aucun" allowClear />
                 {user && (
