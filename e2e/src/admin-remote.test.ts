@@ -258,6 +258,26 @@ describe('users and teams', () => {
     await context.close();
   });
 
+  it('gives a leader’s team to another leader from the panel', async () => {
+    const users = await api<AdminUser[]>('/admin/users');
+    const dir = users.find((user) => user.trigram === 'DIR')!;
+    const members = users.filter((user) => user.leaderId === dir.id);
+    assert.ok(members.length > 0, 'DIR leads a team in the demo data');
+    const { context, page } = await newPage(`/liste-utilisateurs?user=${dir.id}`, 'Utilisateurs');
+    await panel(page).getByRole('tab', { name: /Contacts et équipe/ }).click();
+    const list = panel(page).getByRole('region', { name: 'Membres de l’équipe de DIR' });
+    await list.getByText('REC – ').waitFor();
+    await panel(page).getByRole('button', { name: `Changer le responsable de son équipe (${members.length})` }).click();
+    const dialog = page.getByRole('dialog', { name: /Changer le responsable des membres/ });
+    await pickOption(page, 'Nouveau responsable', 'Aucun responsable', dialog);
+    await dialog.getByRole('button', { name: 'Rattacher' }).click();
+    await page.getByText(/membres? d’équipe rattachés? à un autre responsable/).first().waitFor();
+    await panel(page).getByText('Aucun membre d’équipe').waitFor();
+    const after = await api<AdminUser[]>('/admin/users');
+    assert.ok(members.every((member) => after.find((user) => user.id === member.id)?.leaderId === null));
+    await context.close();
+  });
+
   it('keeps the admin’s own role and account out of reach in the form', async () => {
     const users = await api<AdminUser[]>('/admin/users');
     const admin = users.find((user) => user.trigram === 'ADM')!;

@@ -83,22 +83,23 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
             <>
               <Typography.Paragraph>{`${user.trigram} est propriétaire de ${plural(user.contactCount, 'contact', 'contacts')}.`}</Typography.Paragraph>
               <div style={{ marginBottom: 12 }}>{handover}</div>
-              <List
-                aria-label={`Membres de l’équipe de ${user.trigram}`}
-                dataSource={members}
-                locale={{ emptyText: <Empty description="Aucun membre d’équipe" /> }}
-                renderItem={(member) => (
-                  <List.Item actions={[<Tag key="status" color={member.isActive ? 'green' : 'default'}>{member.isActive ? 'Actif' : 'Inactif'}</Tag>]}>
-                    <List.Item.Meta
-                      title={
-                        <Button type="link" style={{ padding: 0 }} onClick={() => panel.show(member.id)}>
-                          {`${member.trigram} – ${member.firstName} ${member.lastName}`}
-                        </Button>
-                      }
-                    />
-                  </List.Item>
-                )}
-              />
+              <section aria-label={`Membres de l’équipe de ${user.trigram}`}>
+                <List
+                  dataSource={members}
+                  locale={{ emptyText: <Empty description="Aucun membre d’équipe" /> }}
+                  renderItem={(member) => (
+                    <List.Item actions={[<Tag key="status" color={member.isActive ? 'green' : 'default'}>{member.isActive ? 'Actif' : 'Inactif'}</Tag>]}>
+                      <List.Item.Meta
+                        title={
+                          <Button type="link" style={{ padding: 0 }} onClick={() => panel.show(member.id)}>
+                            {`${member.trigram} – ${member.firstName} ${member.lastName}`}
+                          </Button>
+                        }
+                      />
+                    </List.Item>
+                  )}
+                />
+              </section>
             </>
           ),
         },
