@@ -26,6 +26,13 @@ export type AppUserTable = {
   settings: ColumnType<unknown, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  // Tokens issued before this instant are refused (deactivation, log out everywhere).
+  sessions_valid_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
+};
+
+export type UserLoginTable = {
+  user_id: number;
+  last_login_at: ColumnType<Date, Date | undefined, Date>;
 };
 
 export type CompanyTable = {
@@ -253,6 +260,7 @@ export type Database = {
   needs_sheet_recruiter: NeedsSheetRecruiterTable;
   import_batch: ImportBatchTable;
   import_item: ImportItemTable;
+  user_login: UserLoginTable;
 };
 
 export type Db = Kysely<Database>;

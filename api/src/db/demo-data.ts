@@ -81,6 +81,15 @@ export const demoTasks = [
   { description: 'Point mensuel', background_color: '#ea580c', border_color: '#9a3412', color: '#ffffff' },
   { description: 'Relance facture', background_color: '#dc2626', border_color: '#991b1b', color: '#ffffff' },
 ] as const;
+// Predefined phrases offered in the notes fields (/phrases), by category and order.
+export const demoPhrases = [
+  { category: 'Relance', text: 'Relancer dans une semaine.', display_order: 1 },
+  { category: 'Relance', text: 'En attente du retour du client.', display_order: 2 },
+  { category: 'Rendez-vous', text: 'Rendez-vous confirmé par email.', display_order: 1 },
+  { category: 'Rendez-vous', text: 'Rendez-vous à reprogrammer.', display_order: 2 },
+  { category: 'Recrutement', text: 'Profils envoyés au client.', display_order: 1 },
+  { category: 'Recrutement', text: 'Entretien à planifier avec le candidat.', display_order: 2 },
+] as const;
 export const demoNotes = [
   'Faire le point sur le besoin en recrutement.',
   'Relancer suite à la proposition envoyée.',

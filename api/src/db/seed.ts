@@ -7,6 +7,7 @@ import {
   cities,
   companyGroups,
   demoNotes,
+  demoPhrases,
   demoTasks,
   femaleFirstNames,
   jobTitles,
@@ -142,6 +143,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
 
     const tasks = await trx.insertInto('task').values([...demoTasks]).returning('id').execute();
     const taskIds = tasks.map((task) => task.id);
+    await trx.insertInto('phrase').values([...demoPhrases]).execute();
 
     // Chains of todos: each accomplished one (in the past) usually has its follow-up; the last one is pending.
     let todoCount = 0;

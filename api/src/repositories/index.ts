@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { createAdminUserRepository } from './admin-users';
 import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
 import { createContactRecordRepository } from './contact-records';
@@ -20,7 +21,8 @@ export function createRepositories(db: Db) {
   const history = createHistoryRepository(db);
   const contacts = createContactRepository(db, history);
   return {
-    users: createUserRepository(db),
+    users: createUserRepository(db, history),
+    adminUsers: createAdminUserRepository(db, history),
     security: createSecurityRepository(db),
     tasks: createTaskRepository(db, history),
     phrases: createPhraseRepository(db, history),

@@ -38,6 +38,11 @@ export function createTaskRepository(db: Db, history: HistoryRepository) {
     if (same.some((row) => row.id !== id)) throw new AppError('existingTitle', { field: 'description' });
   }
 
+  async function listAll(): Promise<TaskType[]> {
+    const rows = await db.selectFrom('task').selectAll().orderBy('display_order').orderBy('id').execute();
+    return rows.map(toTaskType);
+  }
+
   return {
     // The types offered for new todos, in the admin's order.
     async listActive(): Promise<Task[]> {
@@ -45,10 +50,7 @@ export function createTaskRepository(db: Db, history: HistoryRepository) {
       return rows.map(toTaskDto);
     },
 
-    async listAll(): Promise<TaskType[]> {
-      const rows = await db.selectFrom('task').selectAll().orderBy('display_order').orderBy('id').execute();
-      return rows.map(toTaskType);
-    },
+    listAll,
 
     findById(id: number): Promise<TaskRow | undefined> {
       return db.selectFrom('task').selectAll().where('id', '=', id).executeTakeFirst();
@@ -63,6 +65,26 @@ export function createTaskRepository(db: Db, history: HistoryRepository) {
           return toTaskType(row);
         }),
       );
+    },
+
+    // The listed types take the places 1, 2, 3... in that order; the others follow in their former order. One
+    // history entry per type whose place changed.
+    async reorder(ids: readonly number[], actorId: number): Promise<TaskType[]> {
+      await db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('task').selectAll().orderBy('display_order').orderBy('id').forUpdate().execute();
+        const known = new Set(rows.map((row) => row.id));
+        if (ids.some((id) => !known.has(id))) throw new AppError('modelNotFound', { field: 'ids' });
+        const listed = new Set(ids);
+        const sequence = [...ids, ...rows.filter((row) => !listed.has(row.id)).map((row) => row.id)];
+        for (const [index, id] of sequence.entries()) {
+          const before = rows.find((row) => row.id === id)!;
+          const order = index + 1;
+          if (before.display_order === order) continue;
+          await trx.updateTable('task').set({ display_order: order }).where('id', '=', id).execute();
+          await history.record(trx, { entity: 'task', entityId: id, action: 'update', changes: diff({ order: before.display_order }, { order }), userId: actorId });
+        }
+      });
+      return listAll();
     },
 
     // A type in use is never deleted: deactivated, it is no longer offered but still colours the old todos.

@@ -1,4 +1,7 @@
 import { defaultLayoutSettings, layoutSettingsSchema, type LayoutSettings, type User } from '@bo/contracts/all';
+import { sql, type SqlBool } from 'kysely';
+import { AppError } from '../errors';
+import { diff, type HistoryRepository } from './history';
 import type { Db, NewUser, UserRow } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { standbyVersion, todoListVersion, type DataVersions } from './data-version';
@@ -37,7 +40,7 @@ export function toActor(row: UserRow): Actor {
   return { id: row.id, role: toUserDto(row).role, leaderId: row.leader_id };
 }
 
-export function createUserRepository(db: Db) {
+export function createUserRepository(db: Db, history: HistoryRepository) {
   return {
     findByTrigram(trigram: string): Promise<UserRow | undefined> {
       return db.selectFrom('app_user').selectAll().where('trigram', '=', trigram.toUpperCase()).executeTakeFirst();
@@ -77,6 +80,46 @@ export function createUserRepository(db: Db) {
         .where('id', '=', userId)
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    // The user's own profile (/mon-compte); the email stays unique, case ignored.
+    async saveProfile(userId: number, changes: { firstName: string; lastName: string; email: string; phone: string | null }): Promise<UserRow> {
+      return db.transaction().execute(async (trx) => {
+        const same = await trx.selectFrom('app_user').select('id').where(sql<SqlBool>`lower(email) = lower(${changes.email})`).where('id', '<>', userId).execute();
+        if (same.length > 0) throw new AppError('existingEmail', { field: 'email' });
+        const before = await trx.selectFrom('app_user').selectAll().where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+        const after = await trx
+          .updateTable('app_user')
+          .set({ first_name: changes.firstName, last_name: changes.lastName, email: changes.email, phone: changes.phone, updated_at: new Date() })
+          .where('id', '=', userId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const pick = (row: UserRow) => ({ firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone });
+        const changed = diff(pick(before), pick(after));
+        if (Object.keys(changed).length > 0) await history.record(trx, { entity: 'user', entityId: userId, action: 'update', changes: changed, userId });
+        return after;
+      });
+    },
+
+    async setPassword(userId: number, passwordHash: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('app_user').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
+        await history.record(trx, { entity: 'user', entityId: userId, action: 'update', changes: { password: { from: null, to: 'changed' } }, userId });
+      });
+    },
+
+    // Every token of the user issued until now is refused, on every instance ("log out everywhere").
+    async endSessions(userId: number): Promise<void> {
+      await db.updateTable('app_user').set({ sessions_valid_after: new Date() }).where('id', '=', userId).execute();
+    },
+
+    async recordLogin(userId: number): Promise<void> {
+      const now = new Date();
+      await db
+        .insertInto('user_login')
+        .values({ user_id: userId, last_login_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_login_at: now }))
+        .execute();
     },
 
     async create(user: NewUser): Promise<UserRow> {

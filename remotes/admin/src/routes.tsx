@@ -5,10 +5,16 @@ import * as React from 'react';
 
 reportRuntime('admin', React);
 
-// The pages this remote owns (ARCHITECTURE section 3). Their content ships with each feature's issue; each page's
-// code (and antd) comes in a chunk of its own, so that this module runs as soon as the remote arrives.
+// The pages this remote owns (ARCHITECTURE section 3). Each page's code (and antd) comes in a chunk of its own, so
+// that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
-  { path: '/gestion-taches', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.TaskTypesPage)) },
-  { path: '/liste-utilisateurs', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.UserListPage)) },
-  { path: '/phrases', ...lazyPage(() => import('./pages/coming-soon-pages').then((pages) => pages.PhrasesPage)) },
+  {
+    path: '/gestion-taches',
+    ...lazyPage(() => import('./features/task-types/components/task-types-page').then((page) => page.TaskTypesPage)),
+  },
+  {
+    path: '/liste-utilisateurs',
+    ...lazyPage(() => import('./features/users/components/user-list-page').then((page) => page.UserListPage)),
+  },
+  { path: '/phrases', ...lazyPage(() => import('./features/phrases/components/phrases-page').then((page) => page.PhrasesPage)) },
 ];

@@ -52,8 +52,25 @@ export async function login(form: LoginForm): Promise<User> {
   return user;
 }
 
+// A password on its way to the server: the login key's ciphertext when the configuration holds the key, as on the
+// login (a new user's first password, a password change).
+export async function wirePassword(password: string): Promise<string> {
+  const { key } = getClientConfig();
+  return key && password !== '' ? encryptPassword(key, password) : password;
+}
+
 export function useLogin() {
   return useMutation({ mutationFn: login, meta: { silent: true } });
+}
+
+// Ends every session of the user, this one included, on every device.
+export async function logoutEverywhere(): Promise<void> {
+  try {
+    await callEndpoint(endpoints.logoutAll);
+  } finally {
+    session.clear();
+    queryClient.clear();
+  }
 }
 
 export async function logout(): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { taskSchema, taskStyleSchema } from './task';
+import { messages } from './rules';
 import { fields } from './validation';
 import { wireBoolean, wireInteger, wireJson } from './wire';
 
@@ -20,17 +21,9 @@ export const taskTypeStorePayloadSchema = z.object({
   isActive: wireBoolean.default(true),
 });
 export type TaskTypeStorePayload = z.input<typeof taskTypeStorePayloadSchema>;
+// The form's view of the same payload: the colours as fields of their own (sent as the JSON string).
+export const taskTypeFormSchema = taskTypeStorePayloadSchema.extend({ style: taskStyleSchema });
 export type TaskTypeChanges = z.output<typeof taskTypeStorePayloadSchema>;
-
-// A predefined phrase, offered in every notes field (a picker that inserts it at the cursor).
-export const phraseSchema = z.object({
-  id: z.number().int(),
-  category: z.string(),
-  text: z.string(),
-  order: z.number().int(),
-  isActive: z.boolean(),
-});
-export type Phrase = z.infer<typeof phraseSchema>;
 
 export const phraseStorePayloadSchema = z.object({
   category: fields.requiredText(100),
@@ -40,3 +33,15 @@ export const phraseStorePayloadSchema = z.object({
 });
 export type PhraseStorePayload = z.input<typeof phraseStorePayloadSchema>;
 export type PhraseChanges = z.output<typeof phraseStorePayloadSchema>;
+
+// A new display order: every id in its new place (the first is shown first). Ids not listed keep their order.
+export const displayOrderPayloadSchema = z.object({
+  ids: wireJson(
+    z
+      .array(fields.id(), { error: messages.invalid })
+      .min(1, messages.required)
+      .max(1000, messages.invalid)
+      .refine((ids) => new Set(ids).size === ids.length, messages.invalid),
+  ),
+});
+export type DisplayOrderPayload = z.input<typeof displayOrderPayloadSchema>;

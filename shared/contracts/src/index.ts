@@ -18,3 +18,5 @@ export * from './calendar';
 export * from './text';
 export * from './paging';
 export * from './team';
+export * from './account';
+export * from './phrase';

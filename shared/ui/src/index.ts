@@ -15,3 +15,4 @@ export * from './modals/form-modal';
 export * from './objects/reach-links';
 export * from './form/server-errors';
 export * from './objects/load-failed';
+export * from './form/notes-field';

@@ -1,8 +1,127 @@
-import { useCurrentUser } from '@bo/client';
-import { formatPhone, personTitleLabels, roleLabels, roleNames } from '@bo/contracts';
-import { PageFrame } from '@bo/ui';
-import { Descriptions } from 'antd';
+import { callEndpoint, currentUserQueryOptions, logoutEverywhere, notifyError, notifySuccess, useCurrentUser, wirePassword } from '@bo/client';
+import {
+  endpoints,
+  formatPhone,
+  personTitleLabels,
+  profilePayloadSchema,
+  roleLabels,
+  roleNames,
+  type PasswordChangePayload,
+  type ProfilePayload,
+  type User,
+} from '@bo/contracts';
+import { PASSWORD_POLICY_TEXT, passwordChangeFormSchema } from '@bo/contracts/password-policy';
+import { PageFrame, PasswordField, TextField, showServerErrors, useConfirm, useZodForm } from '@bo/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Typography } from 'antd';
 
+function ProfileCard({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (payload: ProfilePayload) => callEndpoint(endpoints.saveProfile, { params: payload }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, saved);
+      notifySuccess('Profil enregistré');
+    },
+  });
+  const form = useZodForm(profilePayloadSchema, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone ? formatPhone(user.phone) : '',
+  });
+  const { control } = form;
+  const onSubmit = form.handleSubmit((payload) =>
+    save.mutate(payload, {
+      onSuccess: () => form.reset(form.getValues()),
+      onError: (error) => showServerErrors(error, form.setError, ['firstName', 'lastName', 'email', 'phone']),
+    }),
+  );
+  return (
+    <Card title="Profil" size="small" style={{ marginBottom: 16 }}>
+      <form onSubmit={onSubmit} aria-label="Profil" noValidate>
+        <div className="bo-form-grid">
+          <TextField control={control} name="firstName" label="Prénom" required maxLength={100} autoComplete="given-name" />
+          <TextField control={control} name="lastName" label="Nom" required maxLength={100} autoComplete="family-name" />
+          <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" />
+          <TextField control={control} name="phone" label="Téléphone" type="tel" placeholder="0033 6 12 34 56 78" autoComplete="tel" />
+        </div>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          Enregistrer le profil
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordCard({ user }: { user: User }) {
+  const change = useMutation({
+    mutationFn: async (payload: PasswordChangePayload) =>
+      callEndpoint(endpoints.changePassword, {
+        params: { currentPassword: await wirePassword(payload.currentPassword), newPassword: await wirePassword(payload.newPassword) },
+      }),
+    onSuccess: () => notifySuccess('Mot de passe modifié'),
+  });
+  const form = useZodForm(passwordChangeFormSchema({ trigram: user.trigram, firstName: user.firstName, lastName: user.lastName }), {
+    currentPassword: '',
+    newPassword: '',
+    confirmation: '',
+  });
+  const { control } = form;
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => form.reset({ currentPassword: '', newPassword: '', confirmation: '' }),
+        onError: (error) => showServerErrors(error, form.setError, ['currentPassword', 'newPassword']),
+      },
+    ),
+  );
+  return (
+    <Card title="Mot de passe" size="small" style={{ marginBottom: 16 }}>
+      <form onSubmit={onSubmit} aria-label="Changer le mot de passe" noValidate>
+        {/* For the browser's password manager: whose password this is. */}
+        <input type="text" name="username" autoComplete="username" value={user.trigram} readOnly hidden />
+        <div className="bo-form-grid">
+          <PasswordField control={control} name="currentPassword" label="Mot de passe actuel" autoComplete="current-password" />
+          <div />
+          <PasswordField control={control} name="newPassword" label="Nouveau mot de passe" autoComplete="new-password" />
+          <PasswordField control={control} name="confirmation" label="Confirmation du nouveau mot de passe" autoComplete="new-password" />
+        </div>
+        <Typography.Paragraph type="secondary">{PASSWORD_POLICY_TEXT}</Typography.Paragraph>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
+          Changer le mot de passe
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const confirm = useConfirm();
+  const end = useMutation({ mutationFn: logoutEverywhere, meta: { silent: true }, onError: (error) => notifyError(error) });
+  async function handleLogoutEverywhere() {
+    const sure = await confirm({
+      title: 'Se déconnecter partout ?',
+      content: 'Toutes vos sessions ouvertes, sur cet appareil comme sur les autres, seront fermées.',
+      okText: 'Se déconnecter partout',
+      danger: true,
+    });
+    if (sure) end.mutate();
+  }
+  return (
+    <Card title="Sessions" size="small">
+      <Typography.Paragraph>
+        Un appareil perdu ou un poste partagé ? Fermez d’un coup toutes vos sessions ouvertes, ici comme ailleurs : il faudra vous reconnecter.
+      </Typography.Paragraph>
+      <Button danger loading={end.isPending} onClick={() => void handleLogoutEverywhere()}>
+        Se déconnecter partout
+      </Button>
+    </Card>
+  );
+}
+
+// /mon-compte: who I am, my profile, my password, and the end of all my sessions.
 export function MyAccountPage() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
@@ -11,15 +130,10 @@ export function MyAccountPage() {
       <Descriptions
         bordered
         column={1}
+        style={{ marginBottom: 16 }}
         items={[
           { key: 'trigram', label: 'Trigramme', children: user.trigram },
-          {
-            key: 'name',
-            label: 'Nom',
-            children: `${personTitleLabels[user.title]} ${user.firstName} ${user.lastName}`,
-          },
-          { key: 'email', label: 'Adresse email', children: user.email },
-          { key: 'phone', label: 'Téléphone', children: user.phone ? formatPhone(user.phone) : '—' },
+          { key: 'name', label: 'Nom', children: `${personTitleLabels[user.title]} ${user.firstName} ${user.lastName}` },
           {
             key: 'roles',
             label: 'Rôles',
@@ -30,6 +144,9 @@ export function MyAccountPage() {
           },
         ]}
       />
+      <ProfileCard key={`${user.id}-${user.email}`} user={user} />
+      <PasswordCard user={user} />
+      <SessionsCard />
     </PageFrame>
   );
 }

@@ -9,6 +9,7 @@ import * as calendarFeed from './2026-11-23-0011-calendar-feed';
 import * as taskOrderPhrases from './2026-11-23-0012-task-order-phrases';
 import * as listSortKeys from './2026-11-24-0013-list-sort-keys';
 import * as contactTodoIndexes from './2026-11-24-0014-contact-todo-indexes';
+import * as userSessions from './2026-11-25-0015-user-sessions';
 import * as needsSheets from './2026-11-25-0016-needs-sheets';
 import * as reportIndexes from './2026-11-25-0017-report-indexes';
 import * as importBatch from './2026-11-25-0018-import-batch';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0012-task-order-phrases': taskOrderPhrases,
   '2026-11-24-0013-list-sort-keys': listSortKeys,
   '2026-11-24-0014-contact-todo-indexes': contactTodoIndexes,
+  '2026-11-25-0015-user-sessions': userSessions,
   '2026-11-25-0016-needs-sheets': needsSheets,
   '2026-11-25-0017-report-indexes': reportIndexes,
   '2026-11-25-0018-import-batch': importBatch,

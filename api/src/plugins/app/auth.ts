@@ -69,6 +69,8 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const { user, revoked, versions } = await repos.users.authState(sub, sid);
     if (revoked) throw new AppError('tokenBlacklisted');
     if (user === undefined) throw new AppError('tokenInvalid');
+    // Every token issued before the user's sessions were ended (deactivation, log out everywhere), on any instance.
+    if (user.sessions_valid_after !== null && check.payload.iat * 1000 < user.sessions_valid_after.getTime()) throw new AppError('tokenBlacklisted');
     if (!user.is_active) throw new AppError('inactiveUser');
     request.auth = { user, actor: toActor(user), sid, versions };
     // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.

@@ -65,6 +65,30 @@ for (const engine of testEngines()) {
       assert.deepEqual(history, [{ action: 'update', user_id: suite.fixture.users.ADM }]);
     });
 
+    it('puts the task types in a new order, in the history, and refuses an unknown or repeated id', async () => {
+      const { call: callTask, mail, retired } = suite.fixture.tasks;
+      const answer = await call<TaskType[]>(suite.app, 'POST', '/admin/tasks/order', { token: suite.tokens.ADM, fields: { ids: [mail, retired, callTask] } });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const ids = answer.body.data!.map((task) => task.id);
+      assert.deepEqual(ids.slice(0, 3), [mail, retired, callTask]);
+      assert.deepEqual(answer.body.data!.slice(0, 3).map((task) => task.order), [1, 2, 3]);
+      const offered = await call<Task[]>(suite.app, 'GET', '/tasks', { token: suite.tokens.REC });
+      // The new first is offered first; the inactive one is not offered at all.
+      assert.equal(offered.body.data![0].id, mail);
+      assert.ok(!offered.body.data!.some((task) => task.id === retired));
+      const moved = await suite.database.db.selectFrom('history').select(['entity_id', 'user_id']).where('entity', '=', 'task').where('entity_id', '=', mail).execute();
+      assert.ok(moved.some((entry) => entry.user_id === suite.fixture.users.ADM));
+
+      const before = await snapshot(suite.database.db);
+      const unknown = await call(suite.app, 'POST', '/admin/tasks/order', { token: suite.tokens.ADM, fields: { ids: [mail, 999999] } });
+      assert.deepEqual([unknown.status, unknown.body.errors], [404, [{ message: 'modelNotFound', field: 'ids' }]]);
+      const twice = await call(suite.app, 'POST', '/admin/tasks/order', { token: suite.tokens.ADM, fields: { ids: [mail, mail] } });
+      assert.equal(twice.status, 422);
+      const refused = await call(suite.app, 'POST', '/admin/tasks/order', { token: suite.tokens.DIR, fields: { ids: [callTask] } });
+      assert.deepEqual([refused.status, refused.body.errors[0]?.message], [403, 'forbidden']);
+      assert.equal(await snapshot(suite.database.db), before);
+    });
+
     it('keeps phrases by category; the picker gets the active ones; a phrase twice is existingValue', async () => {
       const add = (fields: Record<string, unknown>) => call<Phrase>(suite.app, 'POST', '/admin/phrase/store', { token: suite.tokens.ADM, fields });
       await add({ category: 'Relance', text: 'Relancer dans une semaine', order: 2 });

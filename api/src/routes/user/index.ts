@@ -1,7 +1,7 @@
-import { endpoints } from '@bo/contracts/all';
+import { endpoints, passwordProblems } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { decryptLoginPassword } from '../../auth/login-key';
-import { verifyPassword } from '../../auth/password';
+import { hashPassword, verifyPassword } from '../../auth/password';
 import { newSessionId } from '../../auth/token';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../http/register-endpoint';
@@ -25,6 +25,7 @@ export async function userRoutes(app: FastifyInstance) {
     if (!valid || user === undefined) throw new AppError('autenticationFailed');
     if (!user.is_active) throw new AppError('inactiveUser');
     await repos.security.loginSucceeded(trigram, request.ip, config.loginRateLimit);
+    await repos.users.recordLogin(user.id);
     app.sessions.grant(reply, user.id, newSessionId());
     return toUserDto(user);
   });
@@ -33,6 +34,32 @@ export async function userRoutes(app: FastifyInstance) {
     const { sid } = authOf(request);
     // Any token of this session expires at the latest one TTL from now (the hook just refreshed it).
     await repos.security.revokeSession(sid, new Date(Date.now() + config.tokenTtlSeconds * 1000));
+    reply.removeHeader('authorization');
+    return null;
+  });
+
+  // A password field: the login key's ciphertext when a key pair is configured, as on the login.
+  const plainPassword = (value: string, field: string): string => {
+    const plain = config.loginPrivateKey === null ? value : decryptLoginPassword(value, config.loginPrivateKey);
+    if (plain === null) throw new AppError('dataInvalid', { field });
+    return plain;
+  };
+
+  registerEndpoint(app, endpoints.saveProfile, async (request) => toUserDto(await repos.users.saveProfile(authOf(request).user.id, request.body)));
+
+  registerEndpoint(app, endpoints.changePassword, async (request) => {
+    const { user } = authOf(request);
+    const current = plainPassword(request.body.currentPassword, 'currentPassword');
+    if (!(await verifyPassword(user.password_hash, current))) throw new AppError('autenticationFailed', { field: 'currentPassword' });
+    const next = plainPassword(request.body.newPassword, 'newPassword');
+    const owner = { trigram: user.trigram, firstName: user.first_name, lastName: user.last_name };
+    if (passwordProblems(next, owner).length > 0) throw new AppError('weakPassword', { field: 'newPassword' });
+    await repos.users.setPassword(user.id, await hashPassword(next, config.passwordHashing));
+    return null;
+  });
+
+  registerEndpoint(app, endpoints.logoutAll, async (request, reply) => {
+    await repos.users.endSessions(authOf(request).user.id);
     reply.removeHeader('authorization');
     return null;
   });

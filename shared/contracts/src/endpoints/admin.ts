@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { phraseSchema, phraseStorePayloadSchema, taskTypeSchema, taskTypeStorePayloadSchema } from '../admin';
+import { displayOrderPayloadSchema, phraseStorePayloadSchema, taskTypeSchema, taskTypeStorePayloadSchema } from '../admin';
+import { phraseSchema } from '../phrase';
+import { adminUserSchema, teamMovePayloadSchema, teamMoveResultSchema, userCreatePayloadSchema, userUpdatePayloadSchema } from '../admin-user';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
 import { idParamsSchema } from './params';
@@ -32,6 +34,48 @@ export const adminEndpoints = endpointGroup('admin', {
     body: taskTypeStorePayloadSchema,
     response: taskTypeSchema,
   },
+  reorderTaskTypes: {
+    method: 'POST',
+    path: '/admin/tasks/order',
+    summary: 'Put task types in a new display order (ids, a JSON array, first shown first); answers every type',
+    access: manage,
+    body: displayOrderPayloadSchema,
+    response: z.array(taskTypeSchema),
+  },
+  adminUsers: {
+    method: 'GET',
+    path: '/admin/users',
+    summary: 'Every user, inactive ones included, with roles, leader, last login, owned contacts and team members',
+    access: manage,
+    response: z.array(adminUserSchema),
+  },
+  createUser: {
+    method: 'POST',
+    path: '/admin/user/store',
+    summary: 'Create a user with a first password (existingTrigram, existingEmail, weakPassword)',
+    access: manage,
+    body: userCreatePayloadSchema,
+    response: adminUserSchema,
+  },
+  updateUser: {
+    method: 'POST',
+    path: '/admin/user/:id/store',
+    summary:
+      'Update a user; deactivation ends their sessions at once (cantDeactivateUserWithContact, cantDeactivateUserWithTeam; notAllowed on oneself)',
+    access: manage,
+    params: idParamsSchema,
+    body: userUpdatePayloadSchema,
+    response: adminUserSchema,
+  },
+  moveTeam: {
+    method: 'POST',
+    path: '/admin/user/:id/team/store',
+    summary: 'Give every team member of a leader to another leader (leaderId; empty: no leader)',
+    access: manage,
+    params: idParamsSchema,
+    body: teamMovePayloadSchema,
+    response: teamMoveResultSchema,
+  },
   adminPhrases: {
     method: 'GET',
     path: '/admin/phrases',
@@ -55,15 +99,5 @@ export const adminEndpoints = endpointGroup('admin', {
     params: idParamsSchema,
     body: phraseStorePayloadSchema,
     response: phraseSchema,
-  },
-});
-
-export const phraseEndpoints = endpointGroup('phrases', {
-  phrases: {
-    method: 'GET',
-    path: '/phrases',
-    summary: 'The active predefined phrases, by category and display order, for the notes fields’ picker',
-    access: permission('phrase', 'read'),
-    response: z.array(phraseSchema),
   },
 });

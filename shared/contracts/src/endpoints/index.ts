@@ -1,5 +1,6 @@
 import { contactTodoEndpoints } from './contact-todos';
 import type { ListedEndpoint } from './endpoint';
+import { phraseEndpoints } from './phrases';
 import { taskEndpoints } from './tasks';
 import { teamEndpoints } from './team';
 import { todoEndpoints } from './todos';
@@ -17,4 +18,5 @@ export const endpoints = {
   ...taskEndpoints,
   ...teamEndpoints,
   ...todoEndpoints,
+  ...phraseEndpoints,
 } satisfies Record<string, ListedEndpoint>;

@@ -1,4 +1,4 @@
-import { adminEndpoints, phraseEndpoints } from './admin';
+import { adminEndpoints } from './admin';
 import { companyEndpoints } from './companies';
 import { contactEndpoints } from './contacts';
 import type { ListedEndpoint } from './endpoint';
@@ -10,7 +10,6 @@ export const endpoints = {
   ...coreEndpoints,
   ...companyEndpoints,
   ...contactEndpoints,
-  ...phraseEndpoints,
   ...adminEndpoints,
   ...importEndpoints,
 } satisfies Record<string, ListedEndpoint>;

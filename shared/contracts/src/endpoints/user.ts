@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarFeedFileSchema, calendarFeedStateSchema, calendarFeedUrlSchema } from '../calendar';
 import { loginPayloadSchema, settingsPayloadSchema, userSchema } from '../user';
+import { passwordChangePayloadSchema, profilePayloadSchema } from '../account';
 import { endpointGroup } from './endpoint';
 import { emptyPayloadSchema, noDataSchema } from './params';
 
@@ -35,6 +36,30 @@ export const userEndpoints = endpointGroup('user', {
     access: 'session',
     body: settingsPayloadSchema,
     response: userSchema,
+  },
+  saveProfile: {
+    method: 'POST',
+    path: '/user/profile',
+    summary: 'Change the connected user’s names, email (existingEmail) and phone; returns the user',
+    access: 'session',
+    body: profilePayloadSchema,
+    response: userSchema,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/user/password',
+    summary: 'Change the connected user’s password: the current one (autenticationFailed), then a new one under the policy (weakPassword)',
+    access: 'session',
+    body: passwordChangePayloadSchema,
+    response: noDataSchema,
+  },
+  logoutAll: {
+    method: 'POST',
+    path: '/user/logout-all',
+    summary: 'Revoke every token of the connected user, this one included, on every instance',
+    access: 'session',
+    body: emptyPayloadSchema.optional(),
+    response: noDataSchema,
   },
   calendarFeed: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import { contactName, messages, type ContactSummary } from '@bo/contracts';
-import { DatePickerField, FieldFrame, SelectField, TextareaField, errorId, useZodForm } from '@bo/ui';
+import { DatePickerField, FieldFrame, NotesField, SelectField, errorId, useZodForm } from '@bo/ui';
 import { Button, Input, Modal, Select } from 'antd';
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
@@ -92,7 +92,7 @@ function TodoAddForm({ tasks, contact, contactGroups = [], contactsLoading, init
         options={tasks.map((task) => ({ value: task.id, label: task.description }))}
       />
       <DatePickerField control={control} name="deadline" label="Échéance" />
-      <TextareaField control={control} name="notes" label="Notes" rows={3} />
+      <NotesField control={control} name="notes" label="Notes" rows={3} />
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
         <Button onClick={onCancel}>Annuler</Button>
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>

@@ -1,7 +1,7 @@
 import { Button, Descriptions, Modal } from 'antd';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DatePickerField, SelectField, SwitchField, TextareaField, useZodForm } from '@bo/ui';
+import { DatePickerField, NotesField, SelectField, SwitchField, TextareaField, useZodForm } from '@bo/ui';
 import type { CalendarTodo } from '../todo-events';
 import { applyServerFieldErrors, todoEditFormSchema, type TodoEditValues } from './todo-forms';
 
@@ -59,7 +59,7 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
         ]}
       />
       <DatePickerField control={control} name="deadline" label="Échéance" />
-      <TextareaField control={control} name="notes" label="Notes" rows={3} />
+      <NotesField control={control} name="notes" label="Notes" rows={3} />
       <SwitchField control={control} name="isAccomplished" label="Tâche aboutie" onLabel="Oui" offLabel="Non" />
       <TextareaField control={control} name="comment" label="Commentaire (facultatif)" rows={2} />
       {isAccomplished && (
@@ -74,7 +74,7 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
             options={tasks.map((task) => ({ value: task.id, label: task.description }))}
           />
           <DatePickerField control={control} name="newDeadline" label="Nouvelle échéance" required={followUpTask !== null} />
-          <TextareaField control={control} name="newNotes" label="Nouvelles notes" rows={2} />
+          <NotesField control={control} name="newNotes" label="Nouvelles notes" rows={2} />
         </fieldset>
       )}
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>

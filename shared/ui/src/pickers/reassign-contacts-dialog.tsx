@@ -1,5 +1,5 @@
 import { callEndpoint, notifyError, notifySuccess } from '@bo/client';
-import { endpoints } from '@bo/contracts/records';
+import { endpoints, MAX_PER_PAGE, type ContactScope } from '@bo/contracts/records';
 import { useQueryClient } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useId, useState } from 'react';
@@ -8,6 +8,17 @@ import { useOwnerOptions } from './users';
 
 // How many ids one call takes (contracts: contactsOwnerPayloadSchema).
 const IDS_PER_CALL = 1000;
+
+// Every contact of an owner (to give them all to someone else): page after page at the largest size. `scope`: as
+// the caller may see them ('team' for a leader's member, 'all' for an admin).
+export async function ownerContactIds(ownerId: number, scope: ContactScope = 'all'): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const { items, total } = await callEndpoint(endpoints.contacts, { params: { scope, ownerId, page, perPage: MAX_PER_PAGE, sort: 'name' } });
+    ids.push(...items.map((contact) => contact.id));
+    if (items.length === 0 || ids.length >= total) return ids;
+  }
+}
 
 export type ReassignContactsDialogProps = {
   open: boolean;

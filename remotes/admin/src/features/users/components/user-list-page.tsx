@@ -1,0 +1,178 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { foldAccents, roleLabels, roleNames, type AdminUser } from '@bo/contracts/records';
+import { LoadFailed, PageFrame } from '@bo/ui';
+import { ListView, pageLocally, type ListColumn, type ListFilter, type ListState } from '@bo/ui/list';
+import { Tabs, usePanelParam, type PanelParam } from '@bo/ui/records';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, List, Spin, Tag } from 'antd';
+import { useSearchParams } from 'react-router-dom';
+import { adminUsersQueryOptions } from '../api/users';
+import { UserPanel, formatLastLogin } from './user-panel';
+
+const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`;
+const rolesOf = (user: AdminUser) => roleNames.filter((name) => user.role[name]);
+
+function columns(users: AdminUser[]): ListColumn<AdminUser>[] {
+  const trigramOf = (id: number | null) => users.find((user) => user.id === id)?.trigram ?? '';
+  return [
+    { key: 'trigram', title: 'Trigramme', sortable: true },
+    { key: 'name', title: 'Nom', sortable: true, value: fullName },
+    { key: 'email', title: 'Email', sortable: true },
+    {
+      key: 'roles',
+      title: 'Rôles',
+      value: (user) => rolesOf(user).map((name) => roleLabels[name]).join(', '),
+      render: (user) => rolesOf(user).map((name) => <Tag key={name}>{roleLabels[name]}</Tag>),
+    },
+    { key: 'leader', title: 'Responsable', sortable: true, value: (user) => trigramOf(user.leaderId) },
+    { key: 'contactCount', title: 'Contacts', sortable: true, align: 'right' },
+    { key: 'lastLoginAt', title: 'Dernière connexion', sortable: true, value: formatLastLogin },
+    {
+      key: 'isActive',
+      title: 'Statut',
+      sortable: true,
+      value: (user) => (user.isActive ? 'Actif' : 'Inactif'),
+      render: (user) => <Tag color={user.isActive ? 'green' : 'default'}>{user.isActive ? 'Actif' : 'Inactif'}</Tag>,
+    },
+  ];
+}
+
+const sortValues: Record<string, (user: AdminUser) => string | number> = {
+  trigram: (user) => user.trigram,
+  name: (user) => `${user.lastName} ${user.firstName}`,
+  email: (user) => user.email,
+  leader: (user) => user.leaderId ?? 0,
+  contactCount: (user) => user.contactCount,
+  lastLoginAt: (user) => (user.lastLoginAt ? Date.parse(user.lastLoginAt) : 0),
+  isActive: (user) => (user.isActive ? 0 : 1),
+};
+
+function matches(user: AdminUser, state: ListState): boolean {
+  const search = foldAccents(state.search.trim());
+  if (search && !foldAccents(`${user.trigram} ${user.firstName} ${user.lastName} ${user.email}`).includes(search)) return false;
+  if (state.filters.isActive && user.isActive !== (state.filters.isActive === '1')) return false;
+  const role = state.filters.role;
+  if (role && (roleNames as readonly string[]).includes(role) && !user.role[role as keyof AdminUser['role']]) return false;
+  return true;
+}
+
+const filters: ListFilter[] = [
+  {
+    key: 'isActive',
+    label: 'Statut',
+    type: 'select',
+    options: [
+      { value: '1', label: 'Actifs' },
+      { value: '0', label: 'Inactifs' },
+    ],
+    placeholder: 'Tous',
+  },
+  { key: 'role', label: 'Rôle', type: 'select', options: roleNames.map((name) => ({ value: name, label: roleLabels[name] })), placeholder: 'Tous' },
+];
+
+// The team view: each business leader with their members (inactive ones shown as such), then those without a leader.
+function TeamView({ users, panel }: { users: AdminUser[]; panel: PanelParam }) {
+  const leaders = users.filter((user) => user.role.businessLeader || users.some((member) => member.leaderId === user.id));
+  const open = (user: AdminUser) => (
+    <Button type="link" style={{ padding: 0 }} onClick={() => panel.show(user.id)}>
+      {`${user.trigram} – ${fullName(user)}`}
+    </Button>
+  );
+  const unled = users.filter((user) => user.leaderId === null && !leaders.includes(user));
+  const teams = [
+    ...leaders.map((leader) => ({
+      key: String(leader.id),
+      title: open(leader),
+      label: `Équipe de ${leader.trigram}`,
+      leader: leader as AdminUser | null,
+      members: users.filter((user) => user.leaderId === leader.id),
+    })),
+    { key: 'none', title: 'Sans responsable', label: 'Sans responsable', leader: null, members: unled },
+  ];
+  if (users.length === 0) return <Empty description="Aucun utilisateur" />;
+  return (
+    <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
+      {teams.map((team) => (
+        <section key={team.key} aria-label={team.label}>
+          <Card title={team.title} size="small" extra={team.leader && !team.leader.isActive ? <Tag>Inactif</Tag> : undefined}>
+            <List
+              dataSource={team.members}
+              locale={{ emptyText: 'Aucun membre' }}
+              renderItem={(member) => <List.Item actions={member.isActive ? [] : [<Tag key="status">Inactif</Tag>]}>{open(member)}</List.Item>}
+            />
+          </Card>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+// /liste-utilisateurs: the users (search, filters, sort and page in the address), or the teams (`?vue=equipes`);
+// a user opens in the panel (`?user=7`).
+export function UserListPage() {
+  const panel = usePanelParam('user');
+  const [params, setParams] = useSearchParams();
+  const all = useQuery(adminUsersQueryOptions());
+  const users = all.data ?? [];
+  const view = params.get('vue') === 'equipes' ? 'teams' : 'list';
+  const setView = (key: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (key === 'teams') next.set('vue', 'equipes');
+      else next.delete('vue');
+      return next;
+    });
+  return (
+    <PageFrame
+      path="/liste-utilisateurs"
+      actions={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => panel.show('new')}>
+          Nouvel utilisateur
+        </Button>
+      }
+    >
+      <Tabs
+        label="Présentation"
+        activeKey={view}
+        onChange={setView}
+        items={[
+          {
+            key: 'list',
+            label: 'Liste',
+            children: (
+              <ListView
+                label="Utilisateurs"
+                columns={columns(users)}
+                filters={filters}
+                search={{ label: 'Rechercher', placeholder: 'Trigramme, nom ou email' }}
+                defaultSort={{ key: 'trigram', order: 'asc' }}
+                queryOptions={adminUsersQueryOptions}
+                toPage={(data, state) => pageLocally(data, state, { matches, sortValues })}
+                rowKey={(user) => user.id}
+                rowLabel={(user) => `Ouvrir l’utilisateur ${user.trigram}`}
+                onRowOpen={(user) => panel.show(user.id)}
+                countLabel={(total) => `${total.toLocaleString('fr-FR')} utilisateur${total > 1 ? 's' : ''}`}
+                emptyText="Aucun utilisateur ne correspond à ces critères"
+                exportFileName="utilisateurs.csv"
+              />
+            ),
+          },
+          {
+            key: 'teams',
+            label: 'Équipes',
+            children: all.isError ? (
+              <LoadFailed onRetry={() => void all.refetch()} />
+            ) : all.isPending ? (
+              <div className="bo-loading" role="status">
+                <Spin /> Chargement des équipes…
+              </div>
+            ) : (
+              <TeamView users={users} panel={panel} />
+            ),
+          },
+        ]}
+      />
+      <UserPanel panel={panel} users={all.data} loading={all.isPending} />
+    </PageFrame>
+  );
+}
