@@ -1,35 +1,24 @@
-import { useMemo } from 'react';
-import { useStandbyContacts } from '../api/get-standby-contacts';
+import { lazy, Suspense, useState } from 'react';
 import { useTasks } from '../api/get-tasks';
-import { businessToday } from '../dates';
-import { TodoAddDialog } from './todo-add-dialog';
-import { TodoEditDialog } from './todo-edit-dialog';
-import { standbyContactGroups } from './todo-forms';
 import type { TodoEditor } from './use-todo-editor';
+
+// The dialogs' code (their forms, the date picker's settings, the phrase picker) comes when one first opens: most
+// visits of a page open none, and the page shows sooner without it.
+const TodoDialogPair = lazy(() => import('./todo-dialog-pair').then((module) => ({ default: module.TodoDialogPair })));
 
 // The edit and add dialogs, fed with the task types and the standby lists of the API: what a page renders
 // beside `useTodoEditor()` to edit todos and add them.
 export function TodoEditorDialogs({ editor }: { editor: TodoEditor }) {
-  const tasks = useTasks();
-  const presetContact = editor.adding?.contact ?? null;
-  // Asked for only once the add dialog opens without a contact: most visits never add a todo.
-  const standby = useStandbyContacts({ enabled: editor.adding !== null && presetContact === null });
-  const contactGroups = useMemo(() => (standby.data ? standbyContactGroups(standby.data) : []), [standby.data]);
-  const taskOptions = tasks.data ?? [];
+  // Asked for at once, so that a dialog opens with its task types.
+  useTasks();
+  const wanted = editor.editing !== null || editor.adding !== null;
+  // Once mounted, the pair stays: a closing dialog keeps its animation, a second opening is immediate.
+  const [mounted, setMounted] = useState(wanted);
+  if (wanted && !mounted) setMounted(true);
+  if (!mounted) return null;
   return (
-    <>
-      <TodoEditDialog todo={editor.editing} tasks={taskOptions} onSubmit={editor.handleEditSubmit} onCancel={editor.closeEdit} />
-      <TodoAddDialog
-        open={editor.adding !== null}
-        tasks={taskOptions}
-        contact={presetContact}
-        contactGroups={contactGroups}
-        contactsLoading={standby.isFetching}
-        // Read when the dialog opens: the date of today in Paris is not needed before (nor its formatter built).
-        initialDeadline={editor.adding ? businessToday() : undefined}
-        onSubmit={editor.handleAddSubmit}
-        onCancel={editor.closeAdd}
-      />
-    </>
+    <Suspense fallback={null}>
+      <TodoDialogPair editor={editor} />
+    </Suspense>
   );
 }
