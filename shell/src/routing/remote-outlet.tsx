@@ -45,14 +45,14 @@ export function RemoteFallback({ route, error, onRetry }: { route: AppRoute & { 
           <Typography.Paragraph>
             {incompatible
               ? `« ${route.title} » n’a pas été chargé : ${failure.reason}. Les autres pages restent accessibles.`
-              : `« ${route.title} » n’a pas pu être chargé. Les autres pages restent accessibles.`}
+              : `« ${route.title} » n’a pas pu être chargé${failure ? ` (${failure.reason})` : ''}. Les autres pages restent accessibles.`}
           </Typography.Paragraph>
           <details className="bo-error-details">
             <summary>Détails</summary>
             <Typography.Text>
               Module : {route.owner}
               {manifestUrlOf(route.owner) ? ` — adresse : ${manifestUrlOf(route.owner)}` : ''}
-              {` — cause : ${failure ? failure.message : 'erreur pendant l’affichage de la page'}`}
+              {` — cause : ${failure ? failure.reason : 'erreur pendant l’affichage de la page'}`}
             </Typography.Text>
           </details>
         </>
