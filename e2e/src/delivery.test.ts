@@ -92,6 +92,24 @@ describe('version check before mounting', () => {
   });
 });
 
+describe('cache headers', () => {
+  it('registry, manifests and version.json are revalidated; hashed chunks are cached for good', async () => {
+    const registry = await fetch(`${base}/remotes.json`);
+    assert.equal(registry.headers.get('cache-control'), 'no-cache');
+    const manifestUrl = ((await registry.json()) as Record<string, string>).contacts;
+    const manifest = await fetch(manifestUrl);
+    assert.equal(manifest.headers.get('cache-control'), 'no-cache');
+    assert.equal((await fetch(new URL('version.json', manifestUrl))).headers.get('cache-control'), 'no-cache');
+    // A chunk the manifest names, with its content hash in its name.
+    const text = await manifest.text();
+    const chunk = /"([^"]*\.[0-9a-f]{8}\.js)"/.exec(text)?.[1];
+    assert.ok(chunk, 'a hashed chunk in the manifest');
+    const response = await fetch(new URL(chunk, manifestUrl));
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  });
+});
+
 describe('/modules', () => {
   it('is refused to non-administrators and absent from their menu', async () => {
     const { context, page } = await h.newPage();
