@@ -31,7 +31,7 @@ function RemotePageContent({ route }: { route: AppRoute & { owner: RemoteName } 
 }
 
 // The French fallback of a remote's area: why (in a user's words), the retry, and for support a collapsed
-// 'Détails' with the module, its address and the reason. Never the federation runtime's own text: that goes to
+// 'Détails' with the module and its address. Never the federation runtime's own text: that goes to
 // the console.
 export function RemoteFallback({ route, error, onRetry }: { route: AppRoute & { owner: RemoteName }; error: Error; onRetry: () => void }) {
   const failure = error instanceof RemoteLoadError ? error : null;
@@ -52,7 +52,8 @@ export function RemoteFallback({ route, error, onRetry }: { route: AppRoute & { 
             <Typography.Text>
               Module : {route.owner}
               {manifestUrlOf(route.owner) ? ` — adresse : ${manifestUrlOf(route.owner)}` : ''}
-              {` — cause : ${failure ? failure.reason : 'erreur pendant l’affichage de la page'}`}
+              {/* The reason of a failed load is already in view above. */}
+              {failure ? '' : ' — cause : erreur pendant l’affichage de la page'}
             </Typography.Text>
           </details>
         </>
