@@ -2,6 +2,7 @@
 // run) and serves the shell and every remote on its own origin, as if deployed apart.
 import path from 'node:path';
 import { buildFront, root } from './build';
+import { defaultDeployRoot } from './deploy-root';
 import { startSystem } from './system';
 
 function port(name: string, fallback: number): number {
@@ -21,6 +22,7 @@ const system = await startSystem({
   remotePortBase: port('REMOTE_PORT_BASE', 3001),
   apiPort: port('API_PORT', 4000),
   dataDir: path.resolve(root, process.env.DATA_ROOT ?? 'data'),
+  deployRoot: defaultDeployRoot(root),
   databaseUrl: process.env.DATABASE_URL || undefined,
   appName: process.env.APP_NAME,
 });

@@ -24,8 +24,8 @@ export type StaticServerOptions = {
   port: number;
   host?: string;
   spaFallback?: string;
-  // Files answered from memory (config.json, remotes.json).
-  generated?: Record<string, unknown>;
+  // Files answered from memory (config.json), or computed on each request (remotes.json).
+  generated?: Record<string, unknown | (() => unknown)>;
 };
 
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
@@ -69,7 +69,7 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
       const generated = options.generated?.[url.pathname];
       if (generated !== undefined) {
         res.writeHead(200, { 'Content-Type': types['.json'], 'Cache-Control': 'no-cache' });
-        res.end(JSON.stringify(generated));
+        res.end(JSON.stringify(typeof generated === 'function' ? generated() : generated));
         return;
       }
       let file = url.pathname === '/' ? null : resolveFile(dirs, url.pathname);
@@ -79,7 +79,9 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
         return;
       }
       const ext = path.extname(file);
-      const hashed = /\.[0-9a-f]{8}\.js$/.test(file);
+      // Chunks carry their content's hash: cached for good. Everything else (the registry, manifests, version.json,
+      // remoteEntry.js, the HTML) is checked on each use.
+      const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
       res.setHeader('Content-Type', types[ext] ?? 'application/octet-stream');
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));

@@ -5,22 +5,18 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './build';
+import { deployBuilt, readRegistry, remoteDirs, type RemoteKey } from './deploy-root';
 import { startStaticServer, type RunningServer } from './static-server';
 
-export const remoteDirs = {
-  agenda: 'remotes/agenda',
-  contacts: 'remotes/contacts',
-  needsSheets: 'remotes/needs-sheets',
-  reports: 'remotes/reports',
-  admin: 'remotes/admin',
-} as const;
-export type RemoteKey = keyof typeof remoteDirs;
+export { remoteDirs, type RemoteKey };
 
 export type SystemOptions = {
   shellPort: number;
   remotePortBase: number;
   apiPort: number;
   dataDir: string;
+  // Where the remotes' versions are served from (default: deploy/ in the data folder); `npm run deploy` writes there.
+  deployRoot?: string;
   databaseUrl?: string;
   appName?: string;
   chunkLoadTimeoutMs?: number;
@@ -103,6 +99,7 @@ function apiProcess(options: SystemOptions, privateKeyFile: string, shellOrigin:
 
 export type RunningSystem = {
   shellUrl: string;
+  deployRoot: string;
   api: ApiProcess;
   shell: RunningServer;
   remotes: Record<RemoteKey, RunningServer>;
@@ -116,15 +113,22 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const api = apiProcess(options, privateFile, shellUrl);
   await api.start();
 
+  // Each remote keeps its own origin, which serves every version kept of it; the live one is read from the deploy
+  // root's registry on each request, so a deploy or a rollback shows on the next reload, with no restart.
+  const deployRoot = options.deployRoot ?? path.join(options.dataDir, 'deploy');
+  deployBuilt(root, deployRoot);
   const remotes = {} as Record<RemoteKey, RunningServer>;
   const remotePort = (name: RemoteKey) => options.remotePortBase + Object.keys(remoteDirs).indexOf(name);
-  const serveRemote = (name: RemoteKey) =>
-    startStaticServer({ dirs: [path.join(root, remoteDirs[name], 'dist')], port: remotePort(name) });
+  const serveRemote = (name: RemoteKey) => startStaticServer({ dirs: [path.join(deployRoot, name)], port: remotePort(name) });
   for (const name of Object.keys(remoteDirs) as RemoteKey[]) remotes[name] = await serveRemote(name);
 
-  const registry = Object.fromEntries(
-    (Object.keys(remoteDirs) as RemoteKey[]).map((name) => [name, `http://localhost:${remotePort(name)}/mf-manifest.json`]),
-  );
+  const registry = () =>
+    Object.fromEntries(
+      Object.entries(readRegistry(deployRoot)).map(([name, manifest]) => [
+        name,
+        `http://localhost:${remotePort(name as RemoteKey)}/${manifest.split('/').slice(1).join('/')}`,
+      ]),
+    );
   const shell = await startStaticServer({
     dirs: [path.join(root, 'shell', 'dist'), path.join(root, 'shell', 'public')],
     port: options.shellPort,
@@ -143,6 +147,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
 
   return {
     shellUrl,
+    deployRoot,
     api,
     shell,
     remotes,

@@ -165,4 +165,4 @@ const containerNames = {
   admin: 'admin',
 };
 
-module.exports = { sharedConfig, bootChunkGroups, usedExportsOf, containerNames, resolveFrom: (dir, p) => path.resolve(dir, p) };
+module.exports = { singletons, sharedConfig, bootChunkGroups, usedExportsOf, containerNames, resolveFrom: (dir, p) => path.resolve(dir, p) };

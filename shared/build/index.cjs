@@ -6,6 +6,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { EagerFactoriesPlugin } = require('./eager-factories.cjs');
 const { bootChunkGroups, sharedConfig } = require('./federation.cjs');
+const { VersionFilePlugin } = require('./version-file.cjs');
 
 /**
  * @param {{ dir: string, name: string, port: number, exposes?: Record<string, string>, host?: boolean,
@@ -14,6 +15,7 @@ const { bootChunkGroups, sharedConfig } = require('./federation.cjs');
 function createConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const shared = app.federation === false ? {} : sharedConfig(app.dir);
     return {
       context: app.dir,
       mode: production ? 'production' : 'development',
@@ -64,7 +66,7 @@ function createConfig(app) {
           filename: 'remoteEntry.js',
           exposes: app.exposes ?? {},
           remotes: {},
-          shared: sharedConfig(app.dir),
+          shared,
           // Shared modules are taken from what is already loaded (the shell provides every singleton): the
           // default, version-first, downloads every registered remote's entry to compare versions, which would
           // fetch remotes the user may not open, and wait on one that is down.
@@ -73,6 +75,8 @@ function createConfig(app) {
           dts: false,
           runtimePlugins: app.runtimePlugins ?? [],
         })]),
+        // Each remote says what it is, beside its manifest.
+        ...(app.host || app.federation === false ? [] : [new VersionFilePlugin({ name: app.name, dir: app.dir, shared })]),
         ...(app.host
           ? [
               new HtmlWebpackPlugin({

@@ -58,6 +58,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/gestion-taches', owner: 'admin', roles: adminOnly, title: 'Types de tâches', section: 'admin', inMenu: true },
   { path: '/liste-utilisateurs', owner: 'admin', roles: adminOnly, title: 'Utilisateurs', section: 'admin', inMenu: true },
   { path: '/phrases', owner: 'admin', roles: adminOnly, title: 'Phrases', section: 'admin', inMenu: true },
+  // What runs where: each remote's live version, its reachability and its contract check (a shell page).
+  { path: '/modules', owner: 'shell', roles: adminOnly, title: 'Modules', section: 'admin', inMenu: true },
   { path: '/mon-compte', owner: 'shell', roles: ALL_ROLES, title: 'Mon compte', section: 'account', inMenu: false },
 ];
 

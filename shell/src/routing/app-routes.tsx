@@ -20,6 +20,7 @@ import { PUBLIC_PREFIX } from './public-paths';
 import { RemoteOutlet } from './remote-outlet';
 
 const MyAccountPage = lazy(() => import('../pages/my-account').then((m) => ({ default: m.MyAccountPage })));
+const ModulesPage = lazy(() => import('../pages/modules-page').then((m) => ({ default: m.ModulesPage })));
 const ShowroomRoutes = lazy(() => import('../tests/showroom-routes').then((m) => ({ default: m.ShowroomRoutes })));
 
 // A rejected token (expired, revoked, invalid) drops the cached user: the login card comes back.
@@ -75,7 +76,7 @@ function GuardedRoute({ route }: { route: AppRoute }) {
   if (route.owner === 'shell') {
     return (
       <Suspense fallback={<PageSpinner label="Chargement de la page…" />}>
-        <MyAccountPage />
+        {route.path === '/modules' ? <ModulesPage /> : <MyAccountPage />}
       </Suspense>
     );
   }

@@ -23,7 +23,15 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 beforeEach(async () => {
   jest.resetModules();
   window.localStorage.clear();
-  globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => config }) as Response);
+  // config.json beside the shell; each remote's version.json beside its manifest (built with these contracts).
+  const contracts = (jest.requireActual('@bo/contracts/package.json') as { version: string }).version;
+  globalThis.fetch = jest.fn(async (input: string | URL | Request) => {
+    const remote = /remotes\.test\/(\w+)\/version\.json$/.exec(String(input))?.[1];
+    const body = remote
+      ? { name: remote, version: '0.1.0-abcdef12', builtAt: '2026-11-25T01:00:00.000Z', contracts: { version: contracts, range: `^${contracts}` }, singletons: {} }
+      : config;
+    return { ok: true, status: 200, json: async () => body } as Response;
+  });
   runtime = jest.requireMock('@module-federation/enhanced/runtime');
   client = await import('@bo/client');
   preload = await import('./preload');

@@ -9,17 +9,39 @@ const routesModule: RemoteRoutesModule = { routes: [{ path: '/liste-contacts', e
 
 let loader: typeof import('./remote-loader');
 let runtime: jest.Mocked<typeof Runtime>;
+let consoleError: jest.SpyInstance;
+// What each remote's version.json says (absent: 404).
+let versionFiles: Record<string, unknown>;
+const contractsVersion = (jest.requireActual('@bo/contracts/package.json') as { version: string }).version;
+const versionFile = (name: string, range = `^${contractsVersion}`) => ({
+  name,
+  version: '0.1.0-abcdef12',
+  builtAt: '2026-11-25T01:00:00.000Z',
+  contracts: { version: range.replace('^', ''), range },
+  singletons: { react: '19.3.1' },
+});
 
 beforeEach(async () => {
   jest.resetModules();
-  // config.json beside the shell, where the time limit comes from.
-  globalThis.fetch = jest.fn(async () => new Response(JSON.stringify(config))) as typeof fetch;
+  versionFiles = { contacts: versionFile('contacts') };
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  // config.json beside the shell, where the time limit comes from; each remote's version.json beside its manifest.
+  globalThis.fetch = jest.fn(async (input: string | URL | Request) => {
+    const url = String(input);
+    const remote = /remotes\.test\/(\w+)\/version\.json$/.exec(url)?.[1];
+    if (remote === undefined) return new Response(JSON.stringify(config));
+    const file = versionFiles[remote];
+    return file === undefined ? new Response('Not found', { status: 404 }) : new Response(JSON.stringify(file));
+  }) as typeof fetch;
   runtime = jest.requireMock('@module-federation/enhanced/runtime');
   loader = await import('./remote-loader');
   loader.applyRemoteRegistry({ contacts: 'http://remotes.test/contacts/mf-manifest.json' });
 });
 
-afterEach(() => jest.useRealTimers());
+afterEach(() => {
+  jest.useRealTimers();
+  consoleError.mockRestore();
+});
 
 describe('loadRemoteRoutes', () => {
   it("gives the remote's routes module", async () => {
@@ -49,9 +71,34 @@ describe('loadRemoteRoutes', () => {
     await expect(promise).resolves.toBe(routesModule);
   });
 
-  it('reports a failed download with its cause', async () => {
-    runtime.loadRemote.mockRejectedValue(new Error('manifest 404'));
-    await expect(loader.loadRemoteRoutes('contacts')).rejects.toThrow('manifest 404');
+  it("reports a failed download in French, the runtime's own text going to the console only", async () => {
+    runtime.loadRemote.mockRejectedValue(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003'));
+    const error = await loader.loadRemoteRoutes('contacts').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(loader.RemoteLoadError);
+    expect((error as Error).message).toBe('Module contacts indisponible : son code n’a pas pu être téléchargé');
+    expect((error as Error).message).not.toContain('RUNTIME');
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('contacts'), expect.stringContaining('RUNTIME-003'));
+  });
+
+  it('does not hand over a remote built against contracts this shell does not satisfy', async () => {
+    runtime.loadRemote.mockResolvedValue(routesModule);
+    versionFiles.contacts = versionFile('contacts', '^99.0.0');
+    const error = await loader.loadRemoteRoutes('contacts').catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'incompatible', remote: 'contacts' });
+    expect((error as Error).message).toContain(`construit avec les contrats 99.0.0 (compatibles ^99.0.0), l’application fournit ${contractsVersion}`);
+    expect(loader.loadedVersionOf('contacts')).toBeUndefined();
+  });
+
+  it('refuses a remote without version.json, and remembers the version of one that passed', async () => {
+    runtime.loadRemote.mockResolvedValue(routesModule);
+    loader.applyRemoteRegistry({
+      contacts: 'http://remotes.test/contacts/mf-manifest.json',
+      admin: 'http://remotes.test/admin/mf-manifest.json',
+    });
+    await expect(loader.loadRemoteRoutes('admin')).rejects.toMatchObject({ kind: 'incompatible', reason: 'version inconnue (version.json absent)' });
+    await expect(loader.loadRemoteRoutes('contacts')).resolves.toBe(routesModule);
+    expect(loader.loadedVersionOf('contacts')?.version).toBe('0.1.0-abcdef12');
+    expect(globalThis.fetch).toHaveBeenCalledWith('http://remotes.test/contacts/version.json', { cache: 'no-cache' });
   });
 
   it('refuses a module without routes and a remote missing from the registry', async () => {
@@ -64,7 +111,7 @@ describe('loadRemoteRoutes', () => {
   it('keeps one promise per remote, a failed one included, until retryRemote forgets it', async () => {
     runtime.loadRemote.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(routesModule);
     const failed = loader.loadRemoteRoutes('contacts');
-    await expect(failed).rejects.toThrow('offline');
+    await expect(failed).rejects.toThrow('son code n’a pas pu être téléchargé');
     expect(loader.loadRemoteRoutes('contacts')).toBe(failed);
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
 

@@ -4,6 +4,9 @@ import type { RemotePage, RemoteRoutesModule } from '@bo/ui';
 import { trackPromise } from '@bo/ui/track-promise';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { loadClient } from '../boot/client-loader';
+import { fetchCheckedVersion, RemoteLoadError, type RemoteVersion } from './remote-version';
+
+export { RemoteLoadError };
 
 // Where the remotes live is learnt at run time (remotes.json beside the shell): moving or upgrading a remote
 // never needs a shell rebuild. Nothing is downloaded until a route the user may open asks for it.
@@ -16,13 +19,9 @@ export function applyRemoteRegistry(json: unknown): RemoteRegistry {
   return registry;
 }
 
-export class RemoteLoadError extends Error {
-  readonly remote: RemoteName;
-  constructor(remote: RemoteName, reason: string) {
-    super(`Module ${remote} indisponible : ${reason}`);
-    this.name = 'RemoteLoadError';
-    this.remote = remote;
-  }
+// The registry's manifest URL of a remote (the /modules page shows it).
+export function manifestUrlOf(remote: RemoteName): string | undefined {
+  return registry[remote];
 }
 
 const loaded = new Map<RemoteName, Promise<RemoteRoutesModule>>();
@@ -35,7 +34,7 @@ function withTimeout<T>(promise: Promise<T>, remote: RemoteName): Promise<T> {
     loadClient().then(
       (client) => {
         if (settled) return;
-        timer = setTimeout(() => reject(new RemoteLoadError(remote, 'délai de chargement dépassé')), client.getClientConfig().chunkLoadTimeoutMs);
+        timer = setTimeout(() => reject(asRemoteLoadError(remote, new RemoteLoadError(remote, 'délai de chargement dépassé'))), client.getClientConfig().chunkLoadTimeoutMs);
       },
       // Without a client, the application shows the configuration's error instead.
       () => undefined,
@@ -51,10 +50,27 @@ function withTimeout<T>(promise: Promise<T>, remote: RemoteName): Promise<T> {
       },
       (error: unknown) => {
         settle();
-        reject(error instanceof Error ? error : new RemoteLoadError(remote, String(error)));
+        reject(asRemoteLoadError(remote, error));
       },
     );
   });
+}
+
+// Whatever failed (the federation runtime's English messages included), the user gets a French reason; the
+// technical detail goes to the console.
+function asRemoteLoadError(remote: RemoteName, error: unknown): RemoteLoadError {
+  const failure = error instanceof RemoteLoadError
+    ? error
+    : new RemoteLoadError(remote, 'son code n’a pas pu être téléchargé', { detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  console.error(`[modules] ${failure.message}`, failure.detail);
+  return failure;
+}
+
+const versions = new Map<RemoteName, RemoteVersion>();
+
+// The version.json of a remote once it passed the check (for the /modules page).
+export function loadedVersionOf(remote: RemoteName): RemoteVersion | undefined {
+  return versions.get(remote);
 }
 
 // The same promise for every caller: usePromise needs a stable one, a failed one included (forgetting it would
@@ -67,13 +83,17 @@ export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule
     loaded.set(remote, missing);
     return missing;
   }
-  const promise = trackPromise(withTimeout(
-    loadRemote<RemoteRoutesModule>(`${remote}/routes`).then((module) => {
-      if (!module || !Array.isArray(module.routes)) throw new RemoteLoadError(remote, 'module vide');
-      return module;
-    }),
-    remote,
-  ));
+  // version.json and the remote's code download side by side (no extra round trip), but the routes module is
+  // handed over, and so mounted, only once version.json says the remote fits this shell's contracts.
+  const checked = fetchCheckedVersion(remote, registry[remote]).then((info) => {
+    versions.set(remote, info);
+  });
+  const code = loadRemote<RemoteRoutesModule>(`${remote}/routes`).then((module) => {
+    if (!module || !Array.isArray(module.routes)) throw new RemoteLoadError(remote, 'module vide');
+    return module;
+  });
+  code.catch(() => undefined);
+  const promise = trackPromise(withTimeout(checked.then(() => code), remote));
   loaded.set(remote, promise);
   return promise;
 }

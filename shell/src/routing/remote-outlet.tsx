@@ -2,11 +2,12 @@ import type { AppRoute, RemoteName } from '@bo/contracts';
 import { trackPromise } from '@bo/ui/track-promise';
 // Reads what the routing step follows (@bo/ui/track-promise) from the moment each download starts.
 import { usePromise } from '@bo/ui/use-promise';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result, Spin, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { ErrorBoundary } from '../pages/error-screen';
 import { NotFoundPage } from '../pages/status-pages';
-import { loadRemoteRoutes, pageOf, retryRemote } from './remote-loader';
+import { loadRemoteRoutes, manifestUrlOf, pageOf, retryRemote } from './remote-loader';
+import { RemoteLoadError } from './remote-version';
 
 const loadingPage = (
   <div className="bo-loading" role="status">
@@ -29,6 +30,43 @@ function RemotePageContent({ route }: { route: AppRoute & { owner: RemoteName } 
   return code === undefined ? loadingPage : page.element;
 }
 
+// The French fallback of a remote's area: why (in a user's words), the retry, and for support a collapsed
+// 'Détails' with the module and its address. Never the federation runtime's own text: that goes to
+// the console.
+export function RemoteFallback({ route, error, onRetry }: { route: AppRoute & { owner: RemoteName }; error: Error; onRetry: () => void }) {
+  const failure = error instanceof RemoteLoadError ? error : null;
+  const incompatible = failure?.kind === 'incompatible';
+  return (
+    <Result
+      status="warning"
+      title={incompatible ? 'Ce module a été construit pour une version incompatible de l’application' : 'Ce module est momentanément indisponible'}
+      subTitle={
+        <>
+          <Typography.Paragraph>
+            {incompatible
+              ? `« ${route.title} » n’a pas été chargé : ${failure.reason}. Les autres pages restent accessibles.`
+              : `« ${route.title} » n’a pas pu être chargé${failure ? ` (${failure.reason})` : ''}. Les autres pages restent accessibles.`}
+          </Typography.Paragraph>
+          <details className="bo-error-details">
+            <summary>Détails</summary>
+            <Typography.Text>
+              Module : {route.owner}
+              {manifestUrlOf(route.owner) ? ` — adresse : ${manifestUrlOf(route.owner)}` : ''}
+              {/* The reason of a failed load is already in view above. */}
+              {failure ? '' : ' — cause : erreur pendant l’affichage de la page'}
+            </Typography.Text>
+          </details>
+        </>
+      }
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          Réessayer
+        </Button>
+      }
+    />
+  );
+}
+
 // A remote's page inside the layout. If the remote is offline, slow or throws, only this area shows a French
 // fallback with a retry button; the menu and every other page keep working.
 export function RemoteOutlet({ route }: { route: AppRoute & { owner: RemoteName } }) {
@@ -37,21 +75,13 @@ export function RemoteOutlet({ route }: { route: AppRoute & { owner: RemoteName 
     <ErrorBoundary
       resetKey={`${route.path}#${attempt}`}
       fallback={(error) => (
-        <Result
-          status="warning"
-          title="Ce module est momentanément indisponible"
-          subTitle={`« ${route.title} » n’a pas pu être chargé. Les autres pages restent accessibles. (${error.message})`}
-          extra={
-            <Button
-              type="primary"
-              onClick={() => {
-                retryRemote(route.owner);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              Réessayer
-            </Button>
-          }
+        <RemoteFallback
+          route={route}
+          error={error}
+          onRetry={() => {
+            retryRemote(route.owner);
+            setAttempt((n) => n + 1);
+          }}
         />
       )}
     >

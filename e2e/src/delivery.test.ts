@@ -1,0 +1,195 @@
+// Independent delivery (issue 22): each remote says what it is (version.json), the shell refuses one built against
+// incompatible contracts, a failing remote speaks French, /modules shows what runs where, and `npm run deploy`
+// ships one remote while the system runs.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import { after, before, describe } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { itWithScreenshots, login, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let base: string;
+const it = itWithScreenshots(() => h);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+before(async () => {
+  h = await startHarness();
+  base = h.system.shellUrl;
+});
+
+after(async () => {
+  await h?.close();
+});
+
+// The live version.json of a remote in the deploy root the system serves.
+function liveVersionFile(remote: string): string {
+  const registry = JSON.parse(readFileSync(path.join(h.system.deployRoot, 'remotes.json'), 'utf8')) as Record<string, string>;
+  return path.join(h.system.deployRoot, path.dirname(registry[remote]), 'version.json');
+}
+
+// The /modules line of a remote, as text.
+async function moduleLine(page: Page, remote: string) {
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: remote, exact: true }) });
+  await row.waitFor();
+  return row;
+}
+
+describe('version check before mounting', () => {
+  it('a remote whose version.json declares incompatible contracts shows the fallback with its reason; the others work', async () => {
+    const file = liveVersionFile('contacts');
+    const original = readFileSync(file, 'utf8');
+    const info = JSON.parse(original) as { contracts: { version: string; range: string } };
+    writeFileSync(file, JSON.stringify({ ...info, contracts: { version: '0.0.1', range: '^0.0.1' } }));
+    const { context, page } = await h.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    try {
+      await login(page, base, 'COM', { save: true });
+      await page.goto(`${base}/liste-contacts`);
+      await page.getByText('Ce module a été construit pour une version incompatible de l’application').waitFor();
+      await page.getByText(/n’a pas été chargé : construit avec les contrats 0\.0\.1 \(compatibles \^0\.0\.1\), l’application fournit \d+\.\d+\.\d+/).waitFor();
+      await page.getByRole('button', { name: 'Réessayer' }).waitFor();
+      // Never mounted: the page's own heading is not there.
+      assert.equal(await page.getByRole('heading', { name: 'Contacts', level: 1 }).count(), 0);
+      assert.ok(consoleErrors.some((text) => text.includes('contacts') && text.includes('0.0.1')), consoleErrors.join('\n'));
+      // Another remote's area still works.
+      await page.goto(`${base}/fiches-de-besoin`);
+      await page.getByRole('heading', { name: 'Fiches de besoin', level: 1 }).waitFor();
+    } finally {
+      writeFileSync(file, original);
+    }
+    // Fixed on the server: the retry mounts it.
+    await page.goto(`${base}/liste-contacts`);
+    await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('a remote that is down says so in French, with the retry, and never shows the runtime’s English text', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'COM', { save: true });
+    await h.system.remotes.reports.close();
+    try {
+      await page.goto(`${base}/rapports/annuaire`);
+      await page.getByText('Ce module est momentanément indisponible').waitFor({ timeout: 40_000 });
+      await page.getByText(/« Annuaire » n’a pas pu être chargé/).waitFor();
+      const text = await page.locator('body').innerText();
+      assert.doesNotMatch(text, /RUNTIME|Federation|Failed to|TypeError/);
+      // The detail for support stays collapsed.
+      await page.getByText('Détails').click();
+      await page.getByText(/Module : reports — adresse : http:\/\/localhost:\d+\/[^ ]+\/mf-manifest\.json/).waitFor();
+      assert.doesNotMatch(await page.locator('body').innerText(), /RUNTIME/);
+    } finally {
+      await h.system.restartRemote('reports');
+    }
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { name: 'Annuaire', level: 1 }).waitFor();
+    await context.close();
+  });
+});
+
+describe('cache headers', () => {
+  it('registry, manifests and version.json are revalidated; hashed chunks are cached for good', async () => {
+    const registry = await fetch(`${base}/remotes.json`);
+    assert.equal(registry.headers.get('cache-control'), 'no-cache');
+    const manifestUrl = ((await registry.json()) as Record<string, string>).contacts;
+    const manifest = await fetch(manifestUrl);
+    assert.equal(manifest.headers.get('cache-control'), 'no-cache');
+    assert.equal((await fetch(new URL('version.json', manifestUrl))).headers.get('cache-control'), 'no-cache');
+    // A chunk the manifest names, with its content hash in its name.
+    const text = await manifest.text();
+    const chunk = /"([^"]*\.[0-9a-f]{8}\.js)"/.exec(text)?.[1];
+    assert.ok(chunk, 'a hashed chunk in the manifest');
+    const response = await fetch(new URL(chunk, manifestUrl));
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  });
+});
+
+describe('/modules', () => {
+  it('is refused to non-administrators and absent from their menu', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'DIR', { save: true });
+    await page.goto(`${base}/modules`);
+    await page.getByRole('heading', { name: 'Accès interdit', level: 1 }).waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Modules' }).count(), 0);
+    await context.close();
+  });
+
+  it('shows one line per remote, and a stopped remote as unreachable, in red', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'ADM', { save: true });
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByText('Administration').click();
+    await menu.getByRole('link', { name: 'Modules' }).click();
+    await page.getByRole('heading', { name: 'Modules', level: 1 }).waitFor();
+    for (const remote of ['agenda', 'contacts', 'needsSheets', 'reports', 'admin']) {
+      const row = await moduleLine(page, remote);
+      const text = await row.innerText();
+      assert.match(text, /Correct/, `${remote}: ${text}`);
+      assert.match(text, /Oui \(\d+ ms\)/);
+      assert.match(text, /Compatibles/);
+      assert.match(text, /http:\/\/localhost:\d+\/\d+\.\d+\.\d+-[^/]+\/mf-manifest\.json/);
+      assert.match(text, /react 19\.\d+\.\d+/);
+    }
+    await h.system.remotes.needsSheets.close();
+    try {
+      await page.reload();
+      const row = await moduleLine(page, 'needsSheets');
+      await row.getByText('En erreur').waitFor();
+      assert.match(await row.innerText(), /Non/);
+      assert.match((await row.getAttribute('class')) ?? '', /bo-modules__row--error/);
+      assert.match(await (await moduleLine(page, 'contacts')).innerText(), /Correct/);
+    } finally {
+      await h.system.restartRemote('needsSheets');
+    }
+    await context.close();
+  });
+});
+
+describe('npm run deploy', () => {
+  it('ships a new version of one remote while the system runs, seen after a reload; rollback brings the old one back', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'ADM', { save: true });
+    await page.goto(`${base}/modules`);
+    const versionOf = async () => {
+      const row = await moduleLine(page, 'admin');
+      await row.getByText('Correct').waitFor();
+      return (/(\d+\.\d+\.\d+-[A-Za-z0-9._-]+)/.exec(await row.innerText()) ?? [])[1];
+    };
+    const shellScripts = () => page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')));
+    const before = await versionOf();
+    const shellBefore = await shellScripts();
+    const deploy = (...args: string[]) =>
+      spawnSync('npm', ['run', '--silent', 'deploy', '--', ...args], {
+        cwd: root,
+        env: { ...process.env, DEPLOY_ROOT: h.system.deployRoot, BO_BUILD_ID: `e2e${Date.now()}` },
+        encoding: 'utf8',
+      });
+    const shipped = deploy('admin');
+    assert.equal(shipped.status, 0, shipped.stderr);
+    const after = /-> (\S+)/.exec(shipped.stdout)?.[1];
+    assert.ok(after && after !== before, shipped.stdout);
+
+    await page.reload();
+    assert.equal(await versionOf(), after);
+    assert.deepEqual(await shellScripts(), shellBefore);
+    // The new version runs in its own area.
+    await page.goto(`${base}/phrases`);
+    await page.getByRole('heading', { name: 'Phrases', level: 1 }).waitFor();
+
+    const listed = deploy('--list');
+    assert.match(listed.stdout, new RegExp(`\\* ${after}`));
+    assert.match(listed.stdout, new RegExp(`  ${before}`));
+
+    const rolledBack = deploy('admin', '--rollback');
+    assert.equal(rolledBack.status, 0, rolledBack.stderr);
+    await page.goto(`${base}/modules`);
+    assert.equal(await versionOf(), before);
+    await context.close();
+  });
+});
