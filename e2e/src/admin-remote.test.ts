@@ -4,7 +4,7 @@ import type { AdminUser, Phrase, Task, TaskType } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, apiPost, DEMO_PASSWORD, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { apiGet, apiPost, DEMO_PASSWORD, itWithScreenshots, login, pickOption, startHarness, savedToken, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -26,11 +26,7 @@ const panel = (page: Page) => page.getByRole('dialog');
 before(async () => {
   h = await startHarness();
   base = h.system.shellUrl;
-  const { context, page } = await h.newPage();
-  await login(page, base, 'ADM', { save: true });
-  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-  assert.ok(token, 'the saved session leaves its token');
-  await context.close();
+  token = await savedToken(h, 'ADM');
 });
 
 after(async () => {

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { monthGridRange } from '../../shared/todos/src/calendar/calendar-range';
-import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { apiGet, itWithScreenshots, pickOption, startHarness, savedToken, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -79,11 +79,7 @@ async function period(page: Page, label: string) {
 before(async () => {
   h = await startHarness();
   base = h.system.shellUrl;
-  const { context, page } = await h.newPage();
-  await login(page, base, 'COM', { save: true });
-  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-  assert.ok(token, 'the saved session leaves its token');
-  await context.close();
+  token = await savedToken(h, 'COM');
 });
 
 after(async () => {

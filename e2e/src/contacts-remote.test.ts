@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, apiPost, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { apiGet, apiPost, itWithScreenshots, login, pickOption, startHarness, savedToken, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -53,11 +53,7 @@ async function fillCompany(page: Page, values: { name: string; registrationId: s
 before(async () => {
   h = await startHarness();
   base = h.system.shellUrl;
-  const { context, page } = await h.newPage();
-  await login(page, base, 'DIR', { save: true });
-  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-  assert.ok(token, 'the saved session leaves its token');
-  await context.close();
+  token = await savedToken(h, 'DIR');
 });
 
 after(async () => {

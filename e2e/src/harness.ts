@@ -89,6 +89,17 @@ export async function login(page: Page, baseUrl: string, trigram: string, option
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
 
+// Logs a user in through the card with 'Enregistrer' on, and gives the token their session stored: a test then opens
+// its pages with it already there, or calls the API as that user.
+export async function savedToken(harness: Harness, trigram: string): Promise<string> {
+  const { context, page } = await harness.newPage();
+  await login(page, harness.system.shellUrl, trigram, { save: true });
+  const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+  assert.ok(token, 'the saved session leaves its token');
+  await context.close();
+  return token;
+}
+
 // node:test's `it`, saving a screenshot of every open page under e2e/artifacts when the test fails: what the user
 // would have seen at that moment.
 export function itWithScreenshots(harness: () => Harness) {

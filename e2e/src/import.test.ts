@@ -5,7 +5,7 @@ import { withLuhnCheckDigit, type CompanyListItem, type ListPage } from '@bo/con
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
-import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { apiGet, itWithScreenshots, pickOption, startHarness, savedToken, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -17,11 +17,7 @@ const api = <T>(path: string, query: Record<string, string | number> = {}) => ap
 before(async () => {
   h = await startHarness();
   base = h.system.shellUrl;
-  const { context, page } = await h.newPage();
-  await login(page, base, 'DIR', { save: true });
-  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-  assert.ok(token, 'the saved session leaves its token');
-  await context.close();
+  token = await savedToken(h, 'DIR');
 });
 
 after(async () => {

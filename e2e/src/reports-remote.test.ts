@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { apiGet, itWithScreenshots, login, pickOption, startHarness, savedToken, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -45,11 +45,7 @@ const pageBody = (page: Page) => page.locator('.bo-page');
 before(async () => {
   h = await startHarness();
   base = h.system.shellUrl;
-  const { context, page } = await h.newPage();
-  await login(page, base, 'DIR', { save: true });
-  token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-  assert.ok(token, 'the saved session leaves its token');
-  await context.close();
+  token = await savedToken(h, 'DIR');
 });
 
 after(async () => {
