@@ -127,4 +127,16 @@ describe('dialogs and search', () => {
     assert.equal(saved.deadline, deadline);
     await context.close();
   });
+
+  it('finds Hélène from "helene" in the contacts list, as every search ignores accents and case', async () => {
+    const expected = await api<ContactSummary[]>('COM', '/contacts/search', { q: 'Hélène' });
+    assert.ok(expected.length > 0);
+    const { context, page } = await newPageAs('COM', '/liste-contacts', 'Contacts');
+    await page.getByLabel('Rechercher').fill('HELENE');
+    await page.getByLabel('Rechercher').press('Enter');
+    await page.waitForURL(/search=HELENE/);
+    await page.locator('tbody tr', { hasText: 'Hélène' }).first().waitFor();
+    assert.equal(await page.getByText('Aucun résultat ne correspond à ces critères').count(), 0);
+    await context.close();
+  });
 });

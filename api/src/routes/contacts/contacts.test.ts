@@ -155,6 +155,20 @@ for (const engine of testEngines()) {
         assert.equal((await search({ q: 'dur', limit: 2 })).length, 2);
       });
 
+      it('ignores accents and case, in the text and in the names, as every search does', async () => {
+        const { id } = await database.db
+          .insertInto('contact')
+          .values({ title: 'madam', first_name: 'Hélène', last_name: 'Lefèvre', owner_id: fixture.users.COM, is_active: true })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const q of ['helene', 'HÉLÈNE', 'Hélène', 'lefevre hel', 'helene LEFÈ']) {
+          assert.deepEqual(ids(await search({ q }, 'REC')), [id], q);
+        }
+        // The contacts list's search folds the same way.
+        const list = await call<{ items: { id: number }[] }>(app, 'GET', '/contacts', { token: tokens.COM, query: { search: 'HELENE' } });
+        assert.deepEqual(list.body.data?.items.map((item) => item.id), [id]);
+      });
+
       it('takes the text literally (no LIKE wildcards)', async () => {
         assert.deepEqual(await search({ q: '%%' }), []);
         assert.deepEqual(await search({ q: '__' }), []);
