@@ -96,6 +96,20 @@ describe('the API going down', () => {
     await context.close();
   });
 
+  it('says the contact search failed rather than "no match", and searches again on retry', async () => {
+    const { context, page } = await newPageAs('COM', '/agenda', 'Agenda');
+    await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    const { restore } = await cutApi(context);
+    await dialog.getByLabel('Contact', { exact: true }).fill('helene');
+    const menu = page.locator('.ant-select-dropdown:visible');
+    await menu.getByText('La recherche a échoué.').waitFor();
+    assert.equal(await menu.getByText('Aucune correspondance').count(), 0);
+    await restore();
+    await menu.getByRole('button', { name: 'Réessayer' }).click();
+    await menu.locator('.ant-select-item-option').first().waitFor();
+    await context.close();
+  });
 });
 
 describe('dialogs and search', () => {
@@ -137,6 +151,32 @@ describe('dialogs and search', () => {
     await page.waitForURL(/search=HELENE/);
     await page.locator('tbody tr', { hasText: 'Hélène' }).first().waitFor();
     assert.equal(await page.getByText('Aucun résultat ne correspond à ces critères').count(), 0);
+    await context.close();
+  });
+});
+
+describe('the recruitment team', () => {
+  it('adds a todo for a contact found by "helene" from the agenda', async () => {
+    const tasks = await api<Task[]>('REC', '/tasks');
+    const { context, page } = await newPageAs('REC', '/agenda', 'Agenda');
+    await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    await dialog.getByLabel('Contact', { exact: true }).fill('helene');
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Hélène' }).first();
+    const chosen = (await option.getAttribute('title')) ?? '';
+    assert.match(chosen, /Hélène/);
+    await option.click();
+    await pickOption(page, /Type de tâche/, tasks[0].description);
+    const notes = `Suivi recrutement ${Date.now()}`;
+    await dialog.getByLabel('Notes').fill(notes);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // On the server, REC's own todo, for that contact.
+    const todos = await api<Todo[]>('REC', '/todos', { onlyPending: 1 });
+    const saved = todos.find((todo) => todo.notes === notes);
+    assert.ok(saved, 'REC’s todo is saved');
+    assert.equal(saved.owner.trigram, 'REC');
+    assert.match(saved.contact.firstName, /Hélène/);
     await context.close();
   });
 });
