@@ -180,3 +180,40 @@ describe('the recruitment team', () => {
     await context.close();
   });
 });
+
+describe('odd ends', () => {
+  it('shows "Page Non Trouvée" for an unknown showroom address, and serves a favicon', async () => {
+    const { context, page } = await h.newPage();
+    await page.goto(`${base}/tests/inconnu`);
+    await page.getByRole('heading', { name: 'Page Non Trouvée' }).waitFor();
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    assert.ok(href);
+    const icon = await fetch(new URL(href, base));
+    assert.equal(icon.status, 200);
+    assert.match(icon.headers.get('content-type') ?? '', /^image\//);
+    await context.close();
+  });
+
+  it('opens the task list on what is due, notes shown whole', async () => {
+    const all = await api<Todo[]>('COM', '/todos', { onlyPending: 0 });
+    assert.ok(all.some((todo) => !todo.isAccomplished && todo.deadline < today), 'the demo seed has late todos');
+    const { context, page } = await newPageAs('COM', '/contacts/taches', 'Liste des tâches');
+    const rows = page.locator('tr.bo-todo-row');
+    await rows.first().waitFor();
+    assert.ok((await rows.first().textContent())?.includes('En retard'), 'the first row is a late todo');
+    // Late first, then pending, then accomplished.
+    const rank = (text: string | null) => (text?.includes('En retard') ? 0 : text?.includes('En cours') ? 1 : 2);
+    const ranks = (await rows.allTextContents()).map(rank);
+    assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b));
+    // Each note as typed, none cut short.
+    const notes = new Set(all.map((todo) => todo.notes));
+    const shown = await page.locator('.bo-todo-notes').allTextContents();
+    assert.ok(shown.length > 0);
+    for (const text of shown) assert.ok(notes.has(text), `a whole note: ${text}`);
+    const longest = shown.reduce((a, b) => (b.length > a.length ? b : a), '');
+    assert.ok(longest.length > 15);
+    const box = await page.locator('.bo-todo-notes', { hasText: longest }).first().boundingBox();
+    assert.ok(box && box.width <= 360, 'the note wraps rather than widening the table');
+    await context.close();
+  });
+});
