@@ -217,3 +217,20 @@ describe('odd ends', () => {
     await context.close();
   });
 });
+
+describe('session edges', () => {
+  it('lands the next user on the default page after a logout, not on the page the last one left', async () => {
+    const { context, page } = await h.newPage();
+    await login(page, base, 'ADM');
+    await page.goto(`${base}/liste-utilisateurs`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await page.getByLabel('Trigramme').fill('COM');
+    await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/agenda');
+    assert.equal(await page.getByRole('heading', { name: 'Accès interdit' }).count(), 0);
+    await context.close();
+  });
+});
