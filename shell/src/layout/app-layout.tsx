@@ -13,8 +13,9 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   const width = useViewportWidth();
   const [menuOpen, setMenuOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const logout = useLogout();
   const navigate = useNavigate();
+  // The next user starts on the default page, not on a page of the one leaving (which they may not open).
+  const logout = useLogout({ onSettled: () => navigate('/', { replace: true }) });
   const horizontal = settings.layout === 'horizontal';
   const full = settings.layout === 'full';
   const mode = sidebarModeFor(width, settings.sidebarType);
@@ -89,8 +90,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
                 icon={<LogoutOutlined />}
                 aria-label="Se déconnecter"
                 loading={logout.isPending}
-                // The next user starts on the default page, not on a page of the one leaving (which they may not open).
-                onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/', { replace: true }) })}
+                onClick={() => logout.mutate()}
               />
             </Tooltip>
           </Space>
