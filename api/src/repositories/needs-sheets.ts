@@ -73,7 +73,6 @@ type SheetRow = {
   recruiters: { id: number; trigram: string }[] | string;
 };
 
-
 function oneOf<T extends string>(values: readonly T[], value: string): T {
   const found = values.find((candidate) => candidate === value);
   if (found === undefined) throw new Error(`Unexpected value in the database: ${value}`);
