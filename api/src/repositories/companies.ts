@@ -15,7 +15,6 @@ export type CompanyFilters = {
   ownerId?: number;
 };
 
-
 // What the user typed, as a "contains" pattern on the folded search key. A SIRET is often typed in groups
 // (732 829 320): digits and spaces only are searched without the spaces.
 export function searchPattern(search: string): string {
@@ -186,7 +185,6 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
   function sorted(query: Omit<SortedListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters) {
     return orderedBy(withCounts(companies(db)).where(conditions(query.search, filters)), [sortExpressions[query.sort]], query.order);
   }
-
 
   async function findRow(executor: Executor, id: number): Promise<CompanyRow | undefined> {
     return companies(executor).select(rowColumns).where('c.id', '=', id).executeTakeFirst();

@@ -29,7 +29,6 @@ export type ContactFilters = {
   late?: boolean;
 };
 
-
 // A search that looks like a phone number (digits, spaces, dots, +) is matched on the digits as stored
 // (0033612345678): a leading national 0 is dropped ("06 12" finds 0033 6 12). Anything else on the folded
 // names, e-mail and company name.

@@ -14,7 +14,6 @@ import { needsSheetUniqueCodes } from './needs-sheets';
 
 // The statuses an admin manages and the models that pre-fill a sheet.
 
-
 type StatusRow = { id: number; label: string; color: string; display_order: number; closes: boolean; is_active: boolean; sheet_count: number | string };
 type ModelRow = {
   id: number;
