@@ -123,9 +123,11 @@ describe('needs sheets', () => {
     await panel(page).waitFor({ state: 'hidden' });
     await page.getByLabel('Rechercher', { exact: true }).fill(sheet.reference);
     await page.getByLabel('Rechercher', { exact: true }).press('Enter');
+    // The search applied (in the address), not the list before it, which shows the new sheet too.
     await page.waitForURL((url) => url.searchParams.get('search') === sheet.reference);
-    await page.locator('.bo-table__count', { hasText: /^1 fiche$/ }).waitFor();
-    assert.deepEqual(await rows(page).locator('td:nth-child(2)').allInnerTexts(), [title]);
+    await page.getByText('1 fiche', { exact: true }).waitFor();
+    await rows(page).filter({ hasText: title }).waitFor();
+    assert.equal(await rows(page).count(), 1);
     await context.close();
   });
 

@@ -581,8 +581,12 @@ describe('/tests/Wizard', () => {
       const date = page.getByLabel('Date de démarrage');
       await date.click();
       await date.fill('05/01/2027');
-      // Entrée sends the step, as in any form.
+      // Entrée confirms the date only (issue 21): the step is sent with its button.
       await date.press('Enter');
+      assert.equal(await date.inputValue(), '05/01/2027');
+      await page.waitForTimeout(1000);
+      assert.equal(await page.getByText('Étape 3 sur 4 : Profil').count(), 0);
+      await page.getByRole('button', { name: 'Suivant', exact: true }).click();
       await page.getByText('Étape 3 sur 4 : Profil').waitFor();
 
       // Back to step 1: what was chosen is still there.

@@ -1,12 +1,12 @@
-import type { Company, CompanyChanges, CompanyOpenTodo, ErrorCode, CompanyListItem, CompanySortKey, ListPage, SortedListQuery } from '@bo/contracts/all';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { foldAccents, type Company, type CompanyChanges, type CompanyOpenTodo, type ErrorCode, type CompanyListItem, type CompanySortKey, type ListPage, type SortedListQuery } from '@bo/contracts/all';
+import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { AppError } from '../errors';
 import { summaries, toContactSummary } from './contacts';
 import { taskStyleOf } from './tasks';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { escapeLike, onUniqueViolation, orderedBy, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+import { escapeLike, fold, onUniqueViolation, orderedBy } from './mapping';
 
 export type CompanyFilters = {
   isActive?: boolean;
@@ -15,15 +15,11 @@ export type CompanyFilters = {
   ownerId?: number;
 };
 
-// Case and accents folded as the search keys and indexes of migration 0010 fold them.
-const fold = (expression: Expression<unknown> | ReturnType<typeof sql>) =>
-  sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
-
 // What the user typed, as a "contains" pattern on the folded search key. A SIRET is often typed in groups
 // (732 829 320): digits and spaces only are searched without the spaces.
 export function searchPattern(search: string): string {
   const text = /^[\d\s]+$/.test(search) ? search.replace(/\s+/g, '') : search.trim();
-  return `%${escapeLike(text)}%`;
+  return `%${escapeLike(foldAccents(text))}%`;
 }
 
 // Two writers racing past the checks meet the unique indexes: the loser gets the same answer as a late one.
@@ -189,7 +185,6 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
   function sorted(query: Omit<SortedListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters) {
     return orderedBy(withCounts(companies(db)).where(conditions(query.search, filters)), [sortExpressions[query.sort]], query.order);
   }
-
 
   async function findRow(executor: Executor, id: number): Promise<CompanyRow | undefined> {
     return companies(executor).select(rowColumns).where('c.id', '=', id).executeTakeFirst();

@@ -16,7 +16,7 @@ import { AppError } from '../errors';
 import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { escapeLike, orderedBy, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+import { fold, foldedContains, orderedBy } from './mapping';
 
 // The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
 // duplicates, reassignment and merge. The standby lists and the autocomplete stay in contacts.ts.
@@ -29,8 +29,6 @@ export type ContactFilters = {
   late?: boolean;
 };
 
-const fold = (expression: ReturnType<typeof sql>) => sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
-
 // A search that looks like a phone number (digits, spaces, dots, +) is matched on the digits as stored
 // (0033612345678): a leading national 0 is dropped ("06 12" finds 0033 6 12). Anything else on the folded
 // names, e-mail and company name.
@@ -39,7 +37,7 @@ export function contactSearch(search: string): { kind: 'phone' | 'text'; pattern
     const digits = search.replace(/\D/g, '');
     return { kind: 'phone', pattern: `%${/^0[1-9]/.test(digits) ? digits.slice(1) : digits}%` };
   }
-  return { kind: 'text', pattern: `%${escapeLike(search.trim())}%` };
+  return { kind: 'text', pattern: foldedContains(search) };
 }
 
 // The users whose contacts are "my team's": those with my leader, my leader, those I lead; never me (as in the

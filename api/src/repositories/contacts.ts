@@ -1,10 +1,10 @@
-import type { ContactSummary } from '@bo/contracts/all';
+import { foldAccents, type ContactSummary } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { standbyVersion, type VersionedJson } from './data-version';
 import type { HistoryRepository } from './history';
-import { escapeLike, SORTABLE_FROM, SORTABLE_TO, toPersonTitle } from './mapping';
+import { escapeLike, fold, foldedContains, SORTABLE_FROM, SORTABLE_TO, toPersonTitle } from './mapping';
 
 // The columns a contact summary is made of, whatever query they come from.
 export type ContactSummaryRow = {
@@ -114,24 +114,21 @@ export function createContactRepository(db: Db, history: HistoryRepository) {
       return rows[0];
     },
 
-    // Autocomplete: first name, last name, full name or company name containing the text; names starting
-    // with it come first.
+    // Autocomplete: first name, last name, full name or company name containing the text, case and accents
+    // ignored ('helene' finds Hélène); names starting with it come first.
     async search(text: string, limit: number): Promise<ContactSummary[]> {
-      const needle = text.toLowerCase();
-      const contains = `%${escapeLike(needle)}%`;
-      const prefix = `${escapeLike(needle)}%`;
+      const contains = foldedContains(text);
+      const prefix = `${escapeLike(foldAccents(text.trim()))}%`;
       const rows = await summaries(db)
         .where((eb) =>
           eb.or([
-            eb(sql`lower(c.last_name)`, 'like', contains),
-            eb(sql`lower(c.first_name)`, 'like', contains),
-            eb(sql`lower(c.first_name || ' ' || c.last_name)`, 'like', contains),
-            eb(sql`lower(c.last_name || ' ' || c.first_name)`, 'like', contains),
-            eb(sql`lower(co.name)`, 'like', contains),
+            eb(fold(sql`c.first_name || ' ' || c.last_name`), 'like', contains),
+            eb(fold(sql`c.last_name || ' ' || c.first_name`), 'like', contains),
+            eb(fold(sql`co.name`), 'like', contains),
           ]),
         )
         .orderBy(
-          sql`case when lower(c.last_name) like ${prefix} or lower(c.first_name) like ${prefix} or lower(co.name) like ${prefix} then 0 else 1 end`,
+          sql`case when ${fold(sql`c.last_name`)} like ${prefix} or ${fold(sql`c.first_name`)} like ${prefix} or ${fold(sql`co.name`)} like ${prefix} then 0 else 1 end`,
         )
         .orderBy(lastNameKey)
         .orderBy(firstNameKey)

@@ -1,5 +1,5 @@
-import { personTitles, type ErrorCode, type PersonTitle, type SortOrder } from '@bo/contracts/all';
-import { sql, type RawBuilder } from 'kysely';
+import { foldAccents, personTitles, type ErrorCode, type PersonTitle, type SortOrder } from '@bo/contracts/all';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import { AppError } from '../errors';
 
 export function toPersonTitle(value: string): PersonTitle {
@@ -25,6 +25,16 @@ export function orderedBy<QB extends { orderBy: (expression: RawBuilder<unknown>
 // LIKE pattern for "contains" with the user's text taken literally.
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+// Every search of the product ignores case and accents the same way: a column is folded by the database as the
+// search keys and their indexes are (migrations 0010, 0013, 0016), the user's text by foldAccents beforehand
+// (whatever the database's locale makes of an upper-case accented letter).
+export const fold = (expression: Expression<unknown>) => sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
+
+// "Contains" on a folded column: the user's text, folded, taken literally.
+export function foldedContains(text: string): string {
+  return `%${escapeLike(foldAccents(text.trim()))}%`;
 }
 
 // Runs a write; a unique index refusing it (SQLSTATE 23505, on either engine) becomes the catalogue code that

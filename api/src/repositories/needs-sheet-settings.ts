@@ -9,12 +9,10 @@ import {
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { AppError } from '../errors';
-import { onUniqueViolation, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+import { fold, onUniqueViolation } from './mapping';
 import { needsSheetUniqueCodes } from './needs-sheets';
 
 // The statuses an admin manages and the models that pre-fill a sheet.
-
-const fold = (value: ReturnType<typeof sql>) => sql<string>`translate(lower(${value}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
 
 type StatusRow = { id: number; label: string; color: string; display_order: number; closes: boolean; is_active: boolean; sheet_count: number | string };
 type ModelRow = {

@@ -23,7 +23,7 @@ import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
-import { escapeLike, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+import { fold, foldedContains } from './mapping';
 
 export type NeedsSheetFilters = {
   scope: NeedsSheetScope;
@@ -72,8 +72,6 @@ type SheetRow = {
   created_at: Date;
   recruiters: { id: number; trigram: string }[] | string;
 };
-
-const fold = (expression: RawBuilder<unknown>) => sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
 
 function oneOf<T extends string>(values: readonly T[], value: string): T {
   const found = values.find((candidate) => candidate === value);
@@ -199,7 +197,7 @@ function conditions(actor: Actor, search: string | undefined, filters: NeedsShee
   if (filters.late === true) all.push(sql`(not st.closes and s.deadline < ${today})`);
   if (filters.late === false) all.push(sql`(st.closes or s.deadline >= ${today})`);
   if (search !== undefined && search !== '') {
-    const pattern = `%${escapeLike(search.trim())}%`;
+    const pattern = foldedContains(search);
     all.push(sql`${fold(sql`s.reference || ' ' || s.title || ' ' || co.name`)} like ${fold(sql`${pattern}`)}`);
   }
   return sql.join(all, sql` and `);

@@ -19,10 +19,9 @@ import type { Db } from '../db/database';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { searchPattern } from './companies';
 import { groupCompanyIds } from './history';
-import { escapeLike, SORTABLE_FROM, SORTABLE_TO } from './mapping';
+import { fold, foldedContains } from './mapping';
 
 // Case and accents folded as the search keys of migration 0010 fold them.
-const fold = (expression: RawBuilder<unknown>) => sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
 const joined = (parts: RawBuilder<unknown>[], separator: string) => sql.join(parts, sql.raw(separator));
 
 // A calendar day's first instant in Paris, and the Paris day an instant falls on: the business time of the firm.
@@ -226,7 +225,7 @@ export function createReportRepository(db: Db) {
   return {
     // The autocomplete of the history report: companies first (groups before subsidiaries), then contacts.
     async subjects(text: string): Promise<ReportSubject[]> {
-      const pattern = fold(sql`${`%${escapeLike(text.trim())}%`}`);
+      const pattern = fold(sql`${foldedContains(text)}`);
       const { rows } = await sql<ReportSubject & { position: number }>`
         (select 'company' as kind, c.id, c.name as label, p.name as detail, c.subsidiary_count > 0 as "hasSubsidiaries", 0 as position, c.name_key collate "C" as key
          from company c left join company p on p.id = c.parent_id

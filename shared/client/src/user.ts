@@ -82,8 +82,10 @@ export async function logout(): Promise<void> {
   }
 }
 
-export function useLogout() {
-  return useMutation({ mutationFn: logout });
+// `onSettled` belongs to the mutation, not to the caller's component: it runs even though the layout that asked for
+// the logout is gone by then (the login card has replaced it).
+export function useLogout({ onSettled }: { onSettled?: () => void } = {}) {
+  return useMutation({ mutationFn: logout, onSettled });
 }
 
 export function useSaveSettings() {

@@ -7,6 +7,7 @@ export * from './api/get-standby-contacts';
 export * from './api/store-todo';
 export * from './api/accomplish-todo';
 export * from './api/add-contact-todo';
+export * from './api/search-contacts';
 export * from './todo-cache';
 export * from './todo-events';
 export * from './dates';

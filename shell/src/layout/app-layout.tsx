@@ -3,7 +3,7 @@ import { getClientConfig, useLogout } from '@bo/client';
 import { roleLabels, roleNames, type User } from '@bo/contracts';
 import { Button, Drawer, Layout, Space, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { AppMenu } from './app-menu';
 import { SettingsPanel } from './settings-panel';
 import { sidebarModeFor, useViewportWidth } from './use-viewport';
@@ -13,7 +13,9 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   const width = useViewportWidth();
   const [menuOpen, setMenuOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const logout = useLogout();
+  const navigate = useNavigate();
+  // The next user starts on the default page, not on a page of the one leaving (which they may not open).
+  const logout = useLogout({ onSettled: () => navigate('/', { replace: true }) });
   const horizontal = settings.layout === 'horizontal';
   const full = settings.layout === 'full';
   const mode = sidebarModeFor(width, settings.sidebarType);

@@ -1,9 +1,8 @@
-import { contactName } from '@bo/contracts';
-import { todosToEvents, type CalendarTodo } from '@bo/todos';
+import { contactName, foldAccents } from '@bo/contracts';
+import { contactSearchOption, todosToEvents, type CalendarTodo } from '@bo/todos';
 import { localIsoDate, type TodoDrop } from '@bo/todos/calendar';
 import {
   hasFollowUp,
-  standbyContactGroups,
   TodoAddDialog,
   TodoEditDialog,
   type EditableTodo,
@@ -11,7 +10,7 @@ import {
   type TodoEditValues,
 } from '@bo/todos/dialogs';
 import { sampleStandbyLists, sampleTasks, sampleTodos } from '@bo/todos/sample-todos';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 
 const REFUSAL = 'Edition impossible car la tâche est aboutie';
@@ -27,7 +26,11 @@ export function useAgendaDemo() {
   const [adding, setAdding] = useState(false);
   const [log, setLog] = useState<string[]>([]);
   const events = useMemo(() => todosToEvents(todos, { onlyPending }), [todos, onlyPending]);
-  const contactGroups = useMemo(() => standbyContactGroups(standby), [standby]);
+  // The add dialog's contact search, over the sample contacts en veille, accents and case ignored as the API does.
+  const searchContacts = useCallback(
+    (text: string) => Promise.resolve(standby.allContacts.map(contactSearchOption).filter((option) => foldAccents(option.label).includes(foldAccents(text)))),
+    [standby],
+  );
   const say = (line: string) => setLog((lines) => [line, ...lines].slice(0, 6));
   const nextId = () => Math.max(0, ...todos.map((t) => t.id)) + 1;
   const taskOf = (id: number) => sampleTasks.find((task) => task.id === id) ?? sampleTasks[0];
@@ -87,7 +90,7 @@ export function useAgendaDemo() {
       <TodoAddDialog
         open={adding}
         tasks={taskOptions}
-        contactGroups={contactGroups}
+        searchContacts={searchContacts}
         initialDeadline={today}
         onSubmit={addTodo}
         onCancel={() => setAdding(false)}
@@ -107,7 +110,6 @@ export function useAgendaDemo() {
     editTodo: setEditing,
     dialogs,
     log,
-    contactGroups,
   };
 }
 

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { kitRoutes } from './kit-routes';
 import { ShowroomIndex } from './showroom-index';
 import { lazy, Suspense } from 'react';
+import { NotFoundPage } from '../pages/status-pages';
 
 // The agenda's pages (/tests/calendar, /tests/agenda), loaded on demand: they bring FullCalendar.
 const CalendarPage = lazy(() => import('./calendar-page').then((m) => ({ default: m.CalendarPage })));
@@ -22,7 +23,8 @@ export function ShowroomRoutes() {
       {kitRoutes}
       <Route path="calendar" element={<Suspense fallback={agendaFallback}><CalendarPage /></Suspense>} />
       <Route path="agenda" element={<Suspense fallback={agendaFallback}><AgendaDemoPage /></Suspense>} />
-      <Route path="*" element={<ShowroomIndex />} />
+      {/* An unknown showroom address is an unknown page, as anywhere else. */}
+      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }

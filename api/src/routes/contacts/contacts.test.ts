@@ -98,6 +98,24 @@ for (const engine of testEngines()) {
         assert.ok(todoSchema.array().parse(calendar.body.data).some((candidate) => candidate.id === todo.id));
       });
 
+      it('lets REC, who may not list the standby contacts, find one by the search and add it a todo', async () => {
+        const refused = await call(app, 'GET', '/user/contacts/standby', { token: tokens.REC });
+        assert.equal(refused.status, 403);
+        const { id: contactId } = await database.db
+          .insertInto('contact')
+          .values({ title: 'madam', first_name: 'Agnès', last_name: 'Écuyer', owner_id: fixture.users.COM, is_active: false })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const found = await call<ContactSummary[]>(app, 'GET', '/contacts/search', { token: tokens.REC, query: { q: 'agnes ecuyer' } });
+        assert.deepEqual(
+          contactSummarySchema.array().parse(found.body.data).map((contact) => [contact.id, contact.isActive]),
+          [[contactId, false]],
+        );
+        const answer = await call<Todo>(app, 'POST', `/contact/${contactId}/task/${fixture.tasks.call}/todo/store`, { token: tokens.REC, fields: { deadline: '2026-03-22' } });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        assert.equal(todoSchema.parse(answer.body.data).owner.id, fixture.users.REC);
+      });
+
       it('still adds the todo to an already active contact, for every role', async () => {
         for (const trigram of ['ADM', 'DIR', 'COM', 'REC']) {
           const answer = await call<Todo>(app, 'POST', `/contact/${fixture.active.COM}/task/${fixture.tasks.mail}/todo/store`, {
@@ -153,6 +171,20 @@ for (const engine of testEngines()) {
         assert.equal(found[0].lastName.startsWith('Durand'), true);
         assert.equal(found[found.length - 1].lastName, 'Bedurand');
         assert.equal((await search({ q: 'dur', limit: 2 })).length, 2);
+      });
+
+      it('ignores accents and case, in the text and in the names, as every search does', async () => {
+        const { id } = await database.db
+          .insertInto('contact')
+          .values({ title: 'madam', first_name: 'Hélène', last_name: 'Lefèvre', owner_id: fixture.users.COM, is_active: true })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const q of ['helene', 'HÉLÈNE', 'Hélène', 'lefevre hel', 'helene LEFÈ']) {
+          assert.deepEqual(ids(await search({ q }, 'REC')), [id], q);
+        }
+        // The contacts list's search folds the same way.
+        const list = await call<{ items: { id: number }[] }>(app, 'GET', '/contacts', { token: tokens.COM, query: { search: 'HELENE' } });
+        assert.deepEqual(list.body.data?.items.map((item) => item.id), [id]);
       });
 
       it('takes the text literally (no LIKE wildcards)', async () => {

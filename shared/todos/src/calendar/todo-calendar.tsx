@@ -1,5 +1,6 @@
 import { Button, Spin, Switch, theme } from 'antd';
 import { useId, type CSSProperties, type ReactNode } from 'react';
+import { LoadFailed } from '@bo/ui';
 import { usePromise } from '@bo/ui/use-promise';
 import { loadFullCalendar } from './calendar-loader';
 import type { FullCalendarViewProps } from './full-calendar-view';
@@ -16,6 +17,8 @@ export type TodoCalendarProps = FullCalendarViewProps & {
   onOnlyPendingChange?: (value: boolean) => void;
   onAdd?: () => void;
   extra?: ReactNode;
+  // The todos could not be loaded (the API down): said so with a retry; the events last shown stay.
+  onRetryLoad?: () => void;
 };
 
 // FullCalendar reads its colours from CSS variables: give it antd's, so the light and dark themes both read well.
@@ -36,7 +39,7 @@ function useCalendarColours(): CSSProperties {
 }
 
 // The calendar of todos: events in, callbacks out, no data fetching (the remote and the showroom wire it).
-export function TodoCalendar({ loading, eventsPending, onlyPending, onOnlyPendingChange, onAdd, extra, ...calendar }: TodoCalendarProps) {
+export function TodoCalendar({ loading, eventsPending, onlyPending, onOnlyPendingChange, onAdd, extra, onRetryLoad, ...calendar }: TodoCalendarProps) {
   const switchId = `only-pending-${useId().replace(/:/g, '')}`;
   const colours = useCalendarColours();
   const FullCalendarView = usePromise(loadFullCalendar())?.FullCalendarView;
@@ -64,6 +67,7 @@ export function TodoCalendar({ loading, eventsPending, onlyPending, onOnlyPendin
           )}
         </span>
       </div>
+      {onRetryLoad && <LoadFailed title="Les tâches n’ont pas pu être chargées." onRetry={onRetryLoad} />}
       <div className="bo-todo-calendar__grid" style={colours} aria-busy={loading ? true : undefined}>
         {FullCalendarView && !eventsPending ? (
           <FullCalendarView {...calendar} />

@@ -1,24 +1,23 @@
-import { contactName, messages, type ContactSummary } from '@bo/contracts';
-import { DatePickerField, FieldFrame, NotesField, SelectField, errorId, useZodForm } from '@bo/ui';
-import { Button, Input, Modal, Select } from 'antd';
+import { contactName, type ContactSummary } from '@bo/contracts';
+import { DatePickerField, FieldFrame, NotesField, SelectField, SelectMenuField, errorId, useZodForm, type Option } from '@bo/ui';
+import { Button, Input, Modal } from 'antd';
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import type { TaskOption } from './todo-edit-dialog';
-import { applyServerFieldErrors, contactLabel, todoAddFormSchema, type ContactGroup, type TodoAddValues } from './todo-forms';
+import { applyServerFieldErrors, contactLabel, todoAddFormSchema, type TodoAddValues } from './todo-forms';
 
-// The contact is either chosen in the standby lists (the calendar's "Ajouter une tâche") or given by the page
-// (a contact's panel: "add a todo for this contact"), then shown and not editable.
+// The contact is either searched among every contact the user may read (the calendar's "Ajouter une tâche",
+// standby contacts marked as such) or given by the page (a contact's panel), then shown and not editable.
 export type TodoAddContact = Pick<ContactSummary, 'id' | 'firstName' | 'lastName' | 'company'>;
 
 export type TodoAddDialogProps = {
   open: boolean;
   tasks: readonly TaskOption[];
-  // The contact the todo is for; when absent, one is chosen in `contactGroups`.
+  // The contact the todo is for; when absent, one is searched with `searchContacts`.
   contact?: TodoAddContact | null;
-  // Standby contacts, grouped ('Mes contacts', 'Contacts de mon équipe', 'Tous les contacts').
-  contactGroups?: readonly ContactGroup[];
-  contactsLoading?: boolean;
+  // Contacts whose name or company contains the text (a stable function: the field looks up again when it changes).
+  searchContacts?: (text: string, signal: AbortSignal) => Promise<Option[]>;
   initialDeadline?: string;
   onSubmit: (values: TodoAddValues) => Promise<unknown>;
   onCancel: () => void;
@@ -26,33 +25,9 @@ export type TodoAddDialogProps = {
 
 const addFields = ['contactId', 'taskId', 'deadline', 'notes'] as const;
 
-type AddFormControl = Control<z.input<typeof todoAddFormSchema>, unknown, TodoAddValues>;
+const noContacts = () => Promise.resolve([]);
 
-function StandbyContactField({ control, groups, loading }: { control: AddFormControl; groups: readonly ContactGroup[]; loading?: boolean }) {
-  const id = `f-${useId().replace(/:/g, '')}-contact`;
-  const { field, fieldState } = useController({ control, name: 'contactId' });
-  const error = fieldState.error?.message;
-  return (
-    <FieldFrame id={id} label="Contact en veille" error={error} required>
-      <Select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId(id)}
-        value={field.value ?? undefined}
-        onChange={(value: number | undefined) => field.onChange(value ?? null)}
-        onBlur={field.onBlur}
-        options={groups.map((group) => ({ label: group.label, title: group.label, options: group.options }))}
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder="Choisir un contact"
-        allowClear
-        loading={loading}
-        status={error ? 'error' : undefined}
-        notFoundContent={messages.noMatch}
-        style={{ width: '100%' }}
-      />
-    </FieldFrame>
-  );
-}
+type AddFormControl = Control<z.input<typeof todoAddFormSchema>, unknown, TodoAddValues>;
 
 // The preset contact, read-only: a field the keyboard reaches and a screen reader names, the server's refusal under it.
 function PresetContactField({ control, contact }: { control: AddFormControl; contact: TodoAddContact }) {
@@ -66,7 +41,7 @@ function PresetContactField({ control, contact }: { control: AddFormControl; con
   );
 }
 
-function TodoAddForm({ tasks, contact, contactGroups = [], contactsLoading, initialDeadline, onSubmit, onCancel }: Omit<TodoAddDialogProps, 'open'>) {
+function TodoAddForm({ tasks, contact, searchContacts = noContacts, initialDeadline, onSubmit, onCancel }: Omit<TodoAddDialogProps, 'open'>) {
   const form = useZodForm(todoAddFormSchema, { contactId: contact?.id ?? null, taskId: null, deadline: initialDeadline ?? '', notes: '' });
   const { control } = form;
   const handleValid = async (values: TodoAddValues) => {
@@ -81,7 +56,7 @@ function TodoAddForm({ tasks, contact, contactGroups = [], contactsLoading, init
       {contact ? (
         <PresetContactField control={control} contact={contact} />
       ) : (
-        <StandbyContactField control={control} groups={contactGroups} loading={contactsLoading} />
+        <SelectMenuField control={control} name="contactId" label="Contact" required search={searchContacts} placeholder="Nom, prénom ou société (2 caractères au moins)" />
       )}
       <SelectField
         control={control}

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { sampleStandbyLists, sampleTasks, sampleTodos } from '../sample-todos';
 import { TodoAddDialog } from './todo-add-dialog';
 import { TodoEditDialog } from './todo-edit-dialog';
-import { standbyContactGroups } from './todo-forms';
+import { foldAccents } from '@bo/contracts';
+import { contactSearchOption } from '../api/search-contacts';
 
 // antd's dialogs render slowly under jsdom, slower still beside the other test files.
 jest.setTimeout(30_000);
@@ -91,24 +92,25 @@ describe('edit dialog', () => {
 });
 
 describe('add dialog', () => {
-  const groups = standbyContactGroups(sampleStandbyLists());
+  // The API's search, accents and case ignored, over the sample contacts en veille.
+  const searchContacts = (text: string) =>
+    Promise.resolve(sampleStandbyLists().allContacts.map(contactSearchOption).filter((option) => foldAccents(option.label).includes(foldAccents(text))));
 
   it('requires a contact, a task type and a deadline', async () => {
     const onSubmit = jest.fn();
-    render(<TodoAddDialog open tasks={tasks} contactGroups={groups} onSubmit={onSubmit} onCancel={jest.fn()} />);
+    render(<TodoAddDialog open tasks={tasks} searchContacts={searchContacts} onSubmit={onSubmit} onCancel={jest.fn()} />);
     await userEvent.click(dialog().getByRole('button', { name: 'Enregistrer' }));
     expect(await dialog().findByText('Date requise')).toBeInTheDocument();
     expect(dialog().getAllByText('Entrée requise')).toHaveLength(2);
-    expect(dialog().getByLabelText(/Contact en veille/)).toHaveAccessibleDescription('Entrée requise');
+    expect(dialog().getByLabelText(/^Contact/)).toHaveAccessibleDescription('Entrée requise');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('offers the standby contacts in their groups and submits the choice', async () => {
+  it('searches the contacts, standby ones marked, and submits the choice', async () => {
     const onSubmit = jest.fn().mockResolvedValue(undefined);
-    render(<TodoAddDialog open tasks={tasks} contactGroups={groups} initialDeadline="2026-03-20" onSubmit={onSubmit} onCancel={jest.fn()} />);
-    await userEvent.click(dialog().getByLabelText(/Contact en veille/));
-    expect(await screen.findByText('Contacts de mon équipe')).toBeInTheDocument();
-    await userEvent.click(screen.getByTitle('Zoé Lambert (Garage Faure)'));
+    render(<TodoAddDialog open tasks={tasks} searchContacts={searchContacts} initialDeadline="2026-03-20" onSubmit={onSubmit} onCancel={jest.fn()} />);
+    await userEvent.type(dialog().getByLabelText(/^Contact/), 'zoe');
+    await userEvent.click(await screen.findByTitle('Zoé Lambert (Garage Faure) – en veille'));
     await userEvent.click(dialog().getByLabelText(/Type de tâche/));
     await userEvent.click(await screen.findByTitle('Relance e-mail'));
     await userEvent.type(dialog().getByLabelText('Notes'), 'Premier contact');
@@ -122,7 +124,7 @@ describe('add dialog', () => {
     const contact = { id: 42, firstName: 'Inès', lastName: 'Girard', company: { id: 9, name: 'Cabinet Roux' } };
     render(<TodoAddDialog open tasks={tasks} contact={contact} initialDeadline="2026-03-20" onSubmit={onSubmit} onCancel={jest.fn()} />);
     expect(screen.getByRole('dialog', { name: 'Ajouter une tâche pour Inès Girard' })).toBeInTheDocument();
-    expect(dialog().queryByLabelText(/Contact en veille/)).not.toBeInTheDocument();
+    expect(dialog().queryByRole('combobox', { name: /^Contact/ })).not.toBeInTheDocument();
     expect(dialog().getByLabelText('Contact')).toHaveValue('Inès Girard (Cabinet Roux)');
     expect(dialog().getByLabelText('Contact')).toHaveAttribute('readonly');
     await userEvent.click(dialog().getByLabelText(/Type de tâche/));

@@ -32,7 +32,7 @@ export function DatePickerField<T extends FieldValues, N extends FieldPath<T>>({
   const { field, fieldState } = useController(props);
   const error = fieldState.error?.message;
   return (
-    <FieldFrame id={id} label={label} error={error} required={required}>
+    <FieldFrame id={id} label={label} error={error} required={required} enterConfirmsField>
       <DatePicker
         id={id}
         aria-invalid={error ? true : undefined}

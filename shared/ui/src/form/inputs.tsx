@@ -200,7 +200,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
 }) {
   const { id, error, aria, field } = useField(props);
   return (
-    <FieldFrame id={id} label={label} error={error} required={required}>
+    <FieldFrame id={id} label={label} error={error} required={required} enterConfirmsField>
       <Select
         {...aria}
         mode={mode}

@@ -1,5 +1,5 @@
 import { AUTOCOMPLETE, messages } from '@bo/contracts';
-import { Select, Spin } from 'antd';
+import { Button, Select, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FieldFrame, errorId } from './field';
@@ -38,12 +38,16 @@ export function SelectMenuField<T extends FieldValues, N extends FieldPath<T>>({
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Option[]>(initialOptions);
   const [loading, setLoading] = useState(false);
+  // The last look-up failed (the API down): said so with a retry, never "no match".
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const known = useRef(new Map<Option['value'], Option>(initialOptions.map((o) => [o.value, o])));
 
   // Debounced look-up: typing is an external event, so an effect keyed on the text is the right tool here.
   useEffect(() => {
     if (text.trim().length < minLength) {
       setLoading(false);
+      setFailed(false);
       return;
     }
     const controller = new AbortController();
@@ -54,8 +58,13 @@ export function SelectMenuField<T extends FieldValues, N extends FieldPath<T>>({
           const limited = found.slice(0, maxResults);
           for (const option of limited) known.current.set(option.value, option);
           setOptions(limited);
+          setFailed(false);
         })
-        .catch(() => setOptions([]))
+        .catch(() => {
+          if (controller.signal.aborted) return;
+          setOptions([]);
+          setFailed(true);
+        })
         .finally(() => {
           if (!controller.signal.aborted) setLoading(false);
         });
@@ -64,7 +73,7 @@ export function SelectMenuField<T extends FieldValues, N extends FieldPath<T>>({
       controller.abort();
       clearTimeout(timer);
     };
-  }, [text, search, minLength, delayMs, maxResults]);
+  }, [text, search, minLength, delayMs, maxResults, attempt]);
 
   const selected: Option['value'][] = multiple ? (field.value ?? []) : field.value == null ? [] : [field.value];
   const merged = [...options];
@@ -74,7 +83,7 @@ export function SelectMenuField<T extends FieldValues, N extends FieldPath<T>>({
   }
 
   return (
-    <FieldFrame id={id} label={label} error={error} required={required}>
+    <FieldFrame id={id} label={label} error={error} required={required} enterConfirmsField>
       <Select
         id={id}
         aria-invalid={error ? true : undefined}
@@ -94,7 +103,20 @@ export function SelectMenuField<T extends FieldValues, N extends FieldPath<T>>({
         status={error ? 'error' : undefined}
         loading={loading}
         notFoundContent={
-          loading ? <Spin size="small" /> : text.trim().length < minLength ? 'Tapez au moins 2 caractères' : messages.noMatch
+          loading ? (
+            <Spin size="small" />
+          ) : text.trim().length < minLength ? (
+            'Tapez au moins 2 caractères'
+          ) : failed ? (
+            <span role="alert">
+              La recherche a échoué.{' '}
+              <Button size="small" type="link" onClick={() => setAttempt((count) => count + 1)}>
+                Réessayer
+              </Button>
+            </span>
+          ) : (
+            messages.noMatch
+          )
         }
         style={{ width: '100%' }}
       />

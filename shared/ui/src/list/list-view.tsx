@@ -370,7 +370,8 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
   const active = state.search !== '' || Object.keys(state.filters).length > 0;
   const countLabel = props.countLabel ?? ((count: number) => plural(count, 'ligne'));
   const loadingText = props.loadingText ?? 'Chargement…';
-  const waiting = result.isPending || (result.isFetching && result.isPlaceholderData);
+  const failedFirstLoad = result.isError && shown === undefined;
+  const waiting = !failedFirstLoad && (result.isPending || (result.isFetching && result.isPlaceholderData));
 
   return (
     <div className="bo-table bo-list">
@@ -454,7 +455,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
         />
       )}
       <p className="bo-table__count" role="status">
-        {shown ? countLabel(total) : loadingText}
+        {shown ? countLabel(total) : failedFirstLoad ? 'Le chargement a échoué.' : loadingText}
       </p>
       <Table<Row>
         aria-label={label}
@@ -498,7 +499,8 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
               })
             : undefined
         }
-        locale={{ emptyText: shown ? (props.emptyText ?? 'Aucun résultat ne correspond à ces critères') : loadingText }}
+        // Nothing loaded yet and the load failed: not "no results", which would lie.
+        locale={{ emptyText: shown ? (props.emptyText ?? 'Aucun résultat ne correspond à ces critères') : failedFirstLoad ? 'Les données n’ont pas pu être chargées.' : loadingText }}
       />
       <div className="bo-sr-only" aria-live="polite">
         {announcement}

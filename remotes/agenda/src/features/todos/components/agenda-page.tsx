@@ -1,5 +1,5 @@
 import { CALENDAR_ONLY_PENDING_DEFAULT } from '@bo/contracts';
-import { todosToEvents, useCanSeeStandby, useTodos } from '@bo/todos';
+import { todosToEvents, useCanAddTodos, useTodos } from '@bo/todos';
 import { TodoCalendar, type CalendarRange, type TodoDrop } from '@bo/todos/calendar';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { PageFrame } from '@bo/ui';
@@ -27,7 +27,7 @@ export function AgendaPage() {
   const [range, setRange] = useState<CalendarRange>(firstMonth);
   const todos = useTodos({ onlyPending, start: range.start, end: range.end });
   const editor = useTodoEditor();
-  const canAdd = useCanSeeStandby();
+  const canAdd = useCanAddTodos();
   const { openTodo, moveTodo } = editor;
 
   const shownTodos = useMemo(
@@ -68,6 +68,7 @@ export function AgendaPage() {
         onRangeChange={handleRangeChange}
         onEventClick={member.ownerId === null ? handleEventClick : undefined}
         onEventDrop={member.ownerId === null ? handleEventDrop : undefined}
+        onRetryLoad={todos.isError ? () => void todos.refetch() : undefined}
         onAdd={canAdd && member.ownerId === null ? editor.openAdd : undefined}
       />
       <TodoEditorDialogs editor={editor} />

@@ -41,7 +41,8 @@ function columns(today: string): ListColumn<Todo>[] {
     },
     { key: 'contact', title: 'Contact', sortable: true, value: (todo) => contactName(todo.contact) },
     { key: 'company', title: 'Société', sortable: true, value: (todo) => todo.contact.company?.name ?? '—' },
-    { key: 'notes', title: 'Notes', ellipsis: true, value: (todo) => todo.notes },
+    // Notes shown whole, wrapping within a readable width.
+    { key: 'notes', title: 'Notes', value: (todo) => todo.notes, render: (todo) => <div className="bo-todo-notes" style={{ minWidth: 160, maxWidth: 360, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{todo.notes}</div> },
     { key: 'status', title: 'Statut', sortable: true, value: (todo) => statusLabels[statusRank(todo, today)], render: (todo) => <StatusTag todo={todo} today={today} /> },
     { key: 'owner', title: 'Responsable', sortable: true, value: (todo) => todo.owner.trigram },
   ];
@@ -53,12 +54,14 @@ function sortValues(today: string): Record<string, (todo: Todo) => string | numb
     task: (todo) => todo.task.description,
     contact: (todo) => contactName(todo.contact),
     company: (todo) => todo.contact.company?.name ?? '',
-    status: (todo) => statusRank(todo, today),
+    // What is due first: late, then pending, then accomplished, each by deadline.
+    status: (todo) => `${statusRank(todo, today)} ${todo.deadline}`,
     owner: (todo) => todo.owner.trigram,
   };
 }
 
-const defaultSort = { key: 'deadline', order: 'asc' } as const;
+// The list opens on what is due (late and pending todos, the oldest deadline first), not on old finished ones.
+const defaultSort = { key: 'status', order: 'asc' } as const;
 // Every todo, loaded once: the calendar's query, so that what the dialogs save shows here at once.
 const allTodos = () => todosQueryOptions({ onlyPending: false });
 
