@@ -147,7 +147,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 }
 
 // Calls an endpoint that answers a file (`produces`: CSV, vCard, calendar): the file and the name the server
-// gives it. A refusal still comes in the JSON envelope, and throws as any other call's.
+// gives it. A refusal still comes in the JSON envelope, and throws like any other call's.
 export async function downloadEndpoint<E extends Endpoint>(
   endpoint: E,
   ...[options]: OptionalWhenEmpty<E>
