@@ -1,13 +1,12 @@
-import { needsPriorities, needsPriorityLabels, needsSheetScopeLabels, needsSheetScopes, type NeedsSheetSearchItem } from '@bo/contracts/needs-sheets';
+import type { NeedsSheetSearchItem } from '@bo/contracts/needs-sheets';
 import { PageFrame } from '@bo/ui';
-import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
-import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
-import { useQuery } from '@tanstack/react-query';
+import { ListView, type ListColumn } from '@bo/ui/list';
+import { usePanelParam } from '@bo/ui/records';
 import { needsSheetSearchQueryOptions } from '../api/needs-sheets';
-import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
 import { HighlightedText } from './highlighted-text';
 import { sheetColumns } from './sheet-list-page';
 import { SheetPanel } from './sheet-panel';
+import { useSheetFilters } from './use-sheet-filters';
 
 const columns: ListColumn<NeedsSheetSearchItem>[] = [
   ...sheetColumns.slice(0, 3).map((column) => ({ ...column, sortable: false })),
@@ -33,25 +32,7 @@ const columns: ListColumn<NeedsSheetSearchItem>[] = [
 // ignored), with the list's filters, best matches first.
 export function SearchPage() {
   const panel = usePanelParam('sheet');
-  const { options: users } = useOwnerOptions();
-  const statuses = useQuery(needsSheetStatusesQueryOptions()).data ?? [];
-  const filters: ListFilter[] = [
-    { key: 'scope', label: 'Fiches', type: 'radio', options: needsSheetScopes.map((scope) => ({ value: scope, label: needsSheetScopeLabels[scope] })), defaultValue: 'all' },
-    { key: 'statusId', label: 'Statut', type: 'select', options: statuses.map((status) => ({ value: String(status.id), label: status.label })), placeholder: 'Tous' },
-    {
-      key: 'open',
-      label: 'Ouvertes ou closes',
-      type: 'select',
-      options: [
-        { value: '1', label: 'Ouvertes' },
-        { value: '0', label: 'Closes' },
-      ],
-      placeholder: 'Toutes',
-    },
-    { key: 'priority', label: 'Priorité', type: 'select', options: needsPriorities.map((priority) => ({ value: priority, label: needsPriorityLabels[priority] })), placeholder: 'Toutes' },
-    { key: 'ownerId', label: 'Responsable', type: 'select', options: users, placeholder: 'Tous', searchable: true },
-    { key: 'recruiterId', label: 'Recruteur', type: 'select', options: users, placeholder: 'Tous', searchable: true },
-  ];
+  const filters = useSheetFilters('all');
   return (
     <PageFrame path="/fiches-de-besoin/recherche">
       <ListView

@@ -1,21 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
-import {
-  frenchDate,
-  needsPriorities,
-  needsPriorityLabels,
-  needsSheetScopeLabels,
-  needsSheetScopes,
-  type NeedsSheetListItem,
-} from '@bo/contracts/needs-sheets';
+import { frenchDate, needsPriorityLabels, type NeedsSheetListItem } from '@bo/contracts/needs-sheets';
 import { PageFrame } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
-import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
-import { useQuery } from '@tanstack/react-query';
+import { usePanelParam } from '@bo/ui/records';
 import { Button, Tag } from 'antd';
 import { exportNeedsSheets, needsSheetsQueryOptions } from '../api/needs-sheets';
-import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
 import { SheetPanel } from './sheet-panel';
+import { useSheetFilters } from './use-sheet-filters';
 
 const trigrams = (users: { trigram: string }[]) => users.map((user) => user.trigram).join(', ');
 
@@ -56,24 +48,8 @@ export function SheetListPage() {
   const panel = usePanelParam('sheet', PANEL_EXTRAS);
   const canCreate = useCan('needsSheet', 'create');
   const canExport = useCan('needsSheet', 'export');
-  const { options: users } = useOwnerOptions();
-  const statuses = useQuery(needsSheetStatusesQueryOptions()).data ?? [];
   const filters: ListFilter[] = [
-    { key: 'scope', label: 'Fiches', type: 'radio', options: needsSheetScopes.map((scope) => ({ value: scope, label: needsSheetScopeLabels[scope] })), defaultValue: 'my' },
-    { key: 'statusId', label: 'Statut', type: 'select', options: statuses.map((status) => ({ value: String(status.id), label: status.label })), placeholder: 'Tous' },
-    {
-      key: 'open',
-      label: 'Ouvertes ou closes',
-      type: 'select',
-      options: [
-        { value: '1', label: 'Ouvertes' },
-        { value: '0', label: 'Closes' },
-      ],
-      placeholder: 'Toutes',
-    },
-    { key: 'priority', label: 'Priorité', type: 'select', options: needsPriorities.map((priority) => ({ value: priority, label: needsPriorityLabels[priority] })), placeholder: 'Toutes' },
-    { key: 'ownerId', label: 'Responsable', type: 'select', options: users, placeholder: 'Tous', searchable: true },
-    { key: 'recruiterId', label: 'Recruteur', type: 'select', options: users, placeholder: 'Tous', searchable: true },
+    ...useSheetFilters('my'),
     { key: 'late', label: 'Échéance', type: 'select', options: [{ value: '1', label: 'Dépassée' }], placeholder: 'Toutes' },
   ];
   return (
