@@ -57,8 +57,12 @@ const goalListP95 = 50;
 const goalExportSeconds = 3;
 type ListResult = { engine: string; rows: ListRow[]; exports: ExportRow[] };
 
+// BENCH_CPU_PROFILE_DIR: each API instance writes a CPU profile there when it stops (to see where a request's time goes).
+const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+const serverExecArgv = ['--import', 'tsx', ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])];
+
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(serverScript, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(serverScript, [], { execArgv: serverExecArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.on('message', (message: { port?: number; log?: string }) => {
       if (message.log !== undefined) console.log(`  ${message.log}`);

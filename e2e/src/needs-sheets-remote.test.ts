@@ -112,7 +112,7 @@ describe('needs sheets', () => {
 
     await panel(page).getByText(new RegExp(`^Fiche BES-\\d{4}-\\d{4} : ${title}$`)).waitFor();
     const id = Number(new URL(page.url()).searchParams.get('sheet'));
-    const sheet = await api<NeedsSheet>(`/needs-sheet/${id}`);
+    const sheet = await api<NeedsSheet>(`/need/${id}`);
     const today = toBusinessIsoDate(new Date());
     assert.match(sheet.reference, new RegExp(`^BES-${today.slice(0, 4)}-\\d{4}$`));
     assert.deepEqual([sheet.title, sheet.skills, sheet.contractType, sheet.rateMax, sheet.deadline], [title, ['Kotlin', 'Android'], 'freelance', 950, addDays(today, 10)]);
@@ -132,8 +132,8 @@ describe('needs sheets', () => {
   });
 
   it('changes a status with a comment and reads it in the history; duplicates the sheet', async () => {
-    const statuses = await api<NeedsSheetStatus[]>('/needs-sheet-statuses');
-    const page1 = await api<ListPage<NeedsSheet>>('/needs-sheets', { scope: 'all', open: 1, perPage: 1 });
+    const statuses = await api<NeedsSheetStatus[]>('/need-statuses');
+    const page1 = await api<ListPage<NeedsSheet>>('/needs', { scope: 'all', open: 1, perPage: 1 });
     const sheet = page1.items[0];
     const target = statuses.find((status) => status.isActive && status.id !== sheet.status.id && !status.closes)!;
     const { context, page } = await newPage(`/fiches-de-besoin?scope=all&sheet=${sheet.id}`, 'Fiches de besoin');
@@ -162,7 +162,7 @@ describe('needs sheets', () => {
     await page.getByText(/Fiche BES-\d{4}-\d{4} créée par duplication/).first().waitFor();
     await page.waitForURL((url) => url.searchParams.get('sheet') !== String(sheet.id));
     const copyId = Number(new URL(page.url()).searchParams.get('sheet'));
-    const copy = await api<NeedsSheet>(`/needs-sheet/${copyId}`);
+    const copy = await api<NeedsSheet>(`/need/${copyId}`);
     assert.notEqual(copy.reference, sheet.reference);
     assert.equal(copy.title, sheet.title);
     await panel(page).getByText(`Fiche ${copy.reference} : ${copy.title}`).waitFor();
@@ -170,7 +170,7 @@ describe('needs sheets', () => {
   });
 
   it('prints a sheet on one A4 page, the sheet alone', async () => {
-    const sheets = await api<ListPage<NeedsSheet>>('/needs-sheets', { scope: 'all', perPage: 1 });
+    const sheets = await api<ListPage<NeedsSheet>>('/needs', { scope: 'all', perPage: 1 });
     const sheet = sheets.items[0];
     const { context, page } = await newPage(`/fiches-de-besoin?scope=all&sheet=${sheet.id}`, 'Fiches de besoin');
     await panel(page).getByRole('tab', { name: 'Impression' }).click();
@@ -185,7 +185,7 @@ describe('needs sheets', () => {
   });
 
   it('opens the wizard from a model, pre-filled', async () => {
-    const models = await api<NeedsSheetModel[]>('/needs-sheet-models');
+    const models = await api<NeedsSheetModel[]>('/need-models');
     const model = models[0];
     const { context, page } = await newPage('/fiches-de-besoin/models', 'Modèles de fiches');
     await rows(page).filter({ hasText: model.title }).getByRole('button', { name: 'Créer une fiche depuis ce modèle' }).click();
@@ -201,7 +201,7 @@ describe('needs sheets', () => {
     await panel(page).getByText(`Reçue le + ${model.delay} jours`).waitFor();
     await panel(page).getByRole('button', { name: 'Créer la fiche' }).click();
     await panel(page).getByText(new RegExp(`^Fiche BES-\\d{4}-\\d{4} : ${model.title}$`)).waitFor();
-    const sheet = await api<NeedsSheet>(`/needs-sheet/${new URL(page.url()).searchParams.get('sheet')}`);
+    const sheet = await api<NeedsSheet>(`/need/${new URL(page.url()).searchParams.get('sheet')}`);
     assert.deepEqual([sheet.modelId, sheet.deadline], [model.id, addDays(sheet.receivedDate, model.delay)]);
     await context.close();
   });
@@ -216,7 +216,7 @@ describe('needs sheets', () => {
     const marks = await page.locator('.bo-list mark').allInnerTexts();
     assert.ok(marks.length > 0, 'matched words are marked');
     assert.ok(marks.every((word) => /^d[ée]veloppeu/i.test(word)), marks.join());
-    const expected = await api<ListPage<NeedsSheet>>('/needs-sheets/search', { q: 'developpeurs', scope: 'all', perPage: 20 });
+    const expected = await api<ListPage<NeedsSheet>>('/needs/search', { q: 'developpeurs', scope: 'all', perPage: 20 });
     assert.equal(await rows(page).count(), expected.items.length);
     await context.close();
   });
@@ -224,14 +224,14 @@ describe('needs sheets', () => {
 
 describe('statuses (admin)', () => {
   it('reorders the statuses by dragging a row, and refuses the page to a business team member', async () => {
-    const before = await api<NeedsSheetStatus[]>('/needs-sheet-statuses', {}, 'ADM');
+    const before = await api<NeedsSheetStatus[]>('/need-statuses', {}, 'ADM');
     const { context, page } = await newPage('/fiches-de-besoin/status', 'Statuts des fiches', 'ADM');
     const table = page.locator('.bo-table');
     const statusRows = table.locator('.ant-table-tbody tr.ant-table-row');
     await statusRows.first().waitFor();
     await statusRows.nth(2).dragTo(statusRows.nth(0));
     await page.getByText('Ordre des statuts enregistré').first().waitFor();
-    const after = await api<NeedsSheetStatus[]>('/needs-sheet-statuses', {}, 'ADM');
+    const after = await api<NeedsSheetStatus[]>('/need-statuses', {}, 'ADM');
     assert.deepEqual(
       after.map((status) => status.label),
       [before[2], before[0], before[1], ...before.slice(3)].map((status) => status.label),

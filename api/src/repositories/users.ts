@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import { diff, type HistoryRepository } from './history';
 import type { Db, NewUser, UserRow } from '../db/database';
 import type { Actor } from '../domain/actor';
-import { standbyVersion, todoListVersion, type DataVersions } from './data-version';
+import { dataVersionsOf, type DataVersions } from './data-version';
 import { toPersonTitle } from './mapping';
 
 const storedSettingsSchema = layoutSettingsSchema.partial().catch({});
@@ -54,16 +54,11 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
     // the data versions now (for the answer cache).
     async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; revoked: boolean; versions: DataVersions }> {
       const row = await db
-        .selectFrom('app_user')
-        .selectAll()
+        .selectFrom(['app_user', dataVersionsOf(userId).as('v')])
+        .selectAll('app_user')
         .select((eb) => eb.exists(eb.selectFrom('revoked_session').select('sid').where('sid', '=', sid)).as('revoked'))
-        .select([
-          standbyVersion().as('standby_version'),
-          todoListVersion('self', userId).as('self_version'),
-          todoListVersion('selfAndTeam', userId).as('team_version'),
-          todoListVersion('all', userId).as('all_version'),
-        ])
-        .where('id', '=', userId)
+        .select(['v.standby_version', 'v.self_version', 'v.team_version', 'v.all_version'])
+        .where('app_user.id', '=', userId)
         .executeTakeFirst();
       if (row === undefined) return { user: undefined, revoked: false, versions: { standby: '', todos: { self: '', selfAndTeam: '', all: '' } } };
       const { revoked, standby_version: standby, self_version: self, team_version: selfAndTeam, all_version: all, ...user } = row;

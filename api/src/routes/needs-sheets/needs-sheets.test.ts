@@ -43,13 +43,13 @@ for (const engine of testEngines()) {
       ...overrides,
     });
     const create = (overrides: Record<string, unknown> = {}, token = suite.tokens.COM) =>
-      call<NeedsSheet>(suite.app, 'POST', '/needs-sheet/store', { token, fields: fields(overrides) });
+      call<NeedsSheet>(suite.app, 'POST', '/need/store', { token, fields: fields(overrides) });
     const list = (query: Record<string, unknown>, token = suite.tokens.REC) =>
-      call<ListPage<NeedsSheetListItem>>(suite.app, 'GET', '/needs-sheets', { token, query });
+      call<ListPage<NeedsSheetListItem>>(suite.app, 'GET', '/needs', { token, query });
     const search = (query: Record<string, unknown>, token = suite.tokens.REC) =>
-      call<ListPage<NeedsSheetSearchItem>>(suite.app, 'GET', '/needs-sheets/search', { token, query });
+      call<ListPage<NeedsSheetSearchItem>>(suite.app, 'GET', '/needs/search', { token, query });
     const storyOf = async (id: number) =>
-      (await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/needs-sheet/${id}/history`, { token: suite.tokens.REC })).body.data!.items;
+      (await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/need/${id}/history`, { token: suite.tokens.REC })).body.data!.items;
 
     before(async () => {
       suite = await openSeededSuite(engine);
@@ -58,7 +58,7 @@ for (const engine of testEngines()) {
         ['En cours', '#d97706', false],
         ['Pourvu', '#059669', true],
       ] as const) {
-        const answer = await call<NeedsSheetStatus>(suite.app, 'POST', '/admin/needs-sheet-status/store', {
+        const answer = await call<NeedsSheetStatus>(suite.app, 'POST', '/admin/need-status/store', {
           token: suite.tokens.ADM,
           fields: { label, color, closes, order: Object.keys(status).length * 10 },
         });
@@ -85,7 +85,7 @@ for (const engine of testEngines()) {
     it('takes a received date and a deadline as given (Unix seconds or yyyy-MM-dd), and a model’s delay', async () => {
       const given = await create({ receivedDate: '2026-01-05', deadline: '2026-02-01' });
       assert.deepEqual([given.body.data?.receivedDate, given.body.data?.deadline, given.body.data?.isLate], ['2026-01-05', '2026-02-01', today() > '2026-02-01']);
-      const model = await call<NeedsSheetModel>(suite.app, 'POST', '/needs-sheet-model/store', {
+      const model = await call<NeedsSheetModel>(suite.app, 'POST', '/need-model/store', {
         token: suite.tokens.DIR,
         fields: { title: 'Comptable unique', skills: ['Sage'], seniority: 'senior', contractType: 'permanent', delay: 20 },
       });
@@ -135,30 +135,30 @@ for (const engine of testEngines()) {
       for (const trigram of ['ADM', 'DIR', 'COM']) assert.equal((await create({ title: `Par ${trigram}` }, suite.tokens[trigram])).status, 200, trigram);
       const refused = await create({}, suite.tokens.REC);
       assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden' }]]);
-      const edit = await call(suite.app, 'POST', `/needs-sheet/${sheet.id}/store`, { token: suite.tokens.REC, fields: fields() });
+      const edit = await call(suite.app, 'POST', `/need/${sheet.id}/store`, { token: suite.tokens.REC, fields: fields() });
       assert.equal(edit.status, 403);
       for (const trigram of ['ADM', 'DIR', 'COM', 'REC']) {
-        assert.equal((await call(suite.app, 'GET', `/needs-sheet/${sheet.id}`, { token: suite.tokens[trigram] })).status, 200, trigram);
-        assert.equal((await call(suite.app, 'GET', '/needs-sheet-statuses', { token: suite.tokens[trigram] })).status, 200, trigram);
-        const statusCall = await call(suite.app, 'POST', `/needs-sheet/${sheet.id}/status`, { token: suite.tokens[trigram], fields: { statusId: status['En cours'].id } });
+        assert.equal((await call(suite.app, 'GET', `/need/${sheet.id}`, { token: suite.tokens[trigram] })).status, 200, trigram);
+        assert.equal((await call(suite.app, 'GET', '/need-statuses', { token: suite.tokens[trigram] })).status, 200, trigram);
+        const statusCall = await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens[trigram], fields: { statusId: status['En cours'].id } });
         assert.equal(statusCall.status, 200, trigram);
       }
       for (const trigram of ['DIR', 'COM', 'REC']) {
-        const admin = await call(suite.app, 'POST', '/admin/needs-sheet-status/store', { token: suite.tokens[trigram], fields: { label: 'Interdit', color: '#000000' } });
+        const admin = await call(suite.app, 'POST', '/admin/need-status/store', { token: suite.tokens[trigram], fields: { label: 'Interdit', color: '#000000' } });
         assert.deepEqual([admin.status, admin.body.errors], [403, [{ message: 'forbidden' }]], trigram);
       }
       for (const [trigram, expected] of [['COM', 403], ['REC', 403], ['DIR', 200]] as const) {
-        const model = await call(suite.app, 'POST', '/needs-sheet-model/store', { token: suite.tokens[trigram], fields: { title: `Modèle ${trigram}` } });
+        const model = await call(suite.app, 'POST', '/need-model/store', { token: suite.tokens[trigram], fields: { title: `Modèle ${trigram}` } });
         assert.equal(model.status, expected, trigram);
       }
-      const exported = await suite.app.inject({ method: 'GET', url: '/needs-sheets/export', headers: { authorization: suite.tokens.REC } });
+      const exported = await suite.app.inject({ method: 'GET', url: '/needs/export', headers: { authorization: suite.tokens.REC } });
       assert.equal(exported.statusCode, 403);
     });
 
     it('changes a status with a comment: who, when, from what to what, in the history; closing ends lateness', async () => {
       const sheet = (await create({ title: 'Suivi de statut', receivedDate: '2026-01-02', deadline: '2026-01-10' })).body.data!;
       assert.equal(sheet.isLate, true);
-      const changed = await call<NeedsSheet>(suite.app, 'POST', `/needs-sheet/${sheet.id}/status`, {
+      const changed = await call<NeedsSheet>(suite.app, 'POST', `/need/${sheet.id}/status`, {
         token: suite.tokens.REC,
         fields: { statusId: status.Pourvu.id, comment: 'Deux candidats retenus' },
       });
@@ -166,13 +166,13 @@ for (const engine of testEngines()) {
       assert.deepEqual([changed.body.data?.status.label, changed.body.data?.isLate], ['Pourvu', false]);
       const [last] = await storyOf(sheet.id);
       assert.deepEqual([last.action, last.user?.trigram, last.changes], ['status', 'REC', { status: { from: 'Nouveau', to: 'Pourvu' }, comment: { to: 'Deux candidats retenus' } }]);
-      const unknown = await call(suite.app, 'POST', `/needs-sheet/${sheet.id}/status`, { token: suite.tokens.REC, fields: { statusId: 999999 } });
+      const unknown = await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.REC, fields: { statusId: 999999 } });
       assert.deepEqual([unknown.status, unknown.body.errors], [422, [{ message: 'dataInvalid', field: 'statusId' }]]);
     });
 
     it('updates a sheet, recording the changed fields, a status change on its own line, and keeps its reference', async () => {
       const sheet = (await create({ title: 'Avant' })).body.data!;
-      const updated = await call<NeedsSheet>(suite.app, 'POST', `/needs-sheet/${sheet.id}/store`, {
+      const updated = await call<NeedsSheet>(suite.app, 'POST', `/need/${sheet.id}/store`, {
         token: suite.tokens.DIR,
         fields: fields({ title: 'Après', positions: 3, statusId: status['En cours'].id, recruiterIds: [] }),
       });
@@ -183,13 +183,13 @@ for (const engine of testEngines()) {
       const update = story.find((entry) => entry.action === 'update')!;
       assert.deepEqual(update.changes.title, { from: 'Avant', to: 'Après' });
       assert.deepEqual(update.changes.recruiterIds, { from: 'REC', to: '' });
-      const missing = await call(suite.app, 'POST', '/needs-sheet/999999/store', { token: suite.tokens.DIR, fields: fields() });
+      const missing = await call(suite.app, 'POST', '/need/999999/store', { token: suite.tokens.DIR, fields: fields() });
       assert.deepEqual([missing.status, missing.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]]);
     });
 
     it('duplicates a sheet: new reference, received today, first status, nothing filled', async () => {
       const source = (await create({ title: 'À dupliquer', positionsFilled: 1, statusId: status['En cours'].id })).body.data!;
-      const copy = await call<NeedsSheet>(suite.app, 'POST', `/needs-sheet/${source.id}/duplicate`, { token: suite.tokens.COM, fields: {} });
+      const copy = await call<NeedsSheet>(suite.app, 'POST', `/need/${source.id}/duplicate`, { token: suite.tokens.COM, fields: {} });
       assert.equal(copy.status, 200, JSON.stringify(copy.body));
       assert.notEqual(copy.body.data?.reference, source.reference);
       assert.deepEqual(
@@ -199,7 +199,7 @@ for (const engine of testEngines()) {
     });
 
     it('lists with scope, filters and sort, and exports what the list shows as CSV', async () => {
-      const other = await call<NeedsSheet>(suite.app, 'POST', '/needs-sheet/store', {
+      const other = await call<NeedsSheet>(suite.app, 'POST', '/need/store', {
         token: suite.tokens.COB,
         fields: fields({ title: 'Autre équipe', ownerId: suite.fixture.users.COB, recruiterIds: [], priority: 'urgent', contactId: suite.fixture.active.COB }),
       });
@@ -222,7 +222,7 @@ for (const engine of testEngines()) {
       assert.deepEqual(deadlines, [...deadlines].sort().reverse());
       const badSort = await list({ sort: 'password' });
       assert.deepEqual([badSort.status, badSort.body.errors[0].message], [422, 'dataInvalid']);
-      const csv = await suite.app.inject({ method: 'GET', url: '/needs-sheets/export?search=autre&sort=reference', headers: { authorization: suite.tokens.COM } });
+      const csv = await suite.app.inject({ method: 'GET', url: '/needs/export?search=autre&sort=reference', headers: { authorization: suite.tokens.COM } });
       assert.equal(csv.statusCode, 200);
       const lines = csv.body.slice(1).split('\r\n').filter((line) => line !== '');
       assert.equal(lines[0].split(';').slice(0, 3).join(';'), 'Référence;Intitulé;Société');
@@ -259,38 +259,38 @@ for (const engine of testEngines()) {
 
     it('keeps models: title unique (case and accents ignored), archived ones apart', async () => {
       const store = (body: Record<string, unknown>, id?: number) =>
-        call<NeedsSheetModel>(suite.app, 'POST', id === undefined ? '/needs-sheet-model/store' : `/needs-sheet-model/${id}/store`, { token: suite.tokens.ADM, fields: body });
+        call<NeedsSheetModel>(suite.app, 'POST', id === undefined ? '/need-model/store' : `/need-model/${id}/store`, { token: suite.tokens.ADM, fields: body });
       const model = await store({ title: 'Chef de projet', skills: ['Agile', 'agile', 'Jira'], delay: 15 });
       assert.deepEqual([model.body.data?.skills, model.body.data?.delay, model.body.data?.isActive], [['Agile', 'Jira'], 15, true]);
       const same = await store({ title: 'CHEF DE PROJÉT' });
       assert.deepEqual([same.status, same.body.errors], [409, [{ message: 'existingTitle', field: 'title' }]]);
       await store({ title: 'Chef de projet', isActive: false }, model.body.data!.id);
-      const active = await call<NeedsSheetModel[]>(suite.app, 'GET', '/needs-sheet-models', { token: suite.tokens.REC });
+      const active = await call<NeedsSheetModel[]>(suite.app, 'GET', '/need-models', { token: suite.tokens.REC });
       assert.ok(!active.body.data!.some((m) => m.id === model.body.data!.id), 'an archived model is not offered');
-      const archived = await call<NeedsSheetModel[]>(suite.app, 'GET', '/needs-sheet-models', { token: suite.tokens.REC, query: { withArchived: true } });
+      const archived = await call<NeedsSheetModel[]>(suite.app, 'GET', '/need-models', { token: suite.tokens.REC, query: { withArchived: true } });
       assert.ok(archived.body.data!.some((m) => m.id === model.body.data!.id && !m.isActive), 'an archived model is listed with the archived ones');
     });
 
     it('manages statuses: colour pattern, unique label, reorder, deactivate one in use, refuse deleting it (integrityError)', async () => {
       const admin = (method: string, url: string, body: Record<string, unknown>) => call<NeedsSheetStatus | NeedsSheetStatus[] | null>(suite.app, method, url, { token: suite.tokens.ADM, fields: body });
-      assert.equal((await admin('POST', '/admin/needs-sheet-status/store', { label: 'Rouge', color: '#FF0000' })).status, 422);
-      const same = await admin('POST', '/admin/needs-sheet-status/store', { label: 'EN COURS', color: '#ff0000' });
+      assert.equal((await admin('POST', '/admin/need-status/store', { label: 'Rouge', color: '#FF0000' })).status, 422);
+      const same = await admin('POST', '/admin/need-status/store', { label: 'EN COURS', color: '#ff0000' });
       assert.deepEqual([same.status, same.body.errors], [409, [{ message: 'existingName', field: 'label' }]]);
       const before = await snapshot(suite.database.db);
-      const inUse = await admin('DELETE', `/admin/needs-sheet-status/${status.Nouveau.id}`, {});
+      const inUse = await admin('DELETE', `/admin/need-status/${status.Nouveau.id}`, {});
       assert.deepEqual([inUse.status, inUse.body.errors], [409, [{ message: 'integrityError', field: 'id' }]]);
       assert.equal(await snapshot(suite.database.db), before);
-      const off = await admin('POST', `/admin/needs-sheet-status/${status.Nouveau.id}/store`, { label: 'Nouveau', color: '#2563eb', isActive: false });
+      const off = await admin('POST', `/admin/need-status/${status.Nouveau.id}/store`, { label: 'Nouveau', color: '#2563eb', isActive: false });
       assert.equal(off.status, 200);
-      const unused = (await admin('POST', '/admin/needs-sheet-status/store', { label: 'Temporaire', color: '#123456' })).body.data as NeedsSheetStatus;
-      assert.equal((await admin('DELETE', `/admin/needs-sheet-status/${unused.id}`, {})).status, 200);
+      const unused = (await admin('POST', '/admin/need-status/store', { label: 'Temporaire', color: '#123456' })).body.data as NeedsSheetStatus;
+      assert.equal((await admin('DELETE', `/admin/need-status/${unused.id}`, {})).status, 200);
       const ids = [status.Pourvu.id, status['En cours'].id, status.Nouveau.id];
-      const ordered = await admin('POST', '/admin/needs-sheet-statuses/order', { ids });
+      const ordered = await admin('POST', '/admin/need-statuses/order', { ids });
       assert.deepEqual((ordered.body.data as NeedsSheetStatus[]).map((s) => s.label), ['Pourvu', 'En cours', 'Nouveau']);
-      const partial = await admin('POST', '/admin/needs-sheet-statuses/order', { ids: ids.slice(1) });
+      const partial = await admin('POST', '/admin/need-statuses/order', { ids: ids.slice(1) });
       assert.deepEqual([partial.status, partial.body.errors], [422, [{ message: 'dataInvalid', field: 'ids' }]]);
       // The first active status (now "En cours", Nouveau being inactive and Pourvu first) is a new sheet's.
-      await admin('POST', '/admin/needs-sheet-statuses/order', { ids: [status['En cours'].id, status.Pourvu.id, status.Nouveau.id] });
+      await admin('POST', '/admin/need-statuses/order', { ids: [status['En cours'].id, status.Pourvu.id, status.Nouveau.id] });
       assert.equal((await create({ title: 'Après réordonnancement' })).body.data?.status.label, 'En cours');
     });
   });

@@ -25,7 +25,7 @@ const manage = permission('administration', 'manage');
 export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   needsSheets: {
     method: 'GET',
-    path: '/needs-sheets',
+    path: '/needs',
     summary:
       'Needs sheets, one page: search (reference, title, company contains), scope my/team/all, filters statusId, open, ' +
       'companyId, ownerId, recruiterId, priority, late; sort on every column',
@@ -35,7 +35,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   searchNeedsSheets: {
     method: 'GET',
-    path: '/needs-sheets/search',
+    path: '/needs/search',
     summary:
       'Full-text search over title, description and skills (French stemming, accents and case ignored) with the ' +
       'list filters, ranked, each item with its snippets (matched words in <mark>); stop words only: an empty page',
@@ -45,7 +45,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   exportNeedsSheets: {
     method: 'GET',
-    path: '/needs-sheets/export',
+    path: '/needs/export',
     summary: 'The needs sheets list as CSV for French Excel (every page, with the list’s search, filters and sort), streamed',
     access: permission('needsSheet', 'export'),
     query: needsSheetsQuerySchema.omit({ page: true, perPage: true }),
@@ -54,7 +54,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   needsSheet: {
     method: 'GET',
-    path: '/needs-sheet/:id',
+    path: '/need/:id',
     summary: 'One needs sheet',
     access: permission('needsSheet', 'read'),
     params: idParamsSchema,
@@ -62,7 +62,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   needsSheetHistory: {
     method: 'GET',
-    path: '/needs-sheet/:id/history',
+    path: '/need/:id/history',
     summary: 'The story of a needs sheet, newest first: its creation, changes and status changes with their comments',
     access: permission('needsSheet', 'read'),
     params: idParamsSchema,
@@ -71,7 +71,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   createNeedsSheet: {
     method: 'POST',
-    path: '/needs-sheet/store',
+    path: '/need/store',
     summary:
       'Create a needs sheet: reference BES-<year>-<sequence> given by the server; deadline by default the received date ' +
       'plus the model’s delay (10 days); company and contact active (inactiveCompany), the contact of that company',
@@ -81,7 +81,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   updateNeedsSheet: {
     method: 'POST',
-    path: '/needs-sheet/:id/store',
+    path: '/need/:id/store',
     summary: 'Update a needs sheet (the same rules); a status change is recorded as such',
     access: permission('needsSheet', 'update'),
     params: idParamsSchema,
@@ -90,7 +90,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   changeNeedsSheetStatus: {
     method: 'POST',
-    path: '/needs-sheet/:id/status',
+    path: '/need/:id/status',
     summary: 'Change the status of a needs sheet, with a comment; recorded in its history with who and when',
     access: permission('needsSheetProgress', 'update'),
     params: idParamsSchema,
@@ -99,7 +99,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   duplicateNeedsSheet: {
     method: 'POST',
-    path: '/needs-sheet/:id/duplicate',
+    path: '/need/:id/duplicate',
     summary: 'A new sheet copied from this one: a new reference, received today, first status, nothing filled',
     access: permission('needsSheet', 'create'),
     params: idParamsSchema,
@@ -108,7 +108,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   needsSheetModels: {
     method: 'GET',
-    path: '/needs-sheet-models',
+    path: '/need-models',
     summary: 'The models of needs sheets by title; archived ones with withArchived=1',
     access: permission('needsSheetModel', 'read'),
     query: needsSheetModelsQuerySchema,
@@ -116,7 +116,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   createNeedsSheetModel: {
     method: 'POST',
-    path: '/needs-sheet-model/store',
+    path: '/need-model/store',
     summary: 'Create a model (title unique, case and accents ignored: existingTitle)',
     access: permission('needsSheetModel', 'create'),
     body: needsSheetModelStorePayloadSchema,
@@ -124,7 +124,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   updateNeedsSheetModel: {
     method: 'POST',
-    path: '/needs-sheet-model/:id/store',
+    path: '/need-model/:id/store',
     summary: 'Update a model; isActive=0 archives it',
     access: permission('needsSheetModel', 'update'),
     params: idParamsSchema,
@@ -133,14 +133,14 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   needsSheetStatuses: {
     method: 'GET',
-    path: '/needs-sheet-statuses',
+    path: '/need-statuses',
     summary: 'The statuses of needs sheets in display order, inactive ones included (every role: the list shows them)',
     access: permission('needsSheet', 'read'),
     response: z.array(needsSheetStatusSchema),
   },
   createNeedsSheetStatus: {
     method: 'POST',
-    path: '/admin/needs-sheet-status/store',
+    path: '/admin/need-status/store',
     summary: 'Create a status (label unique, case and accents ignored: existingName; colour #rrggbb lower case)',
     access: manage,
     body: needsSheetStatusStorePayloadSchema,
@@ -148,7 +148,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   updateNeedsSheetStatus: {
     method: 'POST',
-    path: '/admin/needs-sheet-status/:id/store',
+    path: '/admin/need-status/:id/store',
     summary: 'Update a status; a status in use is deactivated (isActive=0), never deleted',
     access: manage,
     params: idParamsSchema,
@@ -157,7 +157,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   deleteNeedsSheetStatus: {
     method: 'DELETE',
-    path: '/admin/needs-sheet-status/:id',
+    path: '/admin/need-status/:id',
     summary: 'Delete a status no sheet has ever had; one in use is refused (integrityError): deactivate it instead',
     access: manage,
     params: idParamsSchema,
@@ -166,7 +166,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   },
   orderNeedsSheetStatuses: {
     method: 'POST',
-    path: '/admin/needs-sheet-statuses/order',
+    path: '/admin/need-statuses/order',
     summary: 'Reorder the statuses: ids, a JSON array, in their new display order (every status once)',
     access: manage,
     body: needsSheetStatusOrderPayloadSchema,
