@@ -65,7 +65,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(multipartPlugin);
   await app.register(noNulPlugin);
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { plainLogin: config.docsPlainLogin });
 
   // 2. App plugins. Repositories first: the error handler reads the config, and the auth hook reads users and
   // sessions (and the token secret kept in the database) through them.

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
         tokenSecret: null,
         tokenTtlSeconds: 7200,
         loginPrivateKey: null,
+        docsPlainLogin: false,
         debug: false,
         checkResponses: false,
         answerCacheBytes: 64 * 1024 * 1024,
@@ -101,5 +102,11 @@ describe('loadConfig', () => {
         return true;
       },
     );
+  });
+
+  it('refuses the documentation’s plain-password login in production', () => {
+    assert.equal(loadConfig({ API_DOCS_PLAIN_LOGIN: '1' }, '/srv/app').docsPlainLogin, true);
+    assert.throws(() => loadConfig({ API_DOCS_PLAIN_LOGIN: '1', NODE_ENV: 'production' }, '/srv/app'), ConfigError);
+    assert.throws(() => loadConfig({ API_DOCS_PLAIN_LOGIN: 'yes' }, '/srv/app'), ConfigError);
   });
 });

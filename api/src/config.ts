@@ -19,6 +19,9 @@ export type AppConfig = {
   tokenTtlSeconds: number;
   // When set, login passwords arrive RSA-OAEP (SHA-256) encrypted with the matching public key.
   loginPrivateKey: KeyObject | null;
+  // Development only: the login also takes a plain password, so that /docs "Try it out" can log in without
+  // encrypting it. Refused in production.
+  docsPlainLogin: boolean;
   debug: boolean;
   // Check every answer against its zod schema at run time (tests and debug). Off in production: the handlers'
   // return types are already checked against the same schemas at compile time, and the check costs more than
@@ -150,6 +153,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const debugRaw = text('API_DEBUG') ?? '0';
   if (debugRaw !== '0' && debugRaw !== '1') problems.push(`API_DEBUG must be 0 or 1 (got "${debugRaw}")`);
 
+  const docsPlainLoginRaw = text('API_DOCS_PLAIN_LOGIN') ?? '0';
+  if (docsPlainLoginRaw !== '0' && docsPlainLoginRaw !== '1') problems.push(`API_DOCS_PLAIN_LOGIN must be 0 or 1 (got "${docsPlainLoginRaw}")`);
+  if (docsPlainLoginRaw === '1' && env.NODE_ENV === 'production') {
+    problems.push('API_DOCS_PLAIN_LOGIN must stay 0 in production (NODE_ENV=production): login passwords travel encrypted there');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -161,6 +170,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tokenSecret,
     tokenTtlSeconds,
     loginPrivateKey,
+    docsPlainLogin: docsPlainLoginRaw === '1',
     debug: debugRaw === '1',
     checkResponses: debugRaw === '1',
     answerCacheBytes,

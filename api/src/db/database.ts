@@ -4,7 +4,6 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction
 // and do not use it). DATE columns come back as 'yyyy-MM-dd' strings on both engines (see engine.ts);
 // timestamptz as Date; jsonb parsed, written as JSON text.
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type IsoDate = ColumnType<string, string, string>;
 type Json = ColumnType<unknown, string, string>;
 
@@ -144,9 +143,15 @@ export type ImportItemTable = {
   before: ColumnType<unknown, string | null | undefined, string | null>;
 };
 
-export type RevokedSessionTable = {
+// One open (or ended) session: every token of it carries its sid (migration 0019).
+export type UserSessionTable = {
+  id: Generated<number>;
   sid: string;
-  expires_at: Timestamp;
+  user_id: number;
+  user_agent: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 // Login attempts per key in a fixed window (migration 0004).
@@ -247,7 +252,7 @@ export type Database = {
   task: TaskTable;
   todo: TodoTable;
   history: HistoryTable;
-  revoked_session: RevokedSessionTable;
+  user_session: UserSessionTable;
   login_throttle: LoginThrottleTable;
   app_setting: AppSettingTable;
   data_change: DataChangeTable;

@@ -4,6 +4,7 @@ import type { Db, Executor, UserRow } from '../db/database';
 import { AppError } from '../errors';
 import { diff, type HistoryRepository } from './history';
 import { onUniqueViolation } from './mapping';
+import { endUserSessions } from './sessions';
 import { toUserDto } from './users';
 
 type AdminUserRow = UserRow & { last_login_at: Date | null; contact_count: number | string; team_member_count: number | string };
@@ -143,6 +144,7 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
             .where('id', '=', id)
             .returningAll()
             .executeTakeFirstOrThrow();
+          if (deactivating || passwordHash !== null) await endUserSessions(trx, id, now);
           const changed = diff(flat(before), flat(after));
           if (passwordHash !== null) changed.password = { from: null, to: 'changed' };
           if (Object.keys(changed).length > 0) await history.record(trx, { entity: 'user', entityId: id, action: 'update', changes: changed, userId: actor.id });

@@ -65,6 +65,13 @@ export function groupCompanyIds(companyId: number, name: string): RawBuilder<unk
 
 const contactLabel = sql`k.first_name || ' ' || k.last_name`;
 
+// The records of the admin pages: their table and how an entry names them.
+const adminRecords = {
+  task: { table: 'task', label: sql`r.description` },
+  phrase: { table: 'phrase', label: sql`r.category` },
+  user: { table: 'app_user', label: sql`r.trigram || ' ' || r.first_name || ' ' || r.last_name` },
+} as const;
+
 export function createHistoryRepository(db: Db) {
   return {
     // A group's story: the company, its subsidiaries however deep, and every contact of them, each entry named.
@@ -110,6 +117,23 @@ export function createHistoryRepository(db: Db) {
           select h.id, h.entity, h.entity_id, s.reference || ' ' || s.title as label, h.action, h.changes, h.user_id, h.created_at
           from history h join needs_sheet s on s.id = h.entity_id
           where h.entity = 'needsSheet' and h.entity_id = ${sheetId}`,
+        pageNumber,
+        perPage,
+      );
+    },
+
+    // The story of a record of the admin pages (a task type, a phrase, a user); undefined when there is no such
+    // record.
+    async adminRecord(entity: 'task' | 'phrase' | 'user', id: number, pageNumber: number, perPage: number): Promise<ListPage<HistoryEntry> | undefined> {
+      const { table, label } = adminRecords[entity];
+      const found = await sql`select 1 from ${sql.table(table)} r where r.id = ${id}`.execute(db);
+      if (found.rows.length === 0) return undefined;
+      return page(
+        db,
+        sql`
+          select h.id, h.entity, h.entity_id, ${label} as label, h.action, h.changes, h.user_id, h.created_at
+          from history h join ${sql.table(table)} r on r.id = h.entity_id
+          where h.entity = ${entity} and h.entity_id = ${id}`,
         pageNumber,
         perPage,
       );

@@ -12,6 +12,7 @@ import { createImportRepository } from './imports';
 import { createPhraseRepository } from './phrases';
 import { createReportRepository } from './reports';
 import { createSecurityRepository } from './security';
+import { createSessionRepository } from './sessions';
 import { createTaskRepository } from './tasks';
 import { createTeamRepository } from './team';
 import { createTodoRepository } from './todos';
@@ -24,6 +25,7 @@ export function createRepositories(db: Db) {
     users: createUserRepository(db, history),
     adminUsers: createAdminUserRepository(db, history),
     security: createSecurityRepository(db),
+    sessions: createSessionRepository(db),
     tasks: createTaskRepository(db, history),
     phrases: createPhraseRepository(db, history),
     calendarFeed: createCalendarFeedRepository(db),

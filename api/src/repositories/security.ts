@@ -7,19 +7,9 @@ export type LoginLimits = { maxFailures: number; maxFailuresPerAddress: number; 
 const pairKey = (trigram: string, ip: string) => `pair:${ip}:${trigram}`;
 const addressKey = (ip: string) => `address:${ip}`;
 
-// State that every API instance must share: revoked sessions, failed logins, the generated token secret.
+// State that every API instance must share: failed logins, the generated token secret (sessions: sessions.ts).
 export function createSecurityRepository(db: Db) {
   return {
-    async revokeSession(sid: string, expiresAt: Date): Promise<void> {
-      await db
-        .insertInto('revoked_session')
-        .values({ sid, expires_at: expiresAt })
-        .onConflict((oc) => oc.column('sid').doUpdateSet({ expires_at: expiresAt }))
-        .execute();
-      // A revoked sid is useless once every token carrying it has expired.
-      await db.deleteFrom('revoked_session').where('expires_at', '<', new Date()).execute();
-    },
-
     // Counts one login attempt against the address and trigram pair and against the address alone, atomically
     // (one upsert: parallel attempts on any instance queue on the rows), before the password is checked. Says
     // whether the attempt may be checked: both counts within their limits for the current window.

@@ -6,6 +6,10 @@ import type { Db, NewUser, UserRow } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { dataVersionsOf, type DataVersions } from './data-version';
 import { toPersonTitle } from './mapping';
+import { endUserSessions } from './sessions';
+
+// The token's session as the auth hook needs it.
+export type AuthSession = { id: number; lastSeenAt: Date; ended: boolean };
 
 const storedSettingsSchema = layoutSettingsSchema.partial().catch({});
 
@@ -50,20 +54,31 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
       return db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    // What every authenticated request needs, in one round trip: the user, whether the session is revoked, and
-    // the data versions now (for the answer cache).
-    async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; revoked: boolean; versions: DataVersions }> {
+    // What every authenticated request needs, in one round trip: the user, the token's session (absent or ended:
+    // the token is refused), and the data versions now (for the answer cache).
+    async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; session: AuthSession | null; versions: DataVersions }> {
       const row = await db
-        .selectFrom(['app_user', dataVersionsOf(userId).as('v')])
+        .selectFrom('app_user')
+        .innerJoin(dataVersionsOf(userId).as('v'), (join) => join.onTrue())
+        .leftJoin('user_session as s', (join) => join.onRef('s.user_id', '=', 'app_user.id').on('s.sid', '=', sid))
         .selectAll('app_user')
-        .select((eb) => eb.exists(eb.selectFrom('revoked_session').select('sid').where('sid', '=', sid)).as('revoked'))
+        .select(['s.id as session_id', 's.last_seen_at as session_last_seen_at', 's.ended_at as session_ended_at'])
         .select(['v.standby_version', 'v.self_version', 'v.team_version', 'v.all_version'])
         .where('app_user.id', '=', userId)
         .executeTakeFirst();
-      if (row === undefined) return { user: undefined, revoked: false, versions: { standby: '', todos: { self: '', selfAndTeam: '', all: '' } } };
-      const { revoked, standby_version: standby, self_version: self, team_version: selfAndTeam, all_version: all, ...user } = row;
-      // exists() is typed loosely by Kysely; PostgreSQL returns a boolean.
-      return { user, revoked: revoked === true, versions: { standby, todos: { self, selfAndTeam, all } } };
+      if (row === undefined) return { user: undefined, session: null, versions: { standby: '', todos: { self: '', selfAndTeam: '', all: '' } } };
+      const {
+        session_id: id,
+        session_last_seen_at: lastSeenAt,
+        session_ended_at: endedAt,
+        standby_version: standby,
+        self_version: self,
+        team_version: selfAndTeam,
+        all_version: all,
+        ...user
+      } = row;
+      const session = id === null || lastSeenAt === null ? null : { id, lastSeenAt, ended: endedAt !== null };
+      return { user, session, versions: { standby, todos: { self, selfAndTeam, all } } };
     },
 
     async saveSettings(userId: number, changes: Partial<LayoutSettings>): Promise<UserRow> {
@@ -105,7 +120,11 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
 
     // Every token of the user issued until now is refused, on every instance ("log out everywhere").
     async endSessions(userId: number): Promise<void> {
-      await db.updateTable('app_user').set({ sessions_valid_after: new Date() }).where('id', '=', userId).execute();
+      const now = new Date();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('app_user').set({ sessions_valid_after: now }).where('id', '=', userId).execute();
+        await endUserSessions(trx, userId, now);
+      });
     },
 
     async recordLogin(userId: number): Promise<void> {

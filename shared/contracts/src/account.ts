@@ -18,3 +18,14 @@ export type ProfilePayload = z.input<typeof profilePayloadSchema>;
 
 export const passwordChangePayloadSchema = z.object({ currentPassword: wirePassword(), newPassword: wirePassword() });
 export type PasswordChangePayload = z.input<typeof passwordChangePayloadSchema>;
+
+// One of the connected user's open sessions (/mon-compte): the device read from its browser's User-Agent
+// ("Chrome sur Linux"), when it began and when it was last seen (to the minute), and whether it is this one.
+export const userSessionSchema = z.object({
+  id: z.number().int(),
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof userSessionSchema>;

@@ -58,7 +58,7 @@ export const contactTodoPayloadSchema = z.object({
 });
 export type ContactTodoPayload = z.input<typeof contactTodoPayloadSchema>;
 
-export const CALENDAR_ONLY_PENDING_DEFAULT = false;
+export { CALENDAR_ONLY_PENDING_DEFAULT } from './user';
 
 // --- The agenda's dialogs (edit, add), as forms: their values before they become the payloads above ---
 

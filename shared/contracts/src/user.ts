@@ -19,13 +19,20 @@ export const roleFlagsSchema = z.object({
   recruitmentTeam: z.boolean(),
 }) satisfies z.ZodType<RoleFlags>;
 
-// Layout settings (spec section 1) and their defaults.
+// The user's settings, kept on their account so that they follow them to any browser: the layout (spec section 1,
+// the right sidebar's choices) and how the agenda opens (its view, and the onlyPending option of spec section 4).
+export const calendarViews = ['month', 'week'] as const;
+// The agenda shows accomplished todos too unless the user asks otherwise (spec section 4, onlyPending).
+export const CALENDAR_ONLY_PENDING_DEFAULT = false;
+export type CalendarViewSetting = (typeof calendarViews)[number];
 export const layoutSettingsSchema = z.object({
   layout: z.enum(['vertical', 'horizontal', 'detached', 'full']),
   color: z.enum(['light', 'dark']),
   width: z.enum(['fluid', 'boxed']),
   sidebarTheme: z.enum(['default', 'light', 'dark']),
   sidebarType: z.enum(['fixed', 'condensed', 'scrollable']),
+  calendarView: z.enum(calendarViews),
+  onlyPending: z.boolean(),
 });
 export type LayoutSettings = z.infer<typeof layoutSettingsSchema>;
 
@@ -35,6 +42,8 @@ export const defaultLayoutSettings: LayoutSettings = {
   width: 'fluid',
   sidebarTheme: 'dark',
   sidebarType: 'fixed',
+  calendarView: 'month',
+  onlyPending: CALENDAR_ONLY_PENDING_DEFAULT,
 };
 
 export const userSchema = z.object({

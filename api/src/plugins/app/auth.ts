@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import { AppError } from '../../errors';
 import type { DataVersions } from '../../repositories/data-version';
+import { LAST_SEEN_PRECISION_MS } from '../../repositories/sessions';
 import { toActor } from '../../repositories/users';
 import { globalPlugin } from '../global-plugin';
 
@@ -66,12 +67,15 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const check = checkToken(tokenFromHeader(header), secret, nowSeconds());
     if (!check.ok) throw new AppError(check.code);
     const { sub, sid } = check.payload;
-    const { user, revoked, versions } = await repos.users.authState(sub, sid);
-    if (revoked) throw new AppError('tokenBlacklisted');
+    const { user, session, versions } = await repos.users.authState(sub, sid);
     if (user === undefined) throw new AppError('tokenInvalid');
+    // A session ended (logout, ended from another device) or unknown (pruned, or older than the session list).
+    if (session === null || session.ended) throw new AppError('tokenBlacklisted');
     // Every token issued before the user's sessions were ended (deactivation, log out everywhere), on any instance.
     if (user.sessions_valid_after !== null && check.payload.iat * 1000 < user.sessions_valid_after.getTime()) throw new AppError('tokenBlacklisted');
     if (!user.is_active) throw new AppError('inactiveUser');
+    // Last seen, to the minute: a write once a minute per session, none on the other requests.
+    if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) await repos.sessions.touch(session.id);
     request.auth = { user, actor: toActor(user), sid, versions };
     // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
     app.sessions.grant(reply, user.id, sid);

@@ -5,8 +5,27 @@ import { globalPlugin } from '../global-plugin';
 
 export const DOCS_PREFIX = '/docs';
 
+// How a caller logs in and gets a token, told on the documentation's first screen: the login's password is
+// encrypted, which "Try it out" cannot do, unless the API runs in the development mode made for it.
+export function loginHowTo(plainLogin: boolean): string {
+  return [
+    '## Logging in and getting a token',
+    '1. `POST /user/login` with `trigram`, `password` and `save` (multipart/form-data).',
+    '2. When the API has a login key pair (`LOGIN_PRIVATE_KEY_FILE`, as `npm start` sets), `password` must be ' +
+      'encrypted: RSA-OAEP with SHA-256 under the public key given as `key` in the front end\'s `config.json`, ' +
+      'then base64. A plain password is refused `autenticationFailed`. Without a key pair the password travels plain.',
+    '3. The answer\'s `authorization` header holds the token (`Bearer …`): give it to **Authorize** above (the token ' +
+      'alone, without `Bearer`), or send it as `Authorization: Bearer <token>`.',
+    plainLogin
+      ? '**Development mode is on** (`API_DOCS_PLAIN_LOGIN=1`): the login also takes the plain password, so ' +
+        '"Try it out" on `POST /user/login` works as it is. Never on in production.'
+      : 'For "Try it out" on a development machine, start the API with `API_DOCS_PLAIN_LOGIN=1`: the login then ' +
+        'also takes the plain password. It is off by default and refused when `NODE_ENV=production`.',
+  ].join('\n\n');
+}
+
 // The OpenAPI description is generated from the very zod schemas that validate the routes.
-export const openApiPlugin = globalPlugin('openapi', async (app) => {
+export const openApiPlugin = globalPlugin('openapi', async (app, { plainLogin }: { plainLogin: boolean }) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -16,7 +35,8 @@ export const openApiPlugin = globalPlugin('openapi', async (app) => {
           'Every answer is { data, errors: [{ message, field? }], debug? }. POST and DELETE take multipart/form-data, ' +
           'PUT and PATCH JSON, GET query strings; booleans travel as 0/1 and dates as Unix seconds. ' +
           'Send the token as `Authorization: Bearer <token>`; each authenticated answer carries a refreshed one in ' +
-          'its `authorization` header.',
+          'its `authorization` header.\n\n' +
+          loginHowTo(plainLogin),
         version: '0.1.0',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },

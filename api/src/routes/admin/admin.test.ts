@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { endpoints, type ListedEndpoint, type Phrase, type Task, type TaskType } from '@bo/contracts/all';
+import { endpoints, type HistoryEntry, type ListedEndpoint, type ListPage, type Phrase, type Task, type TaskType } from '@bo/contracts/all';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 
@@ -106,9 +106,36 @@ for (const engine of testEngines()) {
       assert.equal(admin.body.data?.length, 3);
     });
 
+    it('reads a type’s and a phrase’s history: who did what, newest first, a page at a time', async () => {
+      const story = (path: string, query: Record<string, unknown> = {}) => call<ListPage<HistoryEntry>>(suite.app, 'GET', path, { token: suite.tokens.ADM, query });
+      const { call: callTask } = suite.fixture.tasks;
+      const type = (await story(`/admin/task/${callTask}/history`)).body.data!;
+      assert.ok(type.total >= 2, 'deactivated, then put in a new order');
+      assert.deepEqual(type.items[type.items.length - 1].changes.isActive, { from: true, to: false });
+      assert.ok(type.items.every((entry) => entry.user?.trigram === 'ADM' && entry.entity === 'task' && entry.label === 'Appel de suivi'));
+      const firstPage = (await story(`/admin/task/${callTask}/history`, { perPage: 1 })).body.data!;
+      assert.deepEqual([firstPage.items.length, firstPage.total, firstPage.items[0].id], [1, type.total, type.items[0].id]);
+
+      const phrases = (await call<Phrase[]>(suite.app, 'GET', '/admin/phrases', { token: suite.tokens.ADM })).body.data!;
+      const retired = phrases.find((phrase) => phrase.category === 'Accueil')!;
+      const phrase = (await story(`/admin/phrase/${retired.id}/history`)).body.data!;
+      assert.deepEqual(
+        phrase.items.map((entry) => [entry.action, entry.user?.trigram, entry.label]),
+        [
+          ['update', 'ADM', 'Accueil'],
+          ['create', 'ADM', 'Accueil'],
+        ],
+      );
+      assert.deepEqual(phrase.items[0].changes.isActive, { from: true, to: false });
+    });
+
     it('answers modelNotFound for a type or a phrase that does not exist', async () => {
       for (const path of ['/admin/task/999999/store', '/admin/phrase/999999/store']) {
         const answer = await call(suite.app, 'POST', path, { token: suite.tokens.ADM, fields: { description: 'X', style, category: 'X', text: 'Y' } });
+        assert.deepEqual([answer.status, answer.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]], path);
+      }
+      for (const path of ['/admin/task/999999/history', '/admin/phrase/999999/history']) {
+        const answer = await call(suite.app, 'GET', path, { token: suite.tokens.ADM });
         assert.deepEqual([answer.status, answer.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]], path);
       }
     });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AdminUser, User } from '@bo/contracts/all';
+import type { AdminUser, HistoryEntry, ListPage, User } from '@bo/contracts/all';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, createTestApp, login, snapshot, testEngines } from '../../test/harness';
 
@@ -148,6 +148,15 @@ for (const engine of testEngines()) {
       assert.ok(history.some((entry) => entry.entity_id === dir.id && JSON.stringify(entry.changes).includes('isActive')));
       assert.ok(history.some((entry) => entry.entity_id === suite.fixture.users.COM && JSON.stringify(entry.changes).includes('leaderId')));
       assert.ok(history.every((entry) => entry.user_id === suite.fixture.users.ADM));
+
+      // Read back as the panel shows it: who did what to whom, newest first.
+      const read = async (id: number) => (await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/admin/user/${id}/history`, { token: suite.tokens.ADM })).body.data!;
+      const dirStory = await read(dir.id);
+      assert.deepEqual(dirStory.items[0].changes.isActive, { from: true, to: false });
+      assert.deepEqual([dirStory.items[0].action, dirStory.items[0].user?.trigram, dirStory.items[0].label], ['update', 'ADM', 'DIR Prénom DIR Nom DIR']);
+      const comStory = await read(suite.fixture.users.COM);
+      assert.deepEqual(comStory.items[0].changes.leaderId, { from: dir.id, to: suite.fixture.users.DIB });
+      assert.equal(comStory.total, comStory.items.length);
     });
 
     it('reactivated, a user logs in afresh; their old tokens stay refused; an admin-set password ends their sessions', async () => {
@@ -177,7 +186,11 @@ for (const engine of testEngines()) {
       for (const trigram of ['DIB', 'COM', 'REC']) {
         const answer = await call(suite.app, 'GET', '/admin/users', { token: suite.tokens[trigram] });
         assert.deepEqual([answer.status, answer.body.errors], [403, [{ message: 'forbidden' }]], trigram);
+        const story = await call(suite.app, 'GET', `/admin/user/${admin.id}/history`, { token: suite.tokens[trigram] });
+        assert.deepEqual([story.status, story.body.errors], [403, [{ message: 'forbidden' }]], trigram);
       }
+      const none = await call(suite.app, 'GET', '/admin/user/999999/history', { token: suite.tokens.ADM });
+      assert.deepEqual([none.status, none.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]]);
     });
   });
 }

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { User } from '@bo/contracts/all';
+import type { User, UserSession } from '@bo/contracts/all';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
-import { call, createTestApp, FIXTURE_PASSWORD, login, snapshot, testEngines } from '../../test/harness';
+import { call, createTestApp, decodeToken, FIXTURE_PASSWORD, login, snapshot, testEngines } from '../../test/harness';
 
 const STRONG = 'Gris-Tulipe-Vent-48';
 
@@ -52,6 +52,86 @@ for (const engine of testEngines()) {
       assert.deepEqual(old.body.errors, [{ message: 'autenticationFailed' }]);
     });
 
+    it('keeps the agenda settings with the layout ones, on the account: another browser gets them', async () => {
+      const saved = await call<User>(suite.app, 'PATCH', '/user/settings', { token: suite.tokens.DIB, json: { calendarView: 'week', onlyPending: true } });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      const elsewhere = await login(suite.app, 'DIB');
+      const read = await call<User>(suite.app, 'GET', '/user', { token: elsewhere });
+      assert.deepEqual(read.body.data?.settings, { ...saved.body.data?.settings, calendarView: 'week', onlyPending: true, color: 'light' });
+      const before = await snapshot(suite.database.db);
+      for (const json of [{ calendarView: 'day' }, { onlyPending: 'yes' }]) {
+        const refused = await call(suite.app, 'PATCH', '/user/settings', { token: elsewhere, json });
+        assert.equal(refused.status, 422, JSON.stringify(json));
+      }
+      assert.equal(await snapshot(suite.database.db), before);
+    });
+
+    it('lists the open sessions with their device, the current one marked; ends another one, on every instance', async () => {
+      const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:135.0) Gecko/20100101 Firefox/135.0';
+      const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+      const loginFrom = async (userAgent: string) => {
+        const answer = await call(suite.app, 'POST', '/user/login', { fields: { trigram: 'DIR', password: FIXTURE_PASSWORD, save: true }, headers: { 'user-agent': userAgent } });
+        assert.ok(answer.token);
+        return answer.token;
+      };
+      const onFirefox = await loginFrom(firefox);
+      const onChrome = await loginFrom(chrome);
+      const listed = await call<UserSession[]>(suite.app, 'GET', '/user/sessions', { token: onChrome });
+      assert.equal(listed.status, 200, JSON.stringify(listed.body));
+      const sessions = listed.body.data!;
+      // The fixture's own login, then these two; the current one first.
+      assert.deepEqual(
+        sessions.map((session) => [session.device, session.current]),
+        [
+          ['Chrome sur Linux', true],
+          ['Firefox sur Windows', false],
+          ['Appareil inconnu', false],
+        ],
+      );
+      assert.ok(sessions.every((session) => !Number.isNaN(Date.parse(session.createdAt)) && !Number.isNaN(Date.parse(session.lastSeenAt))));
+      // Another user's sessions are not in the list, and cannot be ended by this one.
+      const others = await call<UserSession[]>(suite.app, 'GET', '/user/sessions', { token: suite.tokens.COB });
+      assert.equal(others.body.data?.length, 1);
+      const foreign = await call(suite.app, 'DELETE', `/user/session/${others.body.data![0].id}`, { token: onChrome, fields: {} });
+      assert.deepEqual([foreign.status, foreign.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]]);
+      const bad = await call(suite.app, 'DELETE', '/user/session/abc', { token: onChrome, fields: {} });
+      assert.equal(bad.status, 422);
+
+      const other = await createTestApp(suite.database.openAnother());
+      try {
+        const ended = await call(suite.app, 'DELETE', `/user/session/${sessions[1].id}`, { token: onChrome, fields: {} });
+        assert.equal(ended.status, 200, JSON.stringify(ended.body));
+        assert.ok(ended.token, 'this session goes on');
+        assert.deepEqual((await call(other, 'GET', '/user', { token: onFirefox })).body.errors, [{ message: 'tokenBlacklisted' }]);
+        assert.equal((await call(other, 'GET', '/user', { token: onChrome })).status, 200);
+        const left = await call<UserSession[]>(other, 'GET', '/user/sessions', { token: onChrome });
+        assert.deepEqual(left.body.data?.map((session) => session.device), ['Chrome sur Linux', 'Appareil inconnu']);
+        const again = await call(other, 'DELETE', `/user/session/${sessions[1].id}`, { token: onChrome, fields: {} });
+        assert.equal(again.status, 404);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('refuses a well-signed token whose session does not exist', async () => {
+      const { sid } = decodeToken(suite.tokens.REC);
+      await suite.database.db.deleteFrom('user_session').where('sid', '=', sid).execute();
+      assert.deepEqual((await call(suite.app, 'GET', '/user', { token: suite.tokens.REC })).body.errors, [{ message: 'tokenBlacklisted' }]);
+    });
+
+    it('writes a session’s last sighting at most once a minute', async () => {
+      const token = await login(suite.app, 'COB');
+      const { sid } = decodeToken(token);
+      const lastSeen = () => suite.database.db.selectFrom('user_session').select('last_seen_at').where('sid', '=', sid).executeTakeFirstOrThrow();
+      const first = (await lastSeen()).last_seen_at;
+      assert.equal((await call(suite.app, 'GET', '/user', { token })).status, 200);
+      assert.equal((await lastSeen()).last_seen_at.getTime(), first.getTime(), 'seen a moment ago: no write');
+      const old = new Date(Date.now() - 61_000);
+      await suite.database.db.updateTable('user_session').set({ last_seen_at: old }).where('sid', '=', sid).execute();
+      assert.equal((await call(suite.app, 'GET', '/user', { token })).status, 200);
+      assert.ok((await lastSeen()).last_seen_at.getTime() > old.getTime() + 60_000, 'a minute later: written');
+    });
+
     it('logs out everywhere: every token of the user refused at once, on another instance too; others untouched', async () => {
       const second = await login(suite.app, 'COM');
       const other = await createTestApp(suite.database.openAnother());
@@ -65,6 +145,8 @@ for (const engine of testEngines()) {
           assert.deepEqual((await call(suite.app, 'GET', '/todos', { token })).body.errors, [{ message: 'tokenBlacklisted' }]);
         }
         assert.equal((await call(other, 'GET', '/user', { token: suite.tokens.DIR })).status, 200);
+        const ended = await suite.database.db.selectFrom('user_session').select('ended_at').where('user_id', '=', suite.fixture.users.COM).execute();
+        assert.ok(ended.length >= 2 && ended.every((row) => row.ended_at !== null), 'every session of the user ended');
       } finally {
         await other.close();
       }

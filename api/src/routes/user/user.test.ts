@@ -164,6 +164,29 @@ for (const engine of testEngines()) {
           await secured.close();
         }
       });
+
+      it('takes the plain password too in the documentation’s development mode, and says so on /docs', async () => {
+        const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+        const development = await createTestApp(database.db, { loginPrivateKey: privateKey, docsPlainLogin: true });
+        try {
+          const plain = await call(development, 'POST', '/user/login', { fields: { trigram: 'REC', password: FIXTURE_PASSWORD } });
+          assert.equal(plain.status, 200);
+          assert.ok(plain.token);
+          const wrong = await call(development, 'POST', '/user/login', { fields: { trigram: 'REC', password: 'pas le bon' } });
+          assert.equal(wrong.status, 401);
+          const docs = await development.inject({ method: 'GET', url: '/docs/json' });
+          const description = (docs.json() as { info: { description: string } }).info.description;
+          assert.match(description, /RSA-OAEP/);
+          assert.match(description, /Development mode is on/);
+        } finally {
+          await development.close();
+        }
+        // Off by default: the documentation tells how to turn it on.
+        const docs = await app.inject({ method: 'GET', url: '/docs/json' });
+        const description = (docs.json() as { info: { description: string } }).info.description;
+        assert.match(description, /API_DOCS_PLAIN_LOGIN=1/);
+        assert.doesNotMatch(description, /Development mode is on/);
+      });
     });
 
     describe('tokens', () => {
@@ -256,7 +279,7 @@ for (const engine of testEngines()) {
         const answer = await call<User>(app, 'PATCH', '/user/settings', { token, json: { color: 'dark', layout: 'horizontal' } });
         assert.equal(answer.status, 200);
         const settings = userSchema.parse(answer.body.data).settings;
-        assert.deepEqual(settings, { layout: 'horizontal', color: 'dark', width: 'fluid', sidebarTheme: 'dark', sidebarType: 'fixed' });
+        assert.deepEqual(settings, { layout: 'horizontal', color: 'dark', width: 'fluid', sidebarTheme: 'dark', sidebarType: 'fixed', calendarView: 'month', onlyPending: false });
         const again = await call<User>(app, 'GET', '/user', { token });
         assert.deepEqual(userSchema.parse(again.body.data).settings, settings);
         const more = await call<User>(app, 'PATCH', '/user/settings', { token, json: { width: 'boxed' } });

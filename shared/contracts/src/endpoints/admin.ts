@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { displayOrderPayloadSchema, phraseStorePayloadSchema, taskTypeSchema, taskTypeStorePayloadSchema } from '../admin';
+import { historyEntrySchema, historyQuerySchema } from '../history';
+import { listPageSchema } from '../paging';
 import { phraseSchema } from '../phrase';
 import { adminUserSchema, teamMovePayloadSchema, teamMoveResultSchema, userCreatePayloadSchema, userUpdatePayloadSchema } from '../admin-user';
 import { permission } from '../permissions';
@@ -34,6 +36,15 @@ export const adminEndpoints = endpointGroup('admin', {
     body: taskTypeStorePayloadSchema,
     response: taskTypeSchema,
   },
+  taskTypeHistory: {
+    method: 'GET',
+    path: '/admin/task/:id/history',
+    summary: 'A task type’s history, newest first: who created or changed it, when, each field before and after',
+    access: manage,
+    params: idParamsSchema,
+    query: historyQuerySchema,
+    response: listPageSchema(historyEntrySchema),
+  },
   reorderTaskTypes: {
     method: 'POST',
     path: '/admin/tasks/order',
@@ -67,6 +78,15 @@ export const adminEndpoints = endpointGroup('admin', {
     body: userUpdatePayloadSchema,
     response: adminUserSchema,
   },
+  userHistory: {
+    method: 'GET',
+    path: '/admin/user/:id/history',
+    summary: 'A user’s history, newest first: who changed their account (roles, team, activation, password), when, each field before and after',
+    access: manage,
+    params: idParamsSchema,
+    query: historyQuerySchema,
+    response: listPageSchema(historyEntrySchema),
+  },
   moveTeam: {
     method: 'POST',
     path: '/admin/user/:id/team/store',
@@ -90,6 +110,15 @@ export const adminEndpoints = endpointGroup('admin', {
     access: manage,
     body: phraseStorePayloadSchema,
     response: phraseSchema,
+  },
+  phraseHistory: {
+    method: 'GET',
+    path: '/admin/phrase/:id/history',
+    summary: 'A predefined phrase’s history, newest first: who created or changed it, when, each field before and after',
+    access: manage,
+    params: idParamsSchema,
+    query: historyQuerySchema,
+    response: listPageSchema(historyEntrySchema),
   },
   updatePhrase: {
     method: 'POST',

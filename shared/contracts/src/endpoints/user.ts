@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { calendarFeedFileSchema, calendarFeedStateSchema, calendarFeedUrlSchema } from '../calendar';
 import { loginPayloadSchema, settingsPayloadSchema, userSchema } from '../user';
-import { passwordChangePayloadSchema, profilePayloadSchema } from '../account';
+import { passwordChangePayloadSchema, profilePayloadSchema, userSessionSchema } from '../account';
 import { endpointGroup } from './endpoint';
-import { emptyPayloadSchema, noDataSchema } from './params';
+import { emptyPayloadSchema, idParamsSchema, noDataSchema } from './params';
 
 export const userEndpoints = endpointGroup('user', {
   login: {
@@ -51,6 +51,22 @@ export const userEndpoints = endpointGroup('user', {
     summary: 'Change the connected user’s password: the current one (autenticationFailed), then a new one under the policy (weakPassword)',
     access: 'session',
     body: passwordChangePayloadSchema,
+    response: noDataSchema,
+  },
+  sessions: {
+    method: 'GET',
+    path: '/user/sessions',
+    summary: 'The connected user’s open sessions, most recently seen first: device, created, last seen, which one is this one',
+    access: 'session',
+    response: z.array(userSessionSchema),
+  },
+  endSession: {
+    method: 'DELETE',
+    path: '/user/session/:id',
+    summary: 'End one of the connected user’s sessions: its tokens are refused at once, on every instance (modelNotFound if not theirs)',
+    access: 'session',
+    params: idParamsSchema,
+    body: emptyPayloadSchema,
     response: noDataSchema,
   },
   logoutAll: {
