@@ -71,9 +71,37 @@ describe('loadRemoteRoutes', () => {
     await expect(promise).resolves.toBe(routesModule);
   });
 
-  it("reports a failed download in French, the runtime's own text going to the console only", async () => {
+  it('tries a failed download twice more, after 300 ms then 1 s, and hands over the remote that then answers', async () => {
+    jest.useFakeTimers();
+    runtime.loadRemote.mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(routesModule);
+    const promise = loader.loadRemoteRoutes('contacts');
+    await jest.advanceTimersByTimeAsync(0);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(299);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(999);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+    await jest.advanceTimersByTimeAsync(100);
+    await expect(promise).resolves.toBe(routesModule);
+    // Each new attempt starts afresh in the runtime too (the failed manifest is not kept).
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'contacts', entry: 'http://remotes.test/contacts/mf-manifest.json' }], { force: true });
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it("reports a download failed three times in French, the runtime's own text going to the console only", async () => {
+    jest.useFakeTimers();
     runtime.loadRemote.mockRejectedValue(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003'));
-    const error = await loader.loadRemoteRoutes('contacts').catch((e: unknown) => e);
+    const outcome = loader.loadRemoteRoutes('contacts').catch((e: unknown) => e);
+    await jest.advanceTimersByTimeAsync(1_299);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+    await jest.advanceTimersByTimeAsync(100);
+    const error = await outcome;
     expect(error).toBeInstanceOf(loader.RemoteLoadError);
     expect((error as Error).message).toBe('Module contacts indisponible : son code n’a pas pu être téléchargé');
     expect((error as Error).message).not.toContain('RUNTIME');
@@ -85,6 +113,9 @@ describe('loadRemoteRoutes', () => {
     versionFiles.contacts = versionFile('contacts', '^99.0.0');
     const error = await loader.loadRemoteRoutes('contacts').catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'incompatible', remote: 'contacts' });
+    // Asking again would get the same answer: no retry.
+    expect(globalThis.fetch).toHaveBeenCalledWith('http://remotes.test/contacts/version.json', { cache: 'no-cache' });
+    expect((globalThis.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).endsWith('version.json'))).toHaveLength(1);
     expect((error as Error).message).toContain(`construit avec les contrats 99.0.0 (compatibles ^99.0.0), l’application fournit ${contractsVersion}`);
     expect(loader.loadedVersionOf('contacts')).toBeUndefined();
   });
@@ -102,18 +133,24 @@ describe('loadRemoteRoutes', () => {
   });
 
   it('refuses a module without routes and a remote missing from the registry', async () => {
+    jest.useFakeTimers();
     runtime.loadRemote.mockResolvedValue({});
-    await expect(loader.loadRemoteRoutes('contacts')).rejects.toThrow('Module contacts indisponible : module vide');
+    const empty = expect(loader.loadRemoteRoutes('contacts')).rejects.toThrow('Module contacts indisponible : module vide');
+    await jest.advanceTimersByTimeAsync(1_400);
+    await empty;
     await expect(loader.loadRemoteRoutes('admin')).rejects.toThrow('Module admin indisponible : absent du registre');
-    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
   });
 
   it('keeps one promise per remote, a failed one included, until retryRemote forgets it', async () => {
-    runtime.loadRemote.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(routesModule);
+    jest.useFakeTimers();
+    runtime.loadRemote.mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(routesModule);
     const failed = loader.loadRemoteRoutes('contacts');
-    await expect(failed).rejects.toThrow('son code n’a pas pu être téléchargé');
+    const rejected = expect(failed).rejects.toThrow('son code n’a pas pu être téléchargé');
+    await jest.advanceTimersByTimeAsync(1_400);
+    await rejected;
     expect(loader.loadRemoteRoutes('contacts')).toBe(failed);
-    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
 
     loader.retryRemote('contacts');
     // The runtime's own cache of the failed attempt is dropped too.
@@ -121,8 +158,10 @@ describe('loadRemoteRoutes', () => {
       [{ name: 'contacts', entry: 'http://remotes.test/contacts/mf-manifest.json' }],
       { force: true },
     );
-    await expect(loader.loadRemoteRoutes('contacts')).resolves.toBe(routesModule);
-    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    const again = loader.loadRemoteRoutes('contacts');
+    await jest.advanceTimersByTimeAsync(100);
+    await expect(again).resolves.toBe(routesModule);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(4);
   });
 });
 

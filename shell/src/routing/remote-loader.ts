@@ -73,19 +73,16 @@ export function loadedVersionOf(remote: RemoteName): RemoteVersion | undefined {
   return versions.get(remote);
 }
 
-// The same promise for every caller: usePromise needs a stable one, a failed one included (forgetting it would
-// start a new attempt on every render). The retry button forgets it on purpose.
-export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule> {
-  const cached = loaded.get(remote);
-  if (cached) return cached;
-  if (!registry[remote]) {
-    const missing = trackPromise(Promise.reject(new RemoteLoadError(remote, 'absent du registre')));
-    loaded.set(remote, missing);
-    return missing;
-  }
-  // version.json and the remote's code download side by side (no extra round trip), but the routes module is
-  // handed over, and so mounted, only once version.json says the remote fits this shell's contracts.
-  const checked = fetchCheckedVersion(remote, registry[remote]).then((info) => {
+// A failed download is tried again after these pauses before the fallback shows: a dropped connection or a
+// remote restarting during a deploy costs the user a short wait, not a fallback.
+export const RETRY_DELAYS_MS = [300, 1000] as const;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// One attempt: version.json and the remote's code download side by side (no extra round trip), but the routes
+// module is handed over, and so mounted, only once version.json says the remote fits this shell's contracts.
+function attemptLoad(remote: RemoteName, manifestUrl: string): Promise<RemoteRoutesModule> {
+  const checked = fetchCheckedVersion(remote, manifestUrl).then((info) => {
     versions.set(remote, info);
   });
   const code = loadRemote<RemoteRoutesModule>(`${remote}/routes`).then((module) => {
@@ -93,7 +90,36 @@ export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule
     return module;
   });
   code.catch(() => undefined);
-  const promise = trackPromise(withTimeout(checked.then(() => code), remote));
+  return checked.then(() => code);
+}
+
+async function loadWithRetries(remote: RemoteName, manifestUrl: string): Promise<RemoteRoutesModule> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await attemptLoad(remote, manifestUrl);
+    } catch (error) {
+      // A remote built for other contracts stays incompatible however often it is asked.
+      const incompatible = error instanceof RemoteLoadError && error.kind === 'incompatible';
+      if (incompatible || retry >= RETRY_DELAYS_MS.length) throw error;
+      forgetRuntimeCache(remote);
+      await pause(RETRY_DELAYS_MS[retry]);
+    }
+  }
+}
+
+// The same promise for every caller (the page, the menu's preloading, /modules): usePromise needs a stable one, a
+// failed one included (forgetting it would start a new attempt on every render), and a remote is downloaded once.
+// The retry button forgets it on purpose.
+export function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule> {
+  const cached = loaded.get(remote);
+  if (cached) return cached;
+  const manifestUrl = registry[remote];
+  if (!manifestUrl) {
+    const missing = trackPromise(Promise.reject(new RemoteLoadError(remote, 'absent du registre')));
+    loaded.set(remote, missing);
+    return missing;
+  }
+  const promise = trackPromise(withTimeout(loadWithRetries(remote, manifestUrl), remote));
   loaded.set(remote, promise);
   return promise;
 }
@@ -103,9 +129,13 @@ export function pageOf(module: RemoteRoutesModule, path: string): RemotePage | u
   return module.routes.find((page) => page.path === path);
 }
 
+// force: drop what the federation runtime cached of a failed attempt (manifest, entry script).
+function forgetRuntimeCache(remote: RemoteName) {
+  const entry = registry[remote];
+  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+}
+
 export function retryRemote(remote: RemoteName) {
   loaded.delete(remote);
-  const entry = registry[remote];
-  // force: drop what the federation runtime cached of the failed attempt (manifest, entry script).
-  if (entry) registerRemotes([{ name: remote, entry }], { force: true });
+  forgetRuntimeCache(remote);
 }
