@@ -149,6 +149,13 @@ describe('phrases', () => {
     assert.deepEqual(picker.filter((phrase) => phrase.category === category).map((phrase) => phrase.text), ['Relancer dans une semaine']);
     const all = await api<Phrase[]>('/admin/phrases');
     assert.equal(all.filter((phrase) => phrase.category === category).length, 2);
+
+    // Its history says who did what: the withdrawal by ADM above its creation.
+    await panel(page).getByRole('tab', { name: 'Historique' }).click();
+    const story = panel(page).getByRole('region', { name: 'Historique de la phrase' });
+    await story.getByText('Active : Oui → Non').waitFor();
+    assert.deepEqual(await story.locator('.bo-history__entry > div:first-child').allInnerTexts(), ['Modification', 'Création']);
+    assert.ok((await story.locator('.bo-history__meta').allInnerTexts()).every((meta) => meta.endsWith('· ADM')));
     await context.close();
   });
 });
@@ -323,10 +330,27 @@ describe('my account', () => {
     await again.context.close();
   });
 
-  it('"log out everywhere" ends a session open in another browser', async () => {
+  it('lists the open sessions, ends one of another browser, and "log out everywhere" ends the rest', async () => {
     const elsewhere = await loginWith('REC', NEW_PASSWORD);
+    const third = await loginWith('REC', NEW_PASSWORD);
     const here = await loginWith('REC', NEW_PASSWORD);
     await here.page.goto(`${base}/mon-compte`);
+    const sessions = here.page.getByRole('region', { name: 'Sessions ouvertes' }).getByRole('listitem');
+    // This one first and marked; the other browsers after it, the latest first, each with its device.
+    await sessions.first().getByText('Cette session').waitFor();
+    assert.ok((await sessions.count()) >= 3);
+    assert.match(await sessions.first().innerText(), /Chrome sur Linux/);
+    assert.equal(await sessions.nth(1).getByText('Cette session').count(), 0);
+    await sessions.nth(1).getByRole('button', { name: /^Fermer la session Chrome sur Linux/ }).click();
+    await here.page.getByRole('dialog').getByRole('button', { name: 'Fermer la session' }).click();
+    await here.page.getByText('Session fermée').first().waitFor();
+
+    // The browser whose session was ended lands on the login card at its next call; the others go on.
+    await third.page.reload();
+    await third.page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await elsewhere.page.reload();
+    await elsewhere.page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+
     await here.page.getByRole('button', { name: 'Se déconnecter partout' }).click();
     await here.page.getByRole('dialog').getByRole('button', { name: 'Se déconnecter partout' }).click();
     await here.page.getByRole('button', { name: 'Se connecter' }).waitFor();
@@ -335,6 +359,28 @@ describe('my account', () => {
     await elsewhere.page.reload();
     await elsewhere.page.getByRole('button', { name: 'Se connecter' }).waitFor();
     assert.equal(await elsewhere.page.evaluate(() => localStorage.getItem('token')), null);
-    await Promise.all([here.context.close(), elsewhere.context.close()]);
+    await Promise.all([here.context.close(), elsewhere.context.close(), third.context.close()]);
+  });
+
+  it('keeps the agenda settings on the account: another browser opens the agenda on the week, pending todos only', async () => {
+    const first = await loginWith('DIR', DEMO_PASSWORD);
+    await first.page.goto(`${base}/mon-compte`);
+    const agenda = first.page.getByRole('region', { name: 'Agenda' });
+    // Each choice is saved on the account as soon as it is made.
+    const saved = () => first.page.waitForResponse((response) => response.url().endsWith('/user/settings') && response.ok());
+    await Promise.all([saved(), agenda.getByRole('radio', { name: 'Semaine' }).check()]);
+    await Promise.all([saved(), agenda.getByRole('radio', { name: 'En cours seulement' }).check()]);
+    await first.context.close();
+
+    const second = await loginWith('DIR', DEMO_PASSWORD);
+    await second.page.goto(`${base}/agenda`);
+    await second.page.locator('.fc-dayGridWeek-view').waitFor();
+    assert.equal(await second.page.getByRole('switch', { name: 'Tâches en cours uniquement' }).getAttribute('aria-checked'), 'true');
+    // Back to the defaults, from the same page.
+    await second.page.goto(`${base}/mon-compte`);
+    const back = () => second.page.waitForResponse((response) => response.url().endsWith('/user/settings') && response.ok());
+    await Promise.all([back(), second.page.getByRole('region', { name: 'Agenda' }).getByRole('radio', { name: 'Mois' }).check()]);
+    await Promise.all([back(), second.page.getByRole('region', { name: 'Agenda' }).getByRole('radio', { name: 'Toutes' }).check()]);
+    await second.context.close();
   });
 });

@@ -20,6 +20,8 @@ function readStored(): string | null {
 let token: string | null = readStored();
 let persist = token !== null;
 let autoClearTimer: ReturnType<typeof setTimeout> | null = null;
+// When the unsaved session ends (epoch milliseconds), for the warning a minute before.
+let autoClearAt: number | null = null;
 const listeners = new Set<Listener>();
 
 function emit() {
@@ -30,6 +32,7 @@ function emit() {
 // reloads, so an unsaved session on a shared computer does not outlive its user.
 function armAutoClear() {
   if (autoClearTimer !== null || typeof window === 'undefined') return;
+  autoClearAt = Date.now() + limits.sessionAutoClearMs;
   autoClearTimer = setTimeout(() => {
     session.clear();
     window.location.reload();
@@ -39,11 +42,24 @@ function armAutoClear() {
 function disarmAutoClear() {
   if (autoClearTimer !== null) clearTimeout(autoClearTimer);
   autoClearTimer = null;
+  autoClearAt = null;
 }
 
 export const session = {
   getToken(): string | null {
     return token;
+  },
+  // When this unsaved session will be cleared, or null (a saved session has no timer).
+  getAutoClearAt(): number | null {
+    return autoClearAt;
+  },
+  // The user keeps an unsaved session: it is saved, as 'Enregistrer' would have done, and so has no timer any more.
+  keep() {
+    if (token === null) return;
+    persist = true;
+    storage()?.setItem(TOKEN_STORAGE_KEY, token);
+    disarmAutoClear();
+    emit();
   },
   hasStoredToken(): boolean {
     return readStored() !== null;

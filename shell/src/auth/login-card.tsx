@@ -1,7 +1,7 @@
 import { errorText } from '@bo/contracts/errors';
 import { loginFieldErrors, TRIGRAM_LENGTH, type LoginFieldErrors } from '@bo/contracts/rules';
 import type * as ClientModule from '@bo/client';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 // What the card needs of the API client, which it receives rather than downloads itself: the card is a view, the
 // boot decides when the client arrives.
@@ -40,6 +40,18 @@ export function LoginCard({ appName, loadClient, rememberByDefault, onFocus, onL
   const [showPassword, setShowPassword] = useState(false);
   const trigramRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const focusingFirstField = useRef(false);
+
+  // The card is the whole screen: typing starts in its first field. That focus is not someone about to log in
+  // (the downloads wait for a key or a click), so that the card alone still weighs what it weighed.
+  useEffect(() => {
+    focusingFirstField.current = true;
+    trigramRef.current?.focus();
+    focusingFirstField.current = false;
+  }, []);
+  const handleFocus = () => {
+    if (!focusingFirstField.current) onFocus?.();
+  };
 
   // Once submitted, the messages follow what the user types, like the kit's forms.
   const change = (field: 'trigram' | 'password', value: string) => {
@@ -75,7 +87,7 @@ export function LoginCard({ appName, loadClient, rememberByDefault, onFocus, onL
           {appName}
         </h1>
         <p className="bo-login__intro">Connectez-vous avec votre trigramme.</p>
-        <form onSubmit={(event) => void handleSubmit(event)} onFocus={onFocus} noValidate aria-label="Connexion">
+        <form onSubmit={(event) => void handleSubmit(event)} onFocus={handleFocus} onInput={onFocus} onPointerDown={onFocus} noValidate aria-label="Connexion">
           <div className={`bo-field${trigramError ? ' bo-field--error' : ''}`}>
             <label className="bo-field__label" htmlFor="login-trigram">
               Trigramme
@@ -104,6 +116,9 @@ export function LoginCard({ appName, loadClient, rememberByDefault, onFocus, onL
           <div className={`bo-field${passwordError ? ' bo-field--error' : ''}`}>
             <label className="bo-field__label" htmlFor="login-password">
               Mot de passe
+              <span className="bo-field__required" aria-hidden="true">
+                {' *'}
+              </span>
             </label>
             <span className="bo-login__password">
               <input
@@ -114,6 +129,7 @@ export function LoginCard({ appName, loadClient, rememberByDefault, onFocus, onL
                 value={values.password}
                 onChange={(event) => change('password', event.target.value)}
                 autoComplete="current-password"
+                required
                 aria-invalid={passwordError ? true : undefined}
                 aria-describedby="login-password-error"
               />

@@ -1,12 +1,24 @@
 import { MenuOutlined, SettingOutlined, LogoutOutlined } from '@ant-design/icons';
 import { getClientConfig, useLogout } from '@bo/client';
 import { roleLabels, roleNames, type User } from '@bo/contracts';
-import { Button, Drawer, Layout, Space, Tooltip, Typography } from 'antd';
+import { Button, ConfigProvider, Drawer, Layout, Space, theme, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AppMenu } from './app-menu';
+import { SessionExpiryNotice } from './session-expiry-notice';
 import { SettingsPanel } from './settings-panel';
 import { sidebarModeFor, useViewportWidth } from './use-viewport';
+
+// The condensed sidebar's short mark of the application's name: its initials ('Back office' gives 'BO').
+export function brandMark(appName: string): string {
+  return appName
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0])
+    .join('')
+    .slice(0, 3)
+    .toUpperCase();
+}
 
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   const { settings } = user;
@@ -22,6 +34,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   const offCanvas = mode === 'offCanvas' || full;
   const showSider = !horizontal && !offCanvas;
   const sidebarTheme = settings.sidebarTheme === 'default' ? settings.color : settings.sidebarTheme;
+  const { appName } = getClientConfig();
   const roles = roleNames.filter((name) => user.role[name]).map((name) => roleLabels[name]);
 
   return (
@@ -37,19 +50,28 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
         Aller au contenu
       </a>
       {showSider && (
-        <Layout.Sider
-          className="bo-sider"
-          theme={sidebarTheme}
-          collapsed={mode === 'condensed'}
-          width={240}
-          collapsedWidth={72}
-          trigger={null}
-        >
-          <Link to="/" className="bo-brand">
-            {mode === 'condensed' ? getClientConfig().appName.slice(0, 2) : getClientConfig().appName}
-          </Link>
-          <AppMenu role={user.role} mode="inline" theme={sidebarTheme} collapsed={mode === 'condensed'} />
-        </Layout.Sider>
+        // The sidebar's own theme: a 'Clair' sidebar stays light in the dark colour, and a 'Sombre' one dark in the light.
+        <ConfigProvider theme={{ algorithm: sidebarTheme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+          <Layout.Sider
+            className="bo-sider"
+            theme={sidebarTheme}
+            collapsed={mode === 'condensed'}
+            width={240}
+            collapsedWidth={72}
+            trigger={null}
+          >
+            {mode === 'condensed' ? (
+              <Link to="/" className="bo-brand bo-brand--mark" aria-label={appName} title={appName}>
+                {brandMark(appName)}
+              </Link>
+            ) : (
+              <Link to="/" className="bo-brand">
+                {appName}
+              </Link>
+            )}
+            <AppMenu role={user.role} mode="inline" theme={sidebarTheme} collapsed={mode === 'condensed'} />
+          </Layout.Sider>
+        </ConfigProvider>
       )}
       <Layout className="bo-main-column">
         <Layout.Header className="bo-header">
@@ -59,7 +81,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
             )}
             {(horizontal || offCanvas) && (
               <Link to="/" className="bo-brand bo-brand--header">
-                {getClientConfig().appName}
+                {appName}
               </Link>
             )}
           </Space>
@@ -95,6 +117,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
             </Tooltip>
           </Space>
         </Layout.Header>
+        <SessionExpiryNotice />
         <Layout.Content id="bo-main" className="bo-content" tabIndex={-1}>
           <div className="bo-content__inner">{children}</div>
         </Layout.Content>

@@ -8,8 +8,9 @@ import {
 } from '@ant-design/icons';
 import { appRoutes, canOpen, sectionLabels, type MenuSection, type RoleFlags } from '@bo/contracts';
 import { Menu, type MenuProps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { cancelRest, preloadOnRest, preloadPath, preloadWhenIdle } from '../routing/menu-preload';
 
 const sectionIcons: Record<MenuSection, ReactNode> = {
   agenda: <CalendarOutlined />,
@@ -28,7 +29,17 @@ export function menuItemsFor(role: RoleFlags): MenuItems {
   for (const route of appRoutes) {
     if (!route.inMenu || !canOpen(route, role)) continue;
     const items = sections.get(route.section) ?? [];
-    items.push({ key: route.path, label: <Link to={route.path}>{route.title}</Link> });
+    // The entry's remote downloads when the pointer rests on it or the keyboard reaches it.
+    items.push({
+      key: route.path,
+      label: (
+        <Link to={route.path} onFocus={() => void preloadPath(route.path)}>
+          {route.title}
+        </Link>
+      ),
+      onMouseEnter: () => preloadOnRest(route.path),
+      onMouseLeave: cancelRest,
+    });
     sections.set(route.section, items);
   }
   return [...sections.entries()].map(([section, children]) => ({
@@ -56,6 +67,7 @@ export function AppMenu({
   const items = menuItemsFor(role);
   const openSection = appRoutes.find((route) => route.path === pathname)?.section;
   const currentKey = openSection ? `section:${openSection}` : null;
+  useEffect(() => preloadWhenIdle(role), [role]);
   const [openKeys, setOpenKeys] = useState<string[]>(currentKey ? [currentKey] : []);
   // Arriving in another section opens it (state adjusted during render, not in an effect).
   const [seenKey, setSeenKey] = useState(currentKey);

@@ -4,7 +4,7 @@ import { Drawer, Radio, Typography } from 'antd';
 
 type Choice<K extends keyof LayoutSettings> = { key: K; label: string; options: Array<{ value: LayoutSettings[K]; label: string }> };
 
-const choices = [
+const layoutChoices = [
   {
     key: 'layout',
     label: 'Disposition',
@@ -51,25 +51,50 @@ const choices = [
   } satisfies Choice<'sidebarType'>,
 ];
 
+const agendaChoices = [
+  {
+    key: 'calendarView',
+    label: 'Vue du calendrier à l’ouverture',
+    options: [
+      { value: 'month', label: 'Mois' },
+      { value: 'week', label: 'Semaine' },
+    ],
+  } satisfies Choice<'calendarView'>,
+  {
+    key: 'onlyPending',
+    label: 'Tâches affichées à l’ouverture de l’agenda',
+    options: [
+      { value: false, label: 'Toutes' },
+      { value: true, label: 'En cours seulement' },
+    ],
+  } satisfies Choice<'onlyPending'>,
+];
+
+// The user's settings as radio groups, each saved on their account as soon as it is chosen: the layout's (the
+// right sidebar and /mon-compte show the same ones) or the agenda's (/mon-compte).
+export function SettingsChoices({ settings, part }: { settings: LayoutSettings; part: 'layout' | 'agenda' }) {
+  const save = useSaveSettings();
+  return (part === 'layout' ? layoutChoices : agendaChoices).map((choice) => (
+    <fieldset key={choice.key} className="bo-settings__group">
+      <Typography.Text strong>
+        <legend>{choice.label}</legend>
+      </Typography.Text>
+      <Radio.Group
+        aria-label={choice.label}
+        value={settings[choice.key]}
+        disabled={save.isPending}
+        onChange={(event) => save.mutate({ [choice.key]: event.target.value })}
+        options={choice.options.map((o) => ({ value: o.value, label: o.label }))}
+      />
+    </fieldset>
+  ));
+}
+
 // The right sidebar (spec section 1): the user's layout settings, saved on their account.
 export function SettingsPanel({ open, onClose, settings }: { open: boolean; onClose: () => void; settings: LayoutSettings }) {
-  const save = useSaveSettings();
   return (
     <Drawer title="Paramètres d’affichage" placement="right" open={open} onClose={onClose} size={320}>
-      {choices.map((choice) => (
-        <fieldset key={choice.key} className="bo-settings__group">
-          <Typography.Text strong>
-            <legend>{choice.label}</legend>
-          </Typography.Text>
-          <Radio.Group
-            aria-label={choice.label}
-            value={settings[choice.key]}
-            disabled={save.isPending}
-            onChange={(event) => save.mutate({ [choice.key]: event.target.value })}
-            options={choice.options.map((o) => ({ value: o.value, label: o.label }))}
-          />
-        </fieldset>
-      ))}
+      <SettingsChoices settings={settings} part="layout" />
     </Drawer>
   );
 }

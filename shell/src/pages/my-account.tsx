@@ -9,11 +9,13 @@ import {
   type PasswordChangePayload,
   type ProfilePayload,
   type User,
+  type UserSession,
 } from '@bo/contracts';
 import { PASSWORD_POLICY_TEXT, passwordChangeFormSchema } from '@bo/contracts/password-policy';
-import { PageFrame, PasswordField, TextField, showServerErrors, useConfirm, useZodForm } from '@bo/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Typography } from 'antd';
+import { LoadFailed, PageFrame, PasswordField, TextField, showServerErrors, useConfirm, useZodForm } from '@bo/ui';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, List, Tag, Typography } from 'antd';
+import { SettingsChoices } from '../layout/settings-panel';
 
 function ProfileCard({ user }: { user: User }) {
   const queryClient = useQueryClient();
@@ -97,8 +99,57 @@ function PasswordCard({ user }: { user: User }) {
   );
 }
 
+const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'sessions'],
+    queryFn: ({ signal }) => callEndpoint(endpoints.sessions, { signal }),
+  });
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+const when = (iso: string) => dateTime.format(new Date(iso));
+
+function SessionItem({ session }: { session: UserSession }) {
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const end = useMutation({
+    mutationFn: () => callEndpoint(endpoints.endSession, { path: { id: session.id }, params: {} }),
+    onSuccess: () => notifySuccess('Session fermée'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+  });
+  const name = `${session.device}, ouverte le ${when(session.createdAt)}`;
+  async function handleEnd() {
+    const sure = await confirm({
+      title: 'Fermer cette session ?',
+      content: `${name} : il faudra s’y reconnecter.`,
+      okText: 'Fermer la session',
+      danger: true,
+    });
+    if (sure) end.mutate();
+  }
+  return (
+    <List.Item
+      aria-label={name}
+      actions={
+        session.current
+          ? [<Tag key="current" color="blue">Cette session</Tag>]
+          : [
+              <Button key="end" size="small" loading={end.isPending} aria-label={`Fermer la session ${name}`} onClick={() => void handleEnd()}>
+                Fermer
+              </Button>,
+            ]
+      }
+    >
+      <List.Item.Meta
+        title={session.device}
+        description={`Ouverte le ${when(session.createdAt)} · dernière activité le ${when(session.lastSeenAt)}`}
+      />
+    </List.Item>
+  );
+}
+
 function SessionsCard() {
   const confirm = useConfirm();
+  const sessions = useQuery(sessionsQueryOptions());
   const end = useMutation({ mutationFn: logoutEverywhere, meta: { silent: true }, onError: (error) => notifyError(error) });
   async function handleLogoutEverywhere() {
     const sure = await confirm({
@@ -110,8 +161,15 @@ function SessionsCard() {
     if (sure) end.mutate();
   }
   return (
-    <Card title="Sessions" size="small">
-      <Typography.Paragraph>
+    <Card title="Sessions ouvertes" size="small">
+      {sessions.isError ? (
+        <LoadFailed title="Les sessions n’ont pas pu être chargées." onRetry={() => void sessions.refetch()} />
+      ) : (
+        <section aria-label="Sessions ouvertes">
+          <List loading={sessions.isPending} dataSource={sessions.data ?? []} renderItem={(session) => <SessionItem session={session} />} />
+        </section>
+      )}
+      <Typography.Paragraph style={{ marginTop: 12 }}>
         Un appareil perdu ou un poste partagé ? Fermez d’un coup toutes vos sessions ouvertes, ici comme ailleurs : il faudra vous reconnecter.
       </Typography.Paragraph>
       <Button danger loading={end.isPending} onClick={() => void handleLogoutEverywhere()}>
@@ -121,7 +179,29 @@ function SessionsCard() {
   );
 }
 
-// /mon-compte: who I am, my profile, my password, and the end of all my sessions.
+function SettingsCard({ user }: { user: User }) {
+  return (
+    <Card title="Préférences" size="small" style={{ marginBottom: 16 }}>
+      <Typography.Paragraph type="secondary">Enregistrées sur votre compte : elles vous suivent sur tout navigateur.</Typography.Paragraph>
+      <div className="bo-form-grid">
+        <section aria-label="Affichage">
+          <Typography.Title level={2} style={{ fontSize: 16 }}>
+            Affichage
+          </Typography.Title>
+          <SettingsChoices settings={user.settings} part="layout" />
+        </section>
+        <section aria-label="Agenda">
+          <Typography.Title level={2} style={{ fontSize: 16 }}>
+            Agenda
+          </Typography.Title>
+          <SettingsChoices settings={user.settings} part="agenda" />
+        </section>
+      </div>
+    </Card>
+  );
+}
+
+// /mon-compte: who I am, my profile, my password, my settings, and my open sessions.
 export function MyAccountPage() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
@@ -146,6 +226,7 @@ export function MyAccountPage() {
       />
       <ProfileCard key={`${user.id}-${user.email}`} user={user} />
       <PasswordCard user={user} />
+      <SettingsCard user={user} />
       <SessionsCard />
     </PageFrame>
   );

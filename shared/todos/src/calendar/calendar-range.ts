@@ -18,3 +18,16 @@ export function monthGridRange(isoDate: string): CalendarRange {
   const start = addDays(first, -weekday);
   return { start, end: addDays(start, 41) };
 }
+
+// The week (Monday to Sunday) a week view shows around a date, both ends included.
+export function weekRange(isoDate: string): CalendarRange {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+  const start = addDays(isoDate, -weekday);
+  return { start, end: addDays(start, 6) };
+}
+
+// On a phone a month's or a week's seven columns leave a few letters per todo: the day view, whose todos read in
+// full, opens there whatever view the user chose for wider screens.
+const NARROW_MAX_WIDTH = 600;
+export const isNarrowScreen = () => typeof window !== 'undefined' && window.innerWidth <= NARROW_MAX_WIDTH;

@@ -3,12 +3,12 @@ import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@f
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
-import { memo, useCallback, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { addDays } from '@bo/contracts';
-import { localIsoDate, type CalendarRange } from './calendar-range';
+import { isNarrowScreen, localIsoDate, type CalendarRange } from './calendar-range';
 import type { TodoEvent } from '../todo-events';
 
-export type CalendarView = 'dayGridMonth' | 'dayGridWeek';
+export type CalendarView = 'dayGridMonth' | 'dayGridWeek' | 'dayGridDay';
 export type TodoDrop = { todoId: number; deadline: string; revert: () => void };
 
 export type FullCalendarViewProps = {
@@ -21,9 +21,9 @@ export type FullCalendarViewProps = {
 };
 
 const plugins = [dayGridPlugin, interactionPlugin];
-const headerToolbar = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,dayGridWeek' };
-// A month cell shows a few todos and a "+N en plus" link; the week view shows them all.
-const views = { dayGridMonth: { dayMaxEvents: 4 }, dayGridWeek: { dayMaxEvents: false } };
+const headerToolbar = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,dayGridWeek,dayGridDay' };
+// A month cell shows a few todos and a "+N en plus" link; the week and day views show them all.
+const views = { dayGridMonth: { dayMaxEvents: 4 }, dayGridWeek: { dayMaxEvents: false }, dayGridDay: { dayMaxEvents: false } };
 
 function describe(info: EventMountArg) {
   const { contact, isAccomplished } = info.event.extendedProps as TodoEvent['extendedProps'];
@@ -45,6 +45,24 @@ export const FullCalendarView = memo(function FullCalendarView({
   onRangeChange,
 }: FullCalendarViewProps) {
   const latest = useRef({ onEventClick, onEventDrop, onRangeChange });
+  const box = useRef<HTMLDivElement>(null);
+  const calendar = useRef<FullCalendar>(null);
+  // FullCalendar follows the window's size only: a layout or sidebar change resizes its container without any
+  // window resize, so the container is watched and the calendar told (updateSize).
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => calendar.current?.getApi().updateSize());
+    });
+    observer.observe(element);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, []);
   useLayoutEffect(() => {
     latest.current = { onEventClick, onEventDrop, onRangeChange };
   });
@@ -63,22 +81,25 @@ export const FullCalendarView = memo(function FullCalendarView({
     [],
   );
   return (
-    <FullCalendar
-      plugins={plugins}
-      locale={frLocale}
-      firstDay={1}
-      initialView={initialView}
-      initialDate={initialDate}
-      headerToolbar={headerToolbar}
-      views={views}
-      height="auto"
-      events={events}
-      editable={Boolean(onEventDrop)}
-      eventDurationEditable={false}
-      eventClick={eventClick}
-      eventDrop={eventDrop}
-      datesSet={datesSet}
-      eventDidMount={describe}
-    />
+    <div ref={box} className="bo-calendar">
+      <FullCalendar
+        ref={calendar}
+        plugins={plugins}
+        locale={frLocale}
+        firstDay={1}
+        initialView={isNarrowScreen() ? 'dayGridDay' : initialView}
+        initialDate={initialDate}
+        headerToolbar={headerToolbar}
+        views={views}
+        height="auto"
+        events={events}
+        editable={Boolean(onEventDrop)}
+        eventDurationEditable={false}
+        eventClick={eventClick}
+        eventDrop={eventDrop}
+        datesSet={datesSet}
+        eventDidMount={describe}
+      />
+    </div>
   );
 });

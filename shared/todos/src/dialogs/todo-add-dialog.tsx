@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import type { TaskOption } from './todo-edit-dialog';
+import { useTodoDraft } from './todo-draft';
 import { applyServerFieldErrors, contactLabel, todoAddFormSchema, type TodoAddValues } from './todo-forms';
 
 // The contact is either searched among every contact the user may read (the calendar's "Ajouter une tâche",
@@ -42,7 +43,19 @@ function PresetContactField({ control, contact }: { control: AddFormControl; con
 }
 
 function TodoAddForm({ tasks, contact, searchContacts = noContacts, initialDeadline, onSubmit, onCancel }: Omit<TodoAddDialogProps, 'open'>) {
-  const form = useZodForm(todoAddFormSchema, { contactId: contact?.id ?? null, taskId: null, deadline: initialDeadline ?? '', notes: '' });
+  const presetId = contact?.id ?? null;
+  const kept = useTodoDraft(
+    (draft) => draft.kind === 'add' && (draft.contact?.id ?? null) === presetId,
+    // A searched contact is chosen again (its name came with the search), the rest comes back as typed.
+    (userId) => ({ kind: 'add', userId, contact: contact ?? null, values: { ...form.getValues(), contactId: presetId } }),
+  );
+  const form = useZodForm(todoAddFormSchema, {
+    contactId: presetId,
+    taskId: null,
+    deadline: initialDeadline ?? '',
+    notes: '',
+    ...(kept as Partial<z.input<typeof todoAddFormSchema>> | null),
+  });
   const { control } = form;
   const handleValid = async (values: TodoAddValues) => {
     try {

@@ -2,7 +2,10 @@ import { Button, Descriptions, Modal } from 'antd';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { DatePickerField, NotesField, SelectField, SwitchField, TextareaField, useZodForm } from '@bo/ui';
+import type { Todo } from '@bo/contracts';
+import type { z } from 'zod';
 import type { CalendarTodo } from '../todo-events';
+import { useTodoDraft } from './todo-draft';
 import { applyServerFieldErrors, todoEditFormSchema, type TodoEditValues } from './todo-forms';
 
 export type EditableTodo = CalendarTodo & { comment?: string | null };
@@ -21,6 +24,11 @@ const editFields = ['deadline', 'notes', 'comment', 'isAccomplished', 'taskId', 
 
 function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps & { todo: EditableTodo }) {
   const formId = `todo-edit-${useId().replace(/:/g, '')}`;
+  const kept = useTodoDraft(
+    (draft) => draft.kind === 'edit' && draft.todo.id === todo.id,
+    // The dialogs that keep drafts are the editor's, whose todos are whole todos of the API.
+    (userId) => ({ kind: 'edit', userId, todo: todo as Todo, values: form.getValues() }),
+  );
   const form = useZodForm(todoEditFormSchema, {
     deadline: todo.deadline,
     notes: todo.notes,
@@ -29,6 +37,7 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
     taskId: null,
     newDeadline: '',
     newNotes: '',
+    ...(kept as Partial<z.input<typeof todoEditFormSchema>> | null),
   });
   const { control } = form;
   const isAccomplished = useWatch({ control, name: 'isAccomplished' });

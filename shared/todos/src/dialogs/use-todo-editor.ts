@@ -5,6 +5,7 @@ import { useAccomplishTodo } from '../api/accomplish-todo';
 import { useAddContactTodo } from '../api/add-contact-todo';
 import { useStoreTodo } from '../api/store-todo';
 import type { TodoAddContact } from './todo-add-dialog';
+import { connectedUserId, readTodoDraft } from './todo-draft';
 import { hasFollowUp, type TodoAddValues, type TodoEditValues } from './todo-forms';
 
 export const ACCOMPLISHED_REFUSAL = 'Edition impossible car la tâche est aboutie';
@@ -22,8 +23,15 @@ export type TodoEditorOptions = {
 // Which dialog is open and what saving it does; shared by every page that edits or adds todos.
 export function useTodoEditor({ onTodoAdded, onTodoSaved }: TodoEditorOptions = {}) {
   // The todo as it was when clicked: the dialog's starting values.
-  const [editing, setEditing] = useState<Todo | null>(null);
-  const [adding, setAdding] = useState<TodoAdding | null>(null);
+  // A dialog the page's reload interrupted (the end of an unsaved session) opens again with its draft.
+  const [editing, setEditing] = useState<Todo | null>(() => {
+    const draft = readTodoDraft(connectedUserId());
+    return draft?.kind === 'edit' ? draft.todo : null;
+  });
+  const [adding, setAdding] = useState<TodoAdding | null>(() => {
+    const draft = readTodoDraft(connectedUserId());
+    return draft?.kind === 'add' ? { contact: draft.contact } : null;
+  });
   const store = useStoreTodo();
   const accomplish = useAccomplishTodo();
   const add = useAddContactTodo();

@@ -7,6 +7,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 export const phraseKeys = {
   all: ['phrases'] as const,
   admin: () => ['phrases', 'admin'] as const,
+  history: (id: number) => ['phrases', 'history', id] as const,
 };
 
 export const adminPhrasesQueryOptions = () =>
@@ -14,6 +15,9 @@ export const adminPhrasesQueryOptions = () =>
     queryKey: phraseKeys.admin(),
     queryFn: ({ signal }) => callEndpoint(endpoints.adminPhrases, { signal }),
   });
+
+export const fetchPhraseHistory = (id: number) => (page: number, perPage: number, signal: AbortSignal) =>
+  callEndpoint(endpoints.phraseHistory, { path: { id }, params: { page, perPage }, signal });
 
 export function useStorePhrase(id: number | null) {
   const queryClient = useQueryClient();

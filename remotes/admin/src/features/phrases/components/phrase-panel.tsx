@@ -1,7 +1,9 @@
 import { phraseStorePayloadSchema, type Phrase } from '@bo/contracts/records';
 import { SwitchField, TextField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, type PanelParam } from '@bo/ui/records';
-import { useStorePhrase } from '../api/phrases';
+import { EntityPanel, HistoryTimeline, type PanelParam } from '@bo/ui/records';
+import { fetchPhraseHistory, phraseKeys, useStorePhrase } from '../api/phrases';
+
+const historyLabels: Record<string, string> = { category: 'Catégorie', text: 'Texte', order: 'Ordre', isActive: 'Active' };
 
 const formFields = ['category', 'text', 'order', 'isActive'] as const;
 
@@ -28,6 +30,24 @@ function PhraseForm({ phrase, category, nextOrder, panel }: { phrase: Phrase | n
       open
       title={phrase ? `Phrase : ${phrase.category}` : 'Nouvelle phrase'}
       onClose={panel.close}
+      sections={
+        phrase
+          ? [
+              {
+                key: 'history',
+                label: 'Historique',
+                content: (
+                  <HistoryTimeline
+                    label="Historique de la phrase"
+                    queryKey={phraseKeys.history(phrase.id)}
+                    fetchPage={fetchPhraseHistory(phrase.id)}
+                    fieldLabels={historyLabels}
+                  />
+                ),
+              },
+            ]
+          : []
+      }
       form={{
         onSubmit,
         submitting: store.isPending,

@@ -8,6 +8,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 export const taskTypeKeys = {
   all: ['task-types'] as const,
   list: () => ['task-types', 'list'] as const,
+  history: (id: number) => ['task-types', 'history', id] as const,
 };
 
 export const taskTypesQueryOptions = () =>
@@ -15,6 +16,9 @@ export const taskTypesQueryOptions = () =>
     queryKey: taskTypeKeys.list(),
     queryFn: ({ signal }) => callEndpoint(endpoints.adminTaskTypes, { signal }),
   });
+
+export const fetchTaskTypeHistory = (id: number) => (page: number, perPage: number, signal: AbortSignal) =>
+  callEndpoint(endpoints.taskTypeHistory, { path: { id }, params: { page, perPage }, signal });
 
 async function refresh(queryClient: ReturnType<typeof useQueryClient>) {
   await Promise.all([

@@ -1,12 +1,22 @@
 import { taskTypeFormSchema, type TaskStyle, type TaskType } from '@bo/contracts/records';
 import { HiddenField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, type PanelParam } from '@bo/ui/records';
+import { EntityPanel, HistoryTimeline, type PanelParam } from '@bo/ui/records';
 import { useWatch } from 'react-hook-form';
-import { useStoreTaskType } from '../api/task-types';
+import { fetchTaskTypeHistory, taskTypeKeys, useStoreTaskType } from '../api/task-types';
 import { ColourField } from './colour-field';
 import { TaskChipPreview } from './task-chip';
 
 type TaskTypeFormValues = { description: string; style: TaskStyle; order: number; isActive: boolean };
+
+// The French name of each field a history entry names.
+const historyLabels: Record<string, string> = {
+  description: 'Description',
+  backgroundColor: 'Couleur de fond',
+  borderColor: 'Couleur de bordure',
+  color: 'Couleur du texte',
+  order: 'Ordre d’affichage',
+  isActive: 'Actif',
+};
 
 const formFields = ['description', 'style', 'style.backgroundColor', 'style.borderColor', 'style.color', 'order', 'isActive'] as const;
 
@@ -39,6 +49,24 @@ function TaskTypeForm({ taskType, nextOrder, panel }: { taskType: TaskType | nul
       open
       title={taskType ? `Type de tâche : ${taskType.description}` : 'Nouveau type de tâche'}
       onClose={panel.close}
+      sections={
+        taskType
+          ? [
+              {
+                key: 'history',
+                label: 'Historique',
+                content: (
+                  <HistoryTimeline
+                    label={`Historique du type ${taskType.description}`}
+                    queryKey={taskTypeKeys.history(taskType.id)}
+                    fetchPage={fetchTaskTypeHistory(taskType.id)}
+                    fieldLabels={historyLabels}
+                  />
+                ),
+              },
+            ]
+          : []
+      }
       form={{
         onSubmit,
         submitting: store.isPending,

@@ -8,6 +8,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 export const adminUserKeys = {
   all: ['admin-users'] as const,
   list: () => ['admin-users', 'list'] as const,
+  history: (id: number) => ['admin-users', 'history', id] as const,
 };
 
 export const adminUsersQueryOptions = () =>
@@ -15,6 +16,9 @@ export const adminUsersQueryOptions = () =>
     queryKey: adminUserKeys.list(),
     queryFn: ({ signal }) => callEndpoint(endpoints.adminUsers, { signal }),
   });
+
+export const fetchUserHistory = (id: number) => (page: number, perPage: number, signal: AbortSignal) =>
+  callEndpoint(endpoints.userHistory, { path: { id }, params: { page, perPage }, signal });
 
 // A change of a user also changes the owners every other page offers (the pickers' list of users).
 async function refresh(queryClient: ReturnType<typeof useQueryClient>) {

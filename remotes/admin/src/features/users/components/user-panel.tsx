@@ -10,14 +10,28 @@ import {
   type AdminUser,
 } from '@bo/contracts/records';
 import { CheckboxField, PasswordField, SelectField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, ReassignContactsDialog, ownerContactIds, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { EntityPanel, HistoryTimeline, ReassignContactsDialog, ownerContactIds, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { Alert, Button, Empty, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useRefreshUsers, useStoreUser } from '../api/users';
+import { adminUserKeys, fetchUserHistory, useRefreshUsers, useStoreUser } from '../api/users';
 import { MoveTeamDialog } from './move-team-dialog';
 
 const formFields = ['trigram', 'title', 'firstName', 'lastName', 'email', 'phone', 'role', 'leaderId', 'isActive', 'password'] as const;
+
+// The French name of each field a history entry names (the role flags one by one).
+const historyLabels: Record<string, string> = {
+  trigram: 'Trigramme',
+  title: 'Civilité',
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  email: 'Email',
+  phone: 'Téléphone',
+  ...roleLabels,
+  leaderId: 'Responsable',
+  isActive: 'Compte actif',
+  password: 'Mot de passe',
+};
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 export const formatLastLogin = (user: AdminUser) => (user.lastLoginAt ? dateTime.format(new Date(user.lastLoginAt)) : 'Jamais');
@@ -101,6 +115,25 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
                 />
               </section>
             </>
+          ),
+        },
+        {
+          key: 'history',
+          label: 'Historique',
+          content: (
+            <HistoryTimeline
+              label={`Historique de ${user.trigram}`}
+              queryKey={adminUserKeys.history(user.id)}
+              fetchPage={fetchUserHistory(user.id)}
+              fieldLabels={historyLabels}
+              formatValue={(field, value) => {
+                if (field === 'leaderId') return users.find((candidate) => candidate.id === value)?.trigram;
+                if (field === 'title' && typeof value === 'string' && value in personTitleLabels) return personTitleLabels[value as keyof typeof personTitleLabels];
+                if (field === 'phone' && typeof value === 'string') return formatPhone(value);
+                if (field === 'password') return value === 'changed' ? 'nouveau' : 'ancien';
+                return undefined;
+              }}
+            />
           ),
         },
       ]

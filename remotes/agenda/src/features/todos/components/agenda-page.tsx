@@ -1,4 +1,5 @@
-import { CALENDAR_ONLY_PENDING_DEFAULT } from '@bo/contracts';
+import { useCurrentUser } from '@bo/client';
+import { defaultLayoutSettings } from '@bo/contracts';
 import { todosToEvents, useCanAddTodos, useTodos } from '@bo/todos';
 import { TodoCalendar, type CalendarRange, type TodoDrop } from '@bo/todos/calendar';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
@@ -7,7 +8,7 @@ import { usersQueryOptions } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { firstMonth } from './agenda-prefetch';
+import { calendarViewOf, firstRange } from './agenda-prefetch';
 
 // One member's agenda, opened by their leader from /equipe (`/agenda?owner=12`): their todos only, read-only.
 function useMemberView() {
@@ -22,9 +23,11 @@ function useMemberView() {
 // /agenda: the month (or week) of todos, fetched for the visible days only.
 export function AgendaPage() {
   const member = useMemberView();
-  const [onlyPending, setOnlyPending] = useState(CALENDAR_ONLY_PENDING_DEFAULT);
-  // The first month is known before FullCalendar loads, so both downloads run side by side.
-  const [range, setRange] = useState<CalendarRange>(firstMonth);
+  // The agenda opens as the user chose on /mon-compte (their settings follow them to any browser).
+  const opening = useCurrentUser().data?.settings ?? defaultLayoutSettings;
+  const [onlyPending, setOnlyPending] = useState(opening.onlyPending);
+  // The first days are known before FullCalendar loads, so both downloads run side by side.
+  const [range, setRange] = useState<CalendarRange>(() => firstRange(opening));
   const todos = useTodos({ onlyPending, start: range.start, end: range.end });
   const editor = useTodoEditor();
   const canAdd = useCanAddTodos();
@@ -63,6 +66,7 @@ export function AgendaPage() {
         events={events}
         loading={todos.isFetching}
         eventsPending={todos.data === undefined && !todos.isError}
+        initialView={calendarViewOf[opening.calendarView]}
         onlyPending={onlyPending}
         onOnlyPendingChange={setOnlyPending}
         onRangeChange={handleRangeChange}
