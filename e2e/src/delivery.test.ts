@@ -7,8 +7,8 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
-import { itWithScreenshots, login, startHarness, type Harness } from './harness';
+import type { Page, Request } from 'playwright-core';
+import { holdIdleCallbacks, itWithScreenshots, login, releaseIdle, savedToken, startHarness, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -190,6 +190,109 @@ describe('npm run deploy', () => {
     assert.equal(rolledBack.status, 0, rolledBack.stderr);
     await page.goto(`${base}/modules`);
     assert.equal(await versionOf(), before);
+    await context.close();
+  });
+});
+
+// The remote a request goes to (each remote has its own origin), or null for the shell and the API.
+function remoteOf(request: Request): string | null {
+  const port = Number(new URL(request.url()).port);
+  return Object.entries(h.system.remotes).find(([, server]) => server.port === port)?.[0] ?? null;
+}
+
+// Matches the requests for a remote's mf-manifest.json.
+function manifestOf(remote: string) {
+  const port = String(h.system.remotes[remote as keyof typeof h.system.remotes].port);
+  return (url: URL) => url.port === port && url.pathname.endsWith('/mf-manifest.json');
+}
+
+describe('loading', () => {
+  it('a remote whose first two loads fail still mounts, tried again after 300 ms then 1 s', async () => {
+    const token = await savedToken(h, 'COM');
+    const { context, page } = await h.newPage();
+    await context.addInitScript((value) => localStorage.setItem('token', value), token);
+    const attempts: number[] = [];
+    await page.route(manifestOf('contacts'), (route) => {
+      attempts.push(Date.now());
+      return attempts.length <= 2 ? route.abort('connectionreset') : route.continue();
+    });
+    await page.goto(`${base}/liste-contacts`);
+    await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+    assert.equal(attempts.length, 3);
+    assert.ok(attempts[1] - attempts[0] >= 280, `first pause: ${attempts[1] - attempts[0]} ms`);
+    assert.ok(attempts[2] - attempts[1] >= 950, `second pause: ${attempts[2] - attempts[1]} ms`);
+    assert.equal(await page.getByText('Ce module est momentanément indisponible').count(), 0);
+    await context.close();
+  });
+
+  it('a remote that always fails shows the fallback once the retries are spent; its retry button still works', async () => {
+    const token = await savedToken(h, 'COM');
+    const { context, page } = await h.newPage();
+    await context.addInitScript((value) => localStorage.setItem('token', value), token);
+    const manifest = manifestOf('reports');
+    const attempts: number[] = [];
+    await page.route(manifest, (route) => {
+      attempts.push(Date.now());
+      return route.abort('connectionrefused');
+    });
+    await page.goto(`${base}/rapports/annuaire`);
+    await page.getByText('Ce module est momentanément indisponible').waitFor();
+    const shownAt = Date.now();
+    assert.equal(attempts.length, 3);
+    assert.ok(shownAt - attempts[0] >= 1_250, `fallback after ${shownAt - attempts[0]} ms`);
+    await page.unroute(manifest);
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await page.getByRole('heading', { name: 'Annuaire', level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('preloads the remote of the menu entry the pointer rests on or the keyboard reaches, once; the idle browser the others the roles open, never the rest', async () => {
+    const token = await savedToken(h, 'COM');
+    const { context, page } = await h.newPage();
+    await context.addInitScript((value) => localStorage.setItem('token', value), token);
+    // What the pointer and the keyboard start, told apart from what the idle browser starts.
+    await holdIdleCallbacks(context);
+    const requests: { remote: string; url: string }[] = [];
+    page.on('request', (request) => {
+      const remote = remoteOf(request);
+      if (remote) requests.push({ remote, url: request.url() });
+    });
+    const asked = () => new Set(requests.map((r) => r.remote));
+    const waitForRemote = async (remote: string) => {
+      for (let i = 0; i < 200 && !asked().has(remote); i += 1) await page.waitForTimeout(50);
+      assert.ok(asked().has(remote), `${remote} never downloaded: ${[...asked()].join(', ')}`);
+    };
+
+    // A page of the shell: no remote downloaded.
+    await page.goto(`${base}/mon-compte`);
+    await page.getByRole('heading', { name: 'Mon compte', level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    assert.deepEqual([...asked()], []);
+
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await menu.getByText('Rapports', { exact: true }).click();
+    await menu.getByRole('link', { name: 'Annuaire' }).hover();
+    await waitForRemote('reports');
+    assert.deepEqual([...asked()], ['reports']);
+
+    await menu.getByText('Fiches de besoin', { exact: true }).click();
+    await menu.getByRole('link', { name: 'Recherche de fiches' }).focus();
+    await waitForRemote('needsSheets');
+    assert.deepEqual([...asked()].sort(), ['needsSheets', 'reports']);
+
+    // The click finds the remote there: nothing of it is downloaded twice.
+    await menu.getByRole('link', { name: 'Annuaire' }).click();
+    await page.getByRole('heading', { name: 'Annuaire', level: 1 }).waitFor();
+    const urls = requests.map((r) => r.url);
+    assert.deepEqual(urls, [...new Set(urls)], 'a file downloaded twice');
+    assert.equal(urls.filter((url) => url.endsWith('mf-manifest.json')).length, 2);
+
+    await releaseIdle(page);
+    await waitForRemote('agenda');
+    await waitForRemote('contacts');
+    await page.waitForTimeout(1_000);
+    // The administration remote is for administrators only.
+    assert.ok(!asked().has('admin'), 'the admin remote was downloaded for a business team member');
     await context.close();
   });
 });

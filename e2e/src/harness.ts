@@ -171,3 +171,26 @@ export async function pickOption(page: Page, label: string | RegExp, option: str
   // The field shows the choice once the select has taken it.
   await dialog.locator(`.ant-select-content[title="${option}"]`, { has: page.getByLabel(label) }).waitFor();
 }
+
+// Holds the browser's idle moments (requestIdleCallback) of every page of a context until releaseIdle: the shell
+// preloads remotes when the browser is idle, and a test or a benchmark tells those downloads apart from the rest.
+export async function holdIdleCallbacks(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const held: IdleRequestCallback[] = [];
+    let open = false;
+    const real = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (callback, options) => {
+      if (open) return real(callback, options);
+      held.push(callback);
+      return 0;
+    };
+    (window as unknown as { releaseIdle: () => void }).releaseIdle = () => {
+      open = true;
+      for (const callback of held.splice(0)) real(callback);
+    };
+  });
+}
+
+export async function releaseIdle(page: Page) {
+  await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+}

@@ -1,0 +1,238 @@
+// The screens as every remote inherits them from the shell and the shared kit (issue 21): an accessibility scan of
+// every page in both themes, French names for icons, the calendar following its card through layout changes and on
+// a phone, the warning before an unsaved session ends, and screenshots of the agenda kept for a look.
+import { appRoutes, canOpen, type LayoutSettings, type User } from '@bo/contracts/all';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { apiGet, DEMO_PASSWORD, itWithScreenshots, login, savedToken, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let base: string;
+const tokens: Record<string, string> = {};
+const it = itWithScreenshots(() => h);
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screens');
+
+async function saveSettings(trigram: string, settings: Partial<LayoutSettings>) {
+  const response = await fetch(new URL('/user/settings', h.system.api.url), {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${tokens[trigram]}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(settings),
+  });
+  assert.equal(response.status, 200, 'settings saved');
+}
+
+async function openAs(trigram: string, pathname: string, viewport = { width: 1440, height: 900 }) {
+  const context = await h.browser.newContext({ locale: 'fr-FR', viewport });
+  const page = await context.newPage();
+  await page.addInitScript((value) => localStorage.setItem('token', value), tokens[trigram]);
+  await page.goto(`${base}${pathname}`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return { context, page };
+}
+
+// The serious and critical violations axe-core finds on the page as it is (WCAG 2 A and AA rules).
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; failureSummary: string }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})`).slice(0, 4).join('; ')}`);
+  });
+  return found;
+}
+
+// The icons assistive technology is told about, by the name it hears: antd names them in English after their file
+// ('calendar', 'close-circle'), which must never reach a user.
+async function englishIconNames(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.anticon')]
+      .filter((icon) => !icon.closest('[aria-hidden="true"]'))
+      .map((icon) => icon.getAttribute('aria-label') ?? '')
+      .filter((name) => /^[a-z]+(-[a-z]+)*$/.test(name)),
+  );
+}
+
+// Waits for the page's own content, not only its title: the scan must see the page as a user does.
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.locator('.ant-spin-spinning, [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+}
+
+before(async () => {
+  h = await startHarness();
+  base = h.system.shellUrl;
+  for (const trigram of ['ADM', 'DIR', 'COM']) tokens[trigram] = await savedToken(h, trigram);
+});
+
+after(async () => {
+  await h?.close();
+});
+
+describe('accessibility, every page, both themes', () => {
+  for (const color of ['light', 'dark'] as const) {
+    it(`has no serious or critical axe violation and no English icon name on any page an admin opens (${color})`, async () => {
+      await saveSettings('ADM', { color });
+      const admin = await apiGet<User>(h.system.api.url, tokens.ADM, '/user');
+      const routes = appRoutes.filter((route) => canOpen(route, admin.role)).map((route) => route.path);
+      const { context, page } = await openAs('ADM', routes[0]);
+      const problems: string[] = [];
+      for (const route of routes) {
+        await page.goto(`${base}${route}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await settle(page);
+        for (const violation of await axeViolations(page)) problems.push(`${route}: ${violation}`);
+        for (const name of await englishIconNames(page)) problems.push(`${route}: icon announced as '${name}'`);
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
+  it('focuses the trigram field when the login card opens, and marks the password required', async () => {
+    const { context, page } = await h.newPage();
+    await page.goto(`${base}/`);
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'login-trigram');
+    assert.equal(await page.getByLabel('Mot de passe').getAttribute('required'), '');
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+
+  it('names the clear button of a select in French, and leaves it out of the Tab order', async () => {
+    const { context, page } = await openAs('ADM', '/contacts/taches');
+    const taskType = page.getByLabel('Type de tâche');
+    await taskType.focus();
+    await taskType.press('ArrowDown');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    await taskType.press('Enter');
+    const filter = page.locator('.bo-table__filter', { has: page.getByText('Type de tâche', { exact: true }) });
+    const clear = filter.locator('.ant-select-clear');
+    await clear.waitFor({ state: 'attached' });
+    assert.equal(await clear.getAttribute('aria-label'), 'Effacer la sélection');
+    // Tab from the filled select goes on to the next control, not to its clear button.
+    await taskType.focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await clear.evaluate((element) => element.contains(document.activeElement)), false);
+    assert.deepEqual(await englishIconNames(page), []);
+    await context.close();
+  });
+});
+
+describe('the calendar in its card', () => {
+  // The calendar's right edge against its card's: a grid wider than its card is cut off, a narrower one leaves a band.
+  async function calendarFitsItsCard(page: Page, when: string) {
+    await page.waitForTimeout(300);
+    const { grid, card } = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      return { grid: box('.fc .fc-daygrid-body') , card: box('.bo-todo-calendar__grid') };
+    });
+    assert.ok(grid.right <= card.right + 1, `${when}: the grid ends at ${grid.right}, past its card at ${card.right}`);
+    assert.ok(card.right - grid.right < 40, `${when}: an empty band of ${card.right - grid.right} px on the right of the grid`);
+  }
+
+  it('follows its card through every layout and sidebar type, without a reload', async () => {
+    await saveSettings('DIR', { layout: 'vertical', sidebarType: 'fixed', color: 'light' });
+    const { context, page } = await openAs('DIR', '/agenda');
+    await page.locator('.fc-daygrid-body').waitFor();
+    await calendarFitsItsCard(page, 'Verticale');
+    await page.getByRole('button', { name: 'Paramètres d’affichage' }).click();
+    const panel = page.getByRole('dialog', { name: 'Paramètres d’affichage' });
+    const steps: Array<[string, string]> = [
+      ['Disposition', 'Horizontale'],
+      ['Disposition', 'Détachée'],
+      ['Disposition', 'Pleine page'],
+      ['Disposition', 'Verticale'],
+      ['Type de menu latéral', 'Condensé'],
+      ['Type de menu latéral', 'Fixe'],
+      ['Largeur', 'Encadrée'],
+      ['Largeur', 'Fluide'],
+    ];
+    for (const [group, choice] of steps) {
+      await panel.getByRole('radiogroup', { name: group }).getByText(choice, { exact: true }).click();
+      await panel.getByRole('radiogroup', { name: group }).getByRole('radio', { name: choice, checked: true }).waitFor();
+      await calendarFitsItsCard(page, `${group} ${choice}`);
+    }
+    await context.close();
+    await saveSettings('DIR', { layout: 'vertical', sidebarType: 'fixed', width: 'fluid' });
+  });
+
+  it('fits a phone: every control of the agenda inside the screen, the day view first', async () => {
+    const { context, page } = await openAs('COM', '/agenda', { width: 390, height: 844 });
+    await page.locator('.fc-view').waitFor();
+    assert.ok(await page.locator('.fc-dayGridDay-view').count(), 'a phone opens on the day view');
+    const outside = await page.evaluate(() =>
+      [...document.querySelectorAll('.bo-header button, .bo-header a, .bo-todo-calendar button, .bo-todo-calendar .fc-toolbar-title, .bo-todo-calendar label, .fc-event')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect();
+          return box.width > 0 && (box.left < 0 || box.right > window.innerWidth + 0.5);
+        })
+        .map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.className),
+    );
+    assert.deepEqual(outside, []);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing scrolls sideways');
+    await context.close();
+  });
+
+  it('keeps screenshots of the agenda at 1440, 900 and 390 px in both themes', async () => {
+    mkdirSync(screenshots, { recursive: true });
+    for (const color of ['light', 'dark'] as const) {
+      await saveSettings('COM', { color });
+      for (const width of [1440, 900, 390]) {
+        const { context, page } = await openAs('COM', '/agenda', { width, height: width === 390 ? 844 : 900 });
+        await page.locator('.fc-view').waitFor();
+        await settle(page);
+        await page.screenshot({ path: path.join(screenshots, `agenda-${width}-${color}.png`), fullPage: true });
+        await context.close();
+      }
+    }
+    await saveSettings('COM', { color: 'light' });
+  });
+});
+
+describe('the end of an unsaved session', () => {
+  it('warns a minute before, and keeps the session when asked (saved, no reload)', async () => {
+    const { context, page } = await h.newPage();
+    await page.clock.install();
+    await login(page, base, 'COM');
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+    await page.clock.fastForward('13:30');
+    assert.equal(await page.getByText('elle se termine dans une minute').count(), 0);
+    await page.clock.fastForward('00:45');
+    await page.getByText('elle se termine dans une minute').waitFor();
+    await page.getByRole('button', { name: 'Rester connecté' }).click();
+    await page.getByText('elle se termine dans une minute').waitFor({ state: 'hidden' });
+    assert.ok(await page.evaluate(() => localStorage.getItem('token')), 'the session is saved');
+    await page.clock.fastForward('05:00');
+    await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Se connecter' }).count(), 0, 'no reload to the login card');
+    await context.close();
+  });
+
+  it('reloads at 15 minutes as the spec says, and gives back the open dialog as typed after the next login', async () => {
+    const { context, page } = await h.newPage();
+    await page.clock.install();
+    await login(page, base, 'COM');
+    await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    const notes = `Brouillon gardé ${Date.now()}`;
+    await dialog.getByLabel('Notes').fill(notes);
+    await page.clock.fastForward('15:01');
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await page.getByLabel('Trigramme').fill('COM');
+    await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await dialog.waitFor();
+    assert.equal(await dialog.getByLabel('Notes').inputValue(), notes);
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await context.close();
+  });
+});
