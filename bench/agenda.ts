@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { endpointPath, endpoints, type StandbyLists, type Task, type Todo } from '@bo/contracts/all';
 import { launchBrowser, login } from '../e2e/src/harness';
+import { benchPort } from './ports';
 import { root } from '../scripts/build';
 import { startStaticServer } from '../scripts/static-server';
 import { startSystem } from '../scripts/system';
@@ -16,8 +17,8 @@ import { todosToEvents } from '../shared/todos/src/todo-events';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TODOS = 2000;
 const RATIO_GOAL = 1.5;
-const ports = { shell: 3980, remoteBase: 3981, api: 4980, baseline: 3990 } as const;
-const otherPorts = { shell: 3960, remoteBase: 3961, api: 4960 } as const;
+const ports = { shell: benchPort(3980), remoteBase: benchPort(3981), api: benchPort(4980), baseline: benchPort(3990) } as const;
+const otherPorts = { shell: benchPort(3960), remoteBase: benchPort(3961), api: benchPort(4960) } as const;
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/src/harness';
+import { holdIdleCallbacks, launchBrowser, releaseIdle } from '../e2e/src/harness';
 import { buildFront, root } from '../scripts/build';
 import { startStaticServer } from '../scripts/static-server';
 import { startSystem } from '../scripts/system';
+import { benchPort } from './ports';
 
 const RUNS = 7;
 const LOGIN_BUDGET_KB = 250;
@@ -53,8 +54,11 @@ async function loginCardSample(browser: Browser, url: string): Promise<Sample> {
   return sample;
 }
 
-async function agendaSample(browser: Browser, url: string): Promise<{ loginBytes: number; agendaBytes: number }> {
+// The shell preloads the other remotes the user may open when the browser is idle after the first page: held here
+// until /agenda has downloaded all it needs, so that /agenda's own figure stays its own; counted apart after.
+async function agendaSample(browser: Browser, url: string): Promise<{ loginBytes: number; agendaBytes: number; idleBytes: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await holdIdleCallbacks(context);
   const page = await context.newPage();
   const scripts = trackScripts(page);
   await page.goto(url);
@@ -67,8 +71,16 @@ async function agendaSample(browser: Browser, url: string): Promise<{ loginBytes
   await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');
   const agendaBytes = scripts.bytes() - loginBytes;
+  await releaseIdle(page);
+  // Each remote waits for an idle moment of its own: until no script has come for a second.
+  let seen = -1;
+  while (seen !== scripts.bytes()) {
+    seen = scripts.bytes();
+    await page.waitForTimeout(1_000);
+  }
+  const idleBytes = scripts.bytes() - loginBytes - agendaBytes;
   await context.close();
-  return { loginBytes, agendaBytes };
+  return { loginBytes, agendaBytes, idleBytes };
 }
 
 export async function frontendBench() {
@@ -78,10 +90,10 @@ export async function frontendBench() {
   if (built.status !== 0) throw new Error('Baseline build failed');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-front-'));
-  const system = await startSystem({ shellPort: 3950, remotePortBase: 3951, apiPort: 4950, dataDir, quiet: true });
+  const system = await startSystem({ shellPort: benchPort(3950), remotePortBase: benchPort(3951), apiPort: benchPort(4950), dataDir, quiet: true });
   const baseline = await startStaticServer({
     dirs: [path.join(baselineDir, 'dist'), path.join(root, 'shell', 'public')],
-    port: 3960,
+    port: benchPort(3960),
     spaFallback: '/index.html',
   });
   const browser = await launchBrowser();
@@ -108,6 +120,7 @@ export async function frontendBench() {
     );
     console.log(`| more JS for /agenda after login (gzip KB) | ${kb(agenda.agendaBytes)} | | | |`);
     console.log(`| total JS to reach /agenda (gzip KB) | ${kb(agenda.loginBytes + agenda.agendaBytes)} | | | |`);
+    console.log(`| then preloaded when idle: the other remotes COM may open (gzip KB) | ${kb(agenda.idleBytes)} | | | |`);
     console.log(
       `| login card visible (ms) | ${shellMs.toFixed(0)} | ${baseMs.toFixed(0)} | ${(shellMs / baseMs).toFixed(2)} | ratio <= 1.3: ${shellMs / baseMs <= 1.3 ? 'met' : 'NOT met'} |`,
     );

@@ -15,10 +15,11 @@ import { openDatabase } from '../api/src/db/engine';
 import { migrateToLatest } from '../api/src/db/migrate';
 import { launchBrowser, login } from '../e2e/src/harness';
 import { startSystem } from '../scripts/system';
+import { benchPort } from './ports';
 
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 12);
 const GOAL_P95_MS = 300;
-const ports = { shell: 3940, remoteBase: 3941, api: 4940 } as const;
+const ports = { shell: benchPort(3940), remoteBase: benchPort(3941), api: benchPort(4940) } as const;
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 
 // What a user looks for: parts of names, cities, sectors. Each run types one, after clearing the box.

@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { login } from './bench-client';
 import { createBenchDatabase } from './bench-database';
+import { dataBench, printData, type DataResult } from './import-load';
 import { listLoad, printLists, type ExportRow, type ListRow } from './list-load';
 import { mixedLoad, type MixedRow } from './mixed-load';
-import { BENCH_LEADER, fullScale, LARGE_PASSWORD } from './seed-large';
+import { printReports, reportLoad, type ReportRow, type ChartChunk } from './report-load';
+import { fullScale } from './seed-large';
 
 // Load test of the two heaviest read calls on the large dataset, on PostgreSQL and PGlite, beside a bare
 // Fastify answering the same payloads from memory (the ceiling). Each call is measured twice: answered from the
@@ -20,7 +23,10 @@ import { BENCH_LEADER, fullScale, LARGE_PASSWORD } from './seed-large';
 // (BENCH_MIXED_WRITES, 0.1) for BENCH_MIXED_DURATION seconds (45), BENCH_MIXED_THINK_MS (100) between requests.
 // The lists scenario: the companies' and contacts' list calls with BENCH_LIST_CONNECTIONS (10) for
 // BENCH_LIST_DURATION seconds (5) each, then the CSV export of every contact.
-// BENCH_API_SCENARIOS=loads,mixed,lists picks the scenarios (all by default).
+// The reports scenario (PostgreSQL): each report for a year, BENCH_REPORT_DURATION seconds (5) each. The ics and
+// import scenarios (PostgreSQL, a database of their own): the calendar feed of 2 000 todos, and 100 000 contacts
+// checked and imported (BENCH_REPORT_DURATION seconds of reads at rest beside).
+// BENCH_API_SCENARIOS=loads,mixed,lists,reports,ics,import picks the scenarios (all by default).
 
 type Engine = 'postgres' | 'pglite';
 type Row = {
@@ -44,7 +50,7 @@ const goalP99 = 50;
 const goalRatio = 0.25;
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((name) => name.trim()) as Engine[];
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,lists').split(',').map((name) => name.trim());
+const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,lists,reports,ics,import').split(',').map((name) => name.trim());
 const mixedSettings = {
   users: Number(process.env.BENCH_MIXED_USERS ?? 50),
   writeShare: Number(process.env.BENCH_MIXED_WRITES ?? 0.1),
@@ -56,6 +62,12 @@ const listSettings = { connections: Number(process.env.BENCH_LIST_CONNECTIONS ??
 const goalListP95 = 50;
 const goalExportSeconds = 3;
 type ListResult = { engine: string; rows: ListRow[]; exports: ExportRow[] };
+const reportSeconds = Number(process.env.BENCH_REPORT_DURATION ?? 5);
+const reportGoals = { p95: 300, stretch: 100, groupHistory: 100 };
+const dataGoals = { icsMs: 100, importSeconds: 30, rssMegabytes: 300 };
+// These run in a database of their own (they write): the engines' seeded databases are not needed for them alone.
+const ownDatabaseScenarios = ['ics', 'import'];
+const reportResults: { rows: ReportRow[]; charts: ChartChunk[] }[] = [];
 
 // BENCH_CPU_PROFILE_DIR: each API instance writes a CPU profile there when it stops (to see where a request's time goes).
 const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
@@ -82,17 +94,6 @@ function stop(child: ChildProcess): Promise<void> {
     });
     child.disconnect();
   });
-}
-
-async function login(base: string): Promise<string> {
-  const form = new FormData();
-  form.append('trigram', BENCH_LEADER);
-  form.append('password', LARGE_PASSWORD);
-  form.append('save', '0');
-  const response = await fetch(`${base}/user/login`, { method: 'POST', body: form });
-  const token = response.headers.get('authorization');
-  if (response.status !== 200 || token === null) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return token;
 }
 
 // The calendar's month: from the first to the last day of the current month (Unix seconds).
@@ -153,6 +154,9 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], l
     if (scenarios.includes('lists')) {
       const listToken = await login(base);
       listResults.push({ engine, ...(await listLoad({ base, token: listToken, pid: app.pid as number, ...listSettings })) });
+    }
+    if (engine === 'postgres' && scenarios.includes('reports')) {
+      reportResults.push(await reportLoad({ base, databaseUrl: env.BENCH_DATABASE_URL, seconds: reportSeconds }));
     }
     if (!scenarios.includes('loads')) return;
     const token = await login(base);
@@ -258,10 +262,19 @@ export async function apiBench(): Promise<void> {
   const rows: Row[] = [];
   const mixedRows: MixedRow[] = [];
   const listResults: ListResult[] = [];
-  for (const engine of engines) await benchEngine(engine, rows, mixedRows, listResults);
+  if (!scenarios.every((name) => ownDatabaseScenarios.includes(name))) {
+    for (const engine of engines) await benchEngine(engine, rows, mixedRows, listResults);
+  }
+  let data: DataResult | null = null;
+  if (engines.includes('postgres') && scenarios.some((name) => ownDatabaseScenarios.includes(name))) {
+    const { start: from, end: to } = monthWindow();
+    data = await dataBench({ start, stop, serverUrl, scenarios, todosPath: `/todos?onlyPending=1&start=${from}&end=${to}`, seconds: reportSeconds });
+  }
   if (rows.length > 0) printTable(rows);
   if (mixedRows.length > 0) printMixed(mixedRows);
   for (const result of listResults) printLists(result.engine, listSettings.connections, result, goalListP95, goalExportSeconds);
+  for (const result of reportResults) printReports(result, reportGoals);
+  if (data !== null) printData(data, dataGoals);
 }
 
 function printMixed(rows: MixedRow[]): void {

@@ -24,9 +24,9 @@ export const listCalls: ListCall[] = [
   { name: 'GET /contacts?sort=nextTodo', path: '/contacts?scope=all&sort=nextTodo&order=asc' },
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function timed(url: string, token: string): Promise<{ ms: number; ok: boolean; body: string }> {
+export async function timed(url: string, token: string): Promise<{ ms: number; ok: boolean; body: string }> {
   const started = performance.now();
   try {
     const response = await fetch(url, { headers: { authorization: token, 'cache-control': 'no-cache' } });
@@ -67,7 +67,7 @@ export async function loadCall(url: string, token: string, connections: number, 
   };
 }
 
-function rssMegabytes(pid: number): number {
+export function rssMegabytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
