@@ -102,6 +102,11 @@ for (const engine of testEngines()) {
       const page = await app.inject({ method: 'GET', url: '/docs' });
       assert.equal(page.statusCode, 200);
       assert.match(page.body, /swagger/i);
+      // Swagger UI styles its elements inline as it renders: allowed on these pages, scripts still strict.
+      const policy = String((await app.inject({ method: 'GET', url: '/docs/static/index.html' })).headers['content-security-policy']);
+      assert.match(policy, /style-src 'self' 'unsafe-inline';/);
+      assert.match(policy, /script-src 'self'/);
+      assert.doesNotMatch(policy, /script-src[^;]*'unsafe-inline'/);
     });
 
     it('accepts the wire forms of the client only: "0" is false, other strings are invalid', async () => {

@@ -194,6 +194,21 @@ describe('odd ends', () => {
     await context.close();
   });
 
+  it('opens the API documentation without a security-policy error, and tells how to log in', async () => {
+    const { context, page } = await h.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto(`${h.system.api.url}/docs`);
+    await page.getByRole('heading', { name: 'Logging in and getting a token' }).waitFor();
+    // Opening an operation is where Swagger UI styles its elements inline.
+    await page.getByRole('button', { name: /POST \/user\/login/ }).first().click();
+    await page.getByRole('button', { name: 'Try it out' }).waitFor();
+    assert.deepEqual(problems.filter((text) => /Content Security Policy/i.test(text)), []);
+    await context.close();
+  });
+
   it('opens the task list on what is due, notes shown whole', async () => {
     const all = await api<Todo[]>('COM', '/todos', { onlyPending: 0 });
     assert.ok(all.some((todo) => !todo.isAccomplished && todo.deadline < today), 'the demo seed has late todos');
