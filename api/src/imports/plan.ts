@@ -164,6 +164,11 @@ function ownerOf(row: Row, value: string | undefined, users: Awaited<ReturnType<
 
 const same = <C extends Record<string, unknown>>(a: C, b: C) => Object.keys(a).every((key) => a[key] === b[key]);
 
+// An update takes the cells that say something: an empty cell of a mapped column keeps what the record holds (a
+// spreadsheet's blank is a value not known, not a value to erase).
+const filledOnly = <C extends Record<string, unknown>>(values: Partial<C>): Partial<C> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null && value !== '')) as Partial<C>;
+
 const companyColumnsSelect = ['id', 'name', 'registration_id', 'address', 'postal_code', 'city', 'phone', 'website', 'sector', 'owner_id', 'is_active'] as const;
 
 export async function planCompanies(db: Executor, actor: Actor, file: CsvFile, requested: ImportMapping | undefined, onExisting: OnExisting): Promise<ImportPlan<CompanyColumns>> {
@@ -268,8 +273,8 @@ export async function planCompanies(db: Executor, actor: Actor, file: CsvFile, r
       sector: existing.sector,
       owner_id: existing.owner_id,
     };
-    // Update: the mapped fields only; the rest of the record stays as it is.
-    const columns = { ...before, ...values };
+    // Update: the mapped fields with a value only; the rest of the record stays as it is.
+    const columns = { ...before, ...filledOnly(values) };
     if (onExisting === 'skip' || same(before, columns)) skipped += 1;
     else writes.push({ action: 'update', line: row.line, id: existing.id, columns, before });
   }
@@ -422,7 +427,7 @@ export async function planContacts(db: Executor, actor: Actor, file: CsvFile, re
       continue;
     }
     const { id, ...before } = existing;
-    const columns = { ...before, ...values };
+    const columns = { ...before, ...filledOnly(values) };
     if (onExisting === 'skip' || same(before, columns)) {
       skipped += 1;
       continue;

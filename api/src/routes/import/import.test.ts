@@ -136,6 +136,19 @@ for (const engine of testEngines()) {
       );
     });
 
+    it('keeps what a record holds when an updating row leaves a mapped cell empty', async () => {
+      const file = lines('Raison sociale;SIRET;Ville;Secteur', 'Société Test;73282932000074;;Banque');
+      const update = await upload(suite, '/import/companies', file, { onExisting: 'update' }, suite.tokens.COM);
+      assert.deepEqual([update.body.data?.updated, update.body.data?.rejected], [1, 0], JSON.stringify(update.body));
+      const company = await suite.database.db.selectFrom('company').selectAll().where('id', '=', suite.fixture.company).executeTakeFirstOrThrow();
+      assert.deepEqual([company.city, company.sector], ['Besançon', 'Banque']);
+      // Nothing to change: the row is skipped, not counted as an update.
+      const again = await upload(suite, '/import/companies', file, { onExisting: 'update' }, suite.tokens.COM);
+      assert.deepEqual([again.body.data?.updated, again.body.data?.skipped], [0, 1]);
+      // As the next tests expect it.
+      await suite.database.db.updateTable('company').set({ sector: null }).where('id', '=', suite.fixture.company).execute();
+    });
+
     it('writes nothing when a row fails in the middle of the import', async () => {
       await sql`alter table company add constraint test_no_boom check (name <> 'Boum')`.execute(suite.database.db);
       try {

@@ -344,6 +344,7 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
                 </Radio>
               ))}
             </Radio.Group>
+            {onExisting === 'update' && <p style={{ margin: '8px 0 0' }}>Une cellule vide ne remplace rien : la fiche garde sa valeur.</p>}
           </fieldset>
 
           {busy === 'import' && (
