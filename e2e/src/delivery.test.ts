@@ -271,6 +271,8 @@ describe('loading', () => {
 
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByText('Rapports', { exact: true }).click();
+    // The section opens with a motion: a pointer comes to rest on an entry once it is in place.
+    await page.waitForFunction(() => document.querySelector('[class*="ant-motion-collapse"]') === null);
     await menu.getByRole('link', { name: 'Annuaire' }).hover();
     await waitForRemote('reports');
     assert.deepEqual([...asked()], ['reports']);

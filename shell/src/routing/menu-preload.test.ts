@@ -74,4 +74,11 @@ describe('preloadWhenIdle', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(remotesAsked()).not.toContain('admin/routes');
   });
+
+  it('never fetches the remote of a first page the user may not open (the forbidden screen shows instead)', async () => {
+    window.history.pushState({}, '', '/gestion-taches');
+    menu.preloadWhenIdle(businessTeam);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(remotesAsked()).toEqual(['agenda/routes', 'contacts/routes', 'needsSheets/routes', 'reports/routes']);
+  });
 });

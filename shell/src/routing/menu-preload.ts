@@ -2,7 +2,7 @@
 // gets the keyboard's focus, or when the browser is idle after the first page is painted. It is the same download
 // the page makes (loadRemoteRoutes keeps one promise per remote), so nothing is fetched twice.
 import { queryClient } from '@bo/client';
-import { findRoute, remotesFor, type RoleFlags } from '@bo/contracts/routes';
+import { canOpen, findRoute, remotesFor, type RoleFlags } from '@bo/contracts/routes';
 import { loadRemoteRoutes, pageOf } from './remote-loader';
 
 // A pointer passing over the menu on its way elsewhere downloads nothing.
@@ -59,7 +59,9 @@ export function preloadWhenIdle(role: RoleFlags) {
   if (idleStarted) return;
   idleStarted = true;
   void (async () => {
-    await preloadPath(window.location.pathname);
+    // The page shown first, when this user may open it: a forbidden page's remote is never fetched.
+    const first = findRoute(window.location.pathname);
+    if (first && canOpen(first, role)) await preloadPath(window.location.pathname);
     // The page renders and asks for its data, then paints it.
     await nextFrame();
     await noQueryInFlight();
