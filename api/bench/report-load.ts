@@ -10,14 +10,18 @@ import { loadCall, timed } from './list-load';
 // The reports of /rapports/* on the large dataset (PostgreSQL): each call for a year, loaded by one connection
 // (the latency of one report alone, as a user waits for it), every answer built by the database, beside an
 // authenticated GET /user through the same stack (the baseline). Then the gzip weight of the chunks holding the
-// reports' SVG charts in the built reports remote.
+// reports' charts in the built reports remote: Chart.js, the canvas wrapper and the figures with their tables.
 
 export type ReportRow = { call: string; count: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number; detail: string };
-export type ChartChunk = { file: string; bytes: number; gzip: number };
+export type ChartChunk = { file: string; holds: string; bytes: number; gzip: number };
 
 const reportsDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../remotes/reports/dist');
-// The charts' colours, as their module declares them: found as such in the minified chunk that bundles it.
-const chartMarker = '"#1677ff","#d4380d","#389e0d","#c41d7f"';
+// Strings that survive minification, one per part of the charts (bench/charts-weight.ts weighs the candidates).
+const chartMarkers = [
+  { holds: 'Chart.js', marker: "can't acquire context from the given item" },
+  { holds: 'the canvas wrapper (chart-canvas.tsx)', marker: 'ChartCanvas:' },
+  { holds: "the figures and their tables (charts.tsx, with the pages' shared code)", marker: 'bo-chart__legend' },
+];
 
 // The chunks of the built reports remote that hold the charts (built first when it is not).
 export function chartChunks(): ChartChunk[] {
@@ -26,10 +30,11 @@ export function chartChunks(): ChartChunk[] {
     execFileSync('npm', ['run', 'build'], { cwd: path.dirname(reportsDist), stdio: 'ignore' });
   }
   const files = readdirSync(reportsDist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
-  return files
-    .map((file) => ({ file, content: readFileSync(path.join(reportsDist, file)) }))
-    .filter(({ content }) => content.includes(chartMarker))
-    .map(({ file, content }) => ({ file, bytes: content.byteLength, gzip: gzipSync(content).byteLength }));
+  return files.flatMap((file) => {
+    const content = readFileSync(path.join(reportsDist, file));
+    const part = chartMarkers.find(({ marker }) => content.includes(marker));
+    return part ? [{ file, holds: part.holds, bytes: content.byteLength, gzip: gzipSync(content).byteLength }] : [];
+  });
 }
 
 type Subjects = { contactId: number; contactTodos: number; groupId: number; groupCompanies: number };
@@ -120,7 +125,7 @@ export function printReports(result: { rows: ReportRow[]; charts: ChartChunk[] }
     console.log(`  group history, first page: p95 ${group.p95.toFixed(0)} ms (goal < ${goals.groupHistory}${group.p95 < goals.groupHistory ? ', met' : ', missed'})`);
   }
   for (const chunk of result.charts) {
-    console.log(`  charts: remotes/reports/dist/${chunk.file}, ${(chunk.bytes / 1024).toFixed(1)} KB, ${(chunk.gzip / 1024).toFixed(1)} KB gzip (the report pages' code with them)`);
+    console.log(`  charts: remotes/reports/dist/${chunk.file}, ${(chunk.bytes / 1024).toFixed(1)} KB, ${(chunk.gzip / 1024).toFixed(1)} KB gzip: ${chunk.holds}`);
   }
   if (result.charts.length === 0) console.log('  charts: no chunk of remotes/reports/dist holds them');
   console.log("  /agenda's and the login's bytes: npm run bench -- front");

@@ -2,6 +2,7 @@ import { reportRuntime } from '@bo/client';
 import { lazyPage } from '@bo/ui/lazy-page';
 import type { RemotePage } from '@bo/ui';
 import * as React from 'react';
+import { preloadCharts } from './components/chart-loader';
 
 reportRuntime('reports', React);
 
@@ -13,6 +14,20 @@ export const routes: RemotePage[] = [
     ...lazyPage(() => import('./features/contact-history/components/contact-history-page').then((page) => page.ContactHistoryReportPage)),
   },
   { path: '/rapports/annuaire', ...lazyPage(() => import('./features/directory/components/directory-page').then((page) => page.DirectoryPage)) },
-  { path: '/rapports/taches', ...lazyPage(() => import('./features/task-report/components/task-report-page').then((page) => page.TaskReportPage)) },
-  { path: '/rapports/stats', ...lazyPage(() => import('./features/stats/components/stats-page').then((page) => page.StatsPage)) },
+  // The two pages with charts: Chart.js downloads beside the page's chunk (when the page opens or its menu entry is
+  // about to be clicked), never for the other pages.
+  {
+    path: '/rapports/taches',
+    ...lazyPage(() => {
+      preloadCharts();
+      return import('./features/task-report/components/task-report-page').then((page) => page.TaskReportPage);
+    }),
+  },
+  {
+    path: '/rapports/stats',
+    ...lazyPage(() => {
+      preloadCharts();
+      return import('./features/stats/components/stats-page').then((page) => page.StatsPage);
+    }),
+  },
 ];
