@@ -335,7 +335,8 @@ describe('my account', () => {
     const third = await loginWith('REC', NEW_PASSWORD);
     const here = await loginWith('REC', NEW_PASSWORD);
     await here.page.goto(`${base}/mon-compte`);
-    const sessions = here.page.getByRole('region', { name: 'Sessions ouvertes' }).getByRole('listitem');
+    // Each session is an item named after its device and start (its action buttons are list items of their own).
+    const sessions = here.page.getByRole('region', { name: 'Sessions ouvertes' }).getByRole('listitem', { name: /, ouverte le / });
     // This one first and marked; the other browsers after it, the latest first, each with its device.
     await sessions.first().getByText('Cette session').waitFor();
     assert.ok((await sessions.count()) >= 3);

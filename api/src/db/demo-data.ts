@@ -74,11 +74,11 @@ export const companyGroups: readonly [string, string[]][] = [
 export const demoTasks = [
   { description: 'Appel de suivi', background_color: '#2563eb', border_color: '#1e40af', color: '#ffffff' },
   { description: 'Relance email', background_color: '#f59e0b', border_color: '#b45309', color: '#000000' },
-  { description: 'Rendez-vous client', background_color: '#059669', border_color: '#065f46', color: '#ffffff' },
+  { description: 'Rendez-vous client', background_color: '#047857', border_color: '#065f46', color: '#ffffff' },
   { description: 'Envoi de proposition', background_color: '#7c3aed', border_color: '#5b21b6', color: '#ffffff' },
   { description: 'Entretien candidat', background_color: '#db2777', border_color: '#9d174d', color: '#ffffff' },
-  { description: 'Présentation de candidat', background_color: '#0d9488', border_color: '#115e59', color: '#ffffff' },
-  { description: 'Point mensuel', background_color: '#ea580c', border_color: '#9a3412', color: '#ffffff' },
+  { description: 'Présentation de candidat', background_color: '#0f766e', border_color: '#115e59', color: '#ffffff' },
+  { description: 'Point mensuel', background_color: '#c2410c', border_color: '#9a3412', color: '#ffffff' },
   { description: 'Relance facture', background_color: '#dc2626', border_color: '#991b1b', color: '#ffffff' },
 ] as const;
 // Predefined phrases offered in the notes fields (/phrases), by category and order.

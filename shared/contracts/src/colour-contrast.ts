@@ -27,3 +27,8 @@ export function contrastRatio(foreground: string, background: string): number | 
 }
 
 export const meetsWcagAa = (foreground: string, background: string): boolean => (contrastRatio(foreground, background) ?? 0) >= WCAG_AA_NORMAL_TEXT;
+
+// The text to write on a background of the user's choosing (a status's colour): white or black, whichever reads
+// better; one of the two always meets AA.
+export const readableTextOn = (background: string): '#ffffff' | '#000000' =>
+  (contrastRatio('#ffffff', background) ?? 0) >= (contrastRatio('#000000', background) ?? 0) ? '#ffffff' : '#000000';

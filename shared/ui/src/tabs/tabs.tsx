@@ -58,7 +58,8 @@ export function Tabs({ items, activeKey, onChange, label }: TabsProps) {
               role="tab"
               id={`${baseId}-tab-${item.key}`}
               aria-selected={selected}
-              aria-controls={`${baseId}-panel-${item.key}`}
+              // Only a panel that exists: tabs used as a switch over content below them have none.
+              aria-controls={item.children !== undefined && visited.has(item.key) ? `${baseId}-panel-${item.key}` : undefined}
               tabIndex={selected ? 0 : -1}
               className={`bo-tabs__tab${selected ? ' bo-tabs__tab--active' : ''}`}
               onClick={() => select(item.key)}

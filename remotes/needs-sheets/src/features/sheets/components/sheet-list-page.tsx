@@ -4,7 +4,8 @@ import { frenchDate, needsPriorityLabels, type NeedsSheetListItem } from '@bo/co
 import { PageFrame } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { usePanelParam } from '@bo/ui/records';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
+import { StatusTag } from './status-tag';
 import { exportNeedsSheets, needsSheetsQueryOptions } from '../api/needs-sheets';
 import { SheetPanel } from './sheet-panel';
 import { useSheetFilters } from './use-sheet-filters';
@@ -21,7 +22,7 @@ export const sheetColumns: ListColumn<NeedsSheetListItem>[] = [
     title: 'Statut',
     sortable: true,
     value: (sheet) => sheet.status.label,
-    render: (sheet) => <Tag color={sheet.status.color}>{sheet.status.label}</Tag>,
+    render: (sheet) => <StatusTag status={sheet.status} />,
   },
   { key: 'priority', title: 'Priorité', sortable: true, value: (sheet) => needsPriorityLabels[sheet.priority] },
   { key: 'positions', title: 'Postes pourvus / demandés', sortable: true, align: 'right', value: (sheet) => `${sheet.positionsFilled} / ${sheet.positions}` },

@@ -21,7 +21,8 @@ import { EntityPanel, HistoryTimeline, useOwnerOptions, type PanelParam, type Pa
 import { useQuery } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Tag } from 'antd';
+import { Button, Descriptions } from 'antd';
+import { StatusTag } from './status-tag';
 import { needsSheetModelsQueryOptions } from '../api/needs-sheet-models';
 import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
 import { fetchNeedsSheetHistory, needsSheetKeys, needsSheetQueryOptions, useChangeNeedsSheetStatus, useDuplicateNeedsSheet, useStoreNeedsSheet } from '../api/needs-sheets';
@@ -231,7 +232,7 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
       content: (
         <>
           <p>
-            Statut actuel : <Tag color={sheet.status.color}>{sheet.status.label}</Tag>
+            Statut actuel : <StatusTag status={sheet.status} />
           </p>
           {canChangeStatus && <StatusChange key={sheet.statusId} sheet={sheet} statuses={statuses} />}
         </>

@@ -3,7 +3,8 @@ import { needsSheetStatusStorePayloadSchema, type NeedsSheetStatus, type NeedsSh
 import { FormModal, LoadFailed, PageFrame, SwitchField, TextField, showServerErrors, useConfirm, useZodForm } from '@bo/ui';
 import { ReorderableTable } from '@bo/ui/list';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Spin, Tag } from 'antd';
+import { Button, Space, Spin } from 'antd';
+import { StatusTag } from './status-tag';
 import { useState } from 'react';
 import { needsSheetStatusesQueryOptions, useDeleteNeedsSheetStatus, useOrderNeedsSheetStatuses, useStoreNeedsSheetStatus } from '../api/needs-sheet-statuses';
 
@@ -59,7 +60,7 @@ export function StatusListPage() {
         rowLabel={(status) => status.label}
         onRowsReorder={(next) => order.mutate(next.map((status) => status.id))}
         columns={[
-          { key: 'label', title: 'Libellé', render: (status) => <Tag color={status.color}>{status.label}</Tag> },
+          { key: 'label', title: 'Libellé', render: (status) => <StatusTag status={status} /> },
           { key: 'color', title: 'Couleur' },
           { key: 'closes', title: 'Clôt la fiche', render: (status) => (status.closes ? 'Oui' : 'Non') },
           { key: 'isActive', title: 'État', render: (status) => (status.isActive ? 'Actif' : 'Inactif') },
