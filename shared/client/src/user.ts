@@ -88,9 +88,20 @@ export function useLogout({ onSettled }: { onSettled?: () => void } = {}) {
   return useMutation({ mutationFn: logout, onSettled });
 }
 
+// A choice shows at once (the layout changes under the pointer), and goes back if the server refuses it.
 export function useSaveSettings() {
+  const { queryKey } = currentUserQueryOptions();
   return useMutation({
     mutationFn: (settings: Partial<LayoutSettings>) => callEndpoint(endpoints.saveSettings, { params: settings }),
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryOptions().queryKey, user),
+    onMutate: async (settings) => {
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient.getQueryData(queryKey);
+      if (before) queryClient.setQueryData(queryKey, { ...before, settings: { ...before.settings, ...settings } });
+      return { before };
+    },
+    onError: (_error, _settings, context) => {
+      if (context?.before) queryClient.setQueryData(queryKey, context.before);
+    },
+    onSuccess: (user) => queryClient.setQueryData(queryKey, user),
   });
 }

@@ -53,7 +53,15 @@ export const FullCalendarView = memo(function FullCalendarView({
     const element = box.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     let frame = 0;
-    const observer = new ResizeObserver(() => {
+    // The first report is the size FullCalendar was just laid out at: only a later change of width costs a layout.
+    let width: number | undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry.contentRect.width);
+      if (width === undefined || next === width) {
+        width = next;
+        return;
+      }
+      width = next;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => calendar.current?.getApi().updateSize());
     });
