@@ -79,19 +79,26 @@ export const needsSheetStatusSchema = z.object({
   order: z.number().int(),
   // Pourvu, perdu, annulé: the sheet is closed.
   closes: z.boolean(),
+  // Pourvu: a closing status that counts the sheet as filled; the other closing ones (perdu, annulé) count it as
+  // lost in the statistics.
+  fills: z.boolean(),
   isActive: z.boolean(),
   // Sheets with this status (a status in use is deactivated, never deleted).
   sheetCount: z.number().int(),
 });
 export type NeedsSheetStatus = z.infer<typeof needsSheetStatusSchema>;
 
-export const needsSheetStatusStorePayloadSchema = z.object({
-  label: fields.requiredText(60),
-  color: fields.colour(),
-  order: wireInteger(0, 10_000).default(0),
-  closes: wireBoolean.default(false),
-  isActive: wireBoolean.default(true),
-});
+export const needsSheetStatusStorePayloadSchema = z
+  .object({
+    label: fields.requiredText(60),
+    color: fields.colour(),
+    order: wireInteger(0, 10_000).default(0),
+    closes: wireBoolean.default(false),
+    fills: wireBoolean.default(false),
+    isActive: wireBoolean.default(true),
+  })
+  // Only a status that closes the sheet can say how it ended.
+  .refine((value) => value.closes || !value.fills, { message: messages.invalid, path: ['fills'] });
 export type NeedsSheetStatusStorePayload = z.input<typeof needsSheetStatusStorePayloadSchema>;
 export type NeedsSheetStatusChanges = z.output<typeof needsSheetStatusStorePayloadSchema>;
 

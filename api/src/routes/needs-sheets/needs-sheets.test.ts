@@ -293,5 +293,27 @@ for (const engine of testEngines()) {
       await admin('POST', '/admin/need-statuses/order', { ids: [status['En cours'].id, status.Pourvu.id, status.Nouveau.id] });
       assert.equal((await create({ title: 'Après réordonnancement' })).body.data?.status.label, 'En cours');
     });
+
+    it('tells filled from lost: only a status that closes a sheet may fill it; a status a sheet once had stays', async () => {
+      const admin = (url: string, body: Record<string, unknown>) => call<NeedsSheetStatus>(suite.app, 'POST', url, { token: suite.tokens.ADM, fields: body });
+      const open = await admin('/admin/need-status/store', { label: 'Pourvu mais ouvert', color: '#059669', fills: true });
+      assert.deepEqual([open.status, open.body.errors], [422, [{ message: 'dataInvalid', field: 'fills' }]]);
+      const won = await admin('/admin/need-status/store', { label: 'Gagné', color: '#047857', closes: true, fills: true, order: 100 });
+      assert.deepEqual([won.status, won.body.data?.closes, won.body.data?.fills], [200, true, true]);
+      const reopened = await admin(`/admin/need-status/${won.body.data!.id}/store`, { label: 'Gagné', color: '#047857', closes: false, fills: true });
+      assert.deepEqual([reopened.status, reopened.body.errors], [422, [{ message: 'dataInvalid', field: 'fills' }]]);
+      const listed = await call<NeedsSheetStatus[]>(suite.app, 'GET', '/need-statuses', { token: suite.tokens.REC });
+      const flags = (label: string) => listed.body.data?.filter((s) => s.label === label).map((s) => [s.closes, s.fills]);
+      // This suite's "Pourvu" was created without saying it fills: false by default.
+      assert.deepEqual([flags('Gagné'), flags('Pourvu'), flags('En cours')], [[[true, true]], [[true, false]], [[false, false]]]);
+      // A sheet went through "Gagné" and left it: the status is in its past, it cannot be deleted.
+      const sheet = (await create({ title: 'Passée par Gagné' })).body.data!;
+      for (const statusId of [won.body.data!.id, status['En cours'].id]) {
+        assert.equal((await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId } })).status, 200);
+      }
+      const deleted = await call(suite.app, 'DELETE', `/admin/need-status/${won.body.data!.id}`, { token: suite.tokens.ADM, fields: {} });
+      assert.deepEqual([deleted.status, deleted.body.errors], [409, [{ message: 'integrityError', field: 'id' }]]);
+      await admin(`/admin/need-status/${won.body.data!.id}/store`, { label: 'Gagné', color: '#047857', closes: true, fills: true, isActive: false });
+    });
   });
 }
