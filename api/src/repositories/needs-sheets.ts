@@ -1,5 +1,6 @@
 import {
   defaultNeedsSheetDeadline,
+  mayChangeNeedsSheetStatus,
   needsSheetReference,
   toBusinessIsoDate,
   type ErrorCode,
@@ -474,11 +475,14 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
       });
     },
 
-    async changeStatus(id: number, statusId: number, comment: string | null, actorId: number): Promise<void> {
+    // A recruiter (recruitment team alone) changes the status of the sheets they are assigned to only: checked
+    // under the sheet's lock, so that an assignment removed at the same moment is seen.
+    async changeStatus(id: number, statusId: number, comment: string | null, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const locked = await trx.selectFrom('needs_sheet').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
         const before = locked === undefined ? undefined : await findRow(trx, id);
         if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        if (!mayChangeNeedsSheetStatus(actor, { recruiterIds: recruitersOf(before).map((recruiter) => recruiter.id) })) throw new AppError('forbidden');
         const status = await trx.selectFrom('needs_sheet_status').select(['id', 'label', 'is_active']).where('id', '=', statusId).executeTakeFirst();
         if (status === undefined || !status.is_active) throw new AppError('dataInvalid', { field: 'statusId' });
         await trx.updateTable('needs_sheet').set({ status_id: statusId }).where('id', '=', id).execute();
@@ -486,8 +490,8 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
         if (before.status_id !== statusId) changes.status = { from: before.status_label, to: status.label };
         // A comment is new text, not a change of value: no "from" (dropped from the stored JSON).
         if (comment !== null) changes.comment = { from: undefined, to: comment };
-        const historyId = await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes, userId: actorId });
-        if (before.status_id !== statusId) await enterStatus(trx, id, statusId, actorId, historyId);
+        const historyId = await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes, userId: actor.id });
+        if (before.status_id !== statusId) await enterStatus(trx, id, statusId, actor.id, historyId);
       });
     },
 

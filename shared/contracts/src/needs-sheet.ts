@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { frenchDate, type CsvColumn } from './csv';
 import { addDays } from './dates';
 import { optionalParam, pageParams, sortedListQuerySchema } from './paging';
+import { can } from './permissions';
+import { hasAnyRole, type RoleFlags, type RoleName } from './roles';
 import { messages } from './rules';
 import { fields, hasNoNul, nullableFields } from './validation';
 import { wireBoolean, wireCalendarDate, wireInteger, wireJson } from './wire';
@@ -277,6 +279,14 @@ export const needsSheetStatusChangePayloadSchema = z.object({
   comment: z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().max(2000, messages.invalid).refine(hasNoNul, messages.invalid).nullable()),
 });
 export type NeedsSheetStatusChangePayload = z.input<typeof needsSheetStatusChangePayloadSchema>;
+
+// Who may change the status of a sheet (POST /need/{id}/status), on top of the permission table: the business side
+// any sheet's; a member of the recruitment team without a business role, only a sheet they are assigned to.
+const statusChangeAnySheet: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
+export function mayChangeNeedsSheetStatus(user: { id: number; role: RoleFlags }, sheet: { recruiterIds: readonly number[] }): boolean {
+  if (!can(user.role, 'needsSheetProgress', 'update')) return false;
+  return hasAnyRole(user.role, statusChangeAnySheet) || sheet.recruiterIds.includes(user.id);
+}
 
 // The French words of the sheets' history lines.
 export const needsSheetFieldLabels: Record<string, string> = {

@@ -170,6 +170,51 @@ for (const engine of testEngines()) {
       assert.deepEqual([unknown.status, unknown.body.errors], [422, [{ message: 'dataInvalid', field: 'statusId' }]]);
     });
 
+    it('lets a recruiter change the status of the sheets they are assigned to only, the business side any sheet’s', async () => {
+      const { db } = suite.database;
+      const { users } = suite.fixture;
+      const change = (id: number, trigram: string, statusId: number, comment?: string) =>
+        call<NeedsSheet>(suite.app, 'POST', `/need/${id}/status`, { token: suite.tokens[trigram], fields: { statusId, comment } });
+      const assigned = (await create({ title: 'Confiée à REC' })).body.data!;
+      const elsewhere = (await create({ title: 'Confiée à COB', recruiterIds: [users.COB] })).body.data!;
+
+      const before = await snapshot(db);
+      const refused = await change(elsewhere.id, 'REC', status['En cours'].id, 'Je prends');
+      assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden' }]]);
+      assert.equal(await snapshot(db), before, 'nothing changed: status, history, status steps');
+      const unknown = await change(999999, 'REC', status['En cours'].id);
+      assert.deepEqual([unknown.status, unknown.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]]);
+
+      const allowed = await change(assigned.id, 'REC', status['En cours'].id, 'Trois profils');
+      assert.equal(allowed.status, 200, JSON.stringify(allowed.body));
+      assert.equal(allowed.body.data?.status.label, 'En cours');
+      // Each status the sheet entered, beside the history line that tells it.
+      const steps = await db
+        .selectFrom('needs_sheet_status_change as c')
+        .leftJoin('history as h', 'h.id', 'c.history_id')
+        .select(['c.status_id', 'c.user_id', 'h.action'])
+        .where('c.needs_sheet_id', '=', assigned.id)
+        .orderBy('c.id')
+        .execute();
+      assert.deepEqual(steps, [
+        { status_id: status.Nouveau.id, user_id: users.COM, action: 'create' },
+        { status_id: status['En cours'].id, user_id: users.REC, action: 'status' },
+      ]);
+
+      // The business side keeps its rights on a sheet it does not work.
+      for (const [trigram, target] of [['COM', 'En cours'], ['DIR', 'Nouveau'], ['ADM', 'En cours']] as const) {
+        const answer = await change(elsewhere.id, trigram, status[target].id);
+        assert.deepEqual([answer.status, answer.body.data?.status.label], [200, target], trigram);
+      }
+
+      // Taken off the sheet, the recruiter may no longer change it.
+      const unassigned = await call(suite.app, 'POST', `/need/${assigned.id}/store`, { token: suite.tokens.DIR, fields: fields({ title: 'Confiée à REC', recruiterIds: [] }) });
+      assert.equal(unassigned.status, 200, JSON.stringify(unassigned.body));
+      const afterwards = await change(assigned.id, 'REC', status.Nouveau.id);
+      assert.deepEqual([afterwards.status, afterwards.body.errors], [403, [{ message: 'forbidden' }]]);
+      assert.equal((await call<NeedsSheet>(suite.app, 'GET', `/need/${assigned.id}`, { token: suite.tokens.REC })).body.data?.status.label, 'En cours');
+    });
+
     it('updates a sheet, recording the changed fields, a status change on its own line, and keeps its reference', async () => {
       const sheet = (await create({ title: 'Avant' })).body.data!;
       const updated = await call<NeedsSheet>(suite.app, 'POST', `/need/${sheet.id}/store`, {
