@@ -108,8 +108,17 @@ export const historyReportExportQuerySchema = z
 export type HistoryReportQuery = z.input<typeof historyReportQuerySchema>;
 export type HistoryReportFilters = z.output<typeof historyReportExportQuerySchema>;
 
-export const historyReportKinds = ['todo', 'change'] as const;
+// A todo, a change to a company or a contact, or a step of a needs sheet (its creation, a status change).
+export const historyReportKinds = ['todo', 'change', 'needsSheet'] as const;
 export type HistoryReportKind = (typeof historyReportKinds)[number];
+
+export const needsSheetStepActions = ['create', 'status'] as const;
+export type NeedsSheetStepAction = (typeof needsSheetStepActions)[number];
+export const needsSheetStepLabels: Record<NeedsSheetStepAction, string> = {
+  create: 'Création de la fiche de besoin',
+  status: 'Changement de statut de la fiche de besoin',
+};
+const statusBrief = z.object({ id: z.number().int(), label: z.string(), color: z.string() });
 
 export const historyReportItemSchema = z.object({
   // A todo's place in time is its execution when done, its deadline (start of the day, Paris) while pending.
@@ -137,6 +146,21 @@ export const historyReportItemSchema = z.object({
       entity: z.enum(['company', 'contact']),
       action: z.string(),
       changes: z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() })),
+    })
+    .nullable(),
+  // A needs sheet of the subject: its company, and the contact it was written for.
+  needsSheet: z
+    .object({
+      id: z.number().int(),
+      reference: z.string(),
+      title: z.string(),
+      action: z.enum(needsSheetStepActions),
+      // The status the sheet entered (its first one, at its creation), by its name today; null for a comment
+      // that left the status as it was.
+      status: statusBrief.nullable(),
+      // The status it left.
+      previousStatus: statusBrief.nullable(),
+      comment: z.string().nullable(),
     })
     .nullable(),
 });
@@ -273,6 +297,7 @@ export const statsFigureLabels = {
 } as const;
 export type StatsFigure = keyof typeof statsFigureLabels;
 
+
 // --- CSV (French Excel: see csv.ts) ---
 
 // The French names of the fields a company's or a contact's change names.
@@ -320,9 +345,21 @@ export function changeSummary(changes: NonNullable<HistoryReportItem['change']>[
     .join(', ');
 }
 
+function historyEntryType(i: HistoryReportItem): string | undefined {
+  if (i.todo) return i.todo.isAccomplished ? 'Tâche aboutie' : 'Tâche en attente';
+  if (i.needsSheet) return needsSheetStepLabels[i.needsSheet.action];
+  return historyActionLabels[i.change?.action ?? ''] ?? i.change?.action;
+}
+
+// A needs sheet's status step: "En cours → Pourvu", or the status it was created in.
+export function needsSheetStepStatus(step: NonNullable<HistoryReportItem['needsSheet']>): string | null {
+  if (step.status === null) return null;
+  return step.previousStatus === null ? step.status.label : `${step.previousStatus.label} → ${step.status.label}`;
+}
+
 export const historyReportCsvColumns: readonly CsvColumn<HistoryReportItem>[] = [
   { title: 'Date', value: (i) => (i.todo && !i.todo.isAccomplished ? frenchDate(i.todo.deadline) : frenchDateTime(i.at)) },
-  { title: 'Type', value: (i) => (i.todo ? (i.todo.isAccomplished ? 'Tâche aboutie' : 'Tâche en attente') : (historyActionLabels[i.change?.action ?? ''] ?? i.change?.action)) },
+  { title: 'Type', value: historyEntryType },
   { title: 'Société', value: (i) => i.companyName },
   { title: 'Contact', value: (i) => i.contactName },
   { title: 'Utilisateur', value: (i) => i.trigram },
@@ -330,8 +367,10 @@ export const historyReportCsvColumns: readonly CsvColumn<HistoryReportItem>[] = 
   { title: 'Échéance', value: (i) => (i.todo ? frenchDate(i.todo.deadline) : null) },
   { title: 'Exécutée le', value: (i) => (i.todo?.executionDate ? frenchDate(i.todo.executionDate) : null) },
   { title: 'Notes', value: (i) => i.todo?.notes },
-  { title: 'Commentaire', value: (i) => i.todo?.comment },
+  { title: 'Commentaire', value: (i) => i.todo?.comment ?? i.needsSheet?.comment },
   { title: 'Modifications', value: (i) => (i.change ? changeSummary(i.change.changes) : null) },
+  { title: 'Fiche de besoin', value: (i) => (i.needsSheet ? `${i.needsSheet.reference} ${i.needsSheet.title}` : null) },
+  { title: 'Statut', value: (i) => (i.needsSheet ? needsSheetStepStatus(i.needsSheet) : null) },
 ];
 
 export const directoryCsvColumns: readonly CsvColumn<DirectoryCsvRow>[] = [

@@ -33,8 +33,9 @@ export const reportEndpoints = endpointGroup('reports', {
     method: 'GET',
     path: '/reports/history',
     summary:
-      'A contact’s or a company’s story, newest first: todos (done and pending) and changes; a company with all its ' +
-      'contacts and, with subsidiaries=1, its subsidiaries’ (however deep); filters from, to, taskId, userId',
+      'A contact’s or a company’s story, newest first: todos (done and pending), changes, and the needs sheets’ ' +
+      'creation and status changes (a contact’s: the sheets written for it; a company’s: its sheets); a company with ' +
+      'all its contacts and, with subsidiaries=1, its subsidiaries’ (however deep); filters from, to, taskId, userId',
     access: permission('report', 'read'),
     query: historyReportQuerySchema,
     response: listPageSchema(historyReportItemSchema),
