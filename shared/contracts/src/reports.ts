@@ -286,6 +286,12 @@ export const statsRowSchema = z.object({
   activatedContacts: z.number().int(),
   standbyAtMonthEnd: z.number().int(),
   todosDone: z.number().int(),
+  // The needs sheets the user owns (see needsSheetStatsDefinitions).
+  sheetsOpened: z.number().int(),
+  sheetsFilled: z.number().int(),
+  sheetsLost: z.number().int(),
+  // In days; null when no sheet was filled that month.
+  medianDaysToFill: z.number().nullable(),
 });
 export type StatsRow = z.infer<typeof statsRowSchema>;
 
@@ -297,6 +303,20 @@ export const statsFigureLabels = {
 } as const;
 export type StatsFigure = keyof typeof statsFigureLabels;
 
+// The needs sheets in the statistics, counted for their owner: a month's flows, which add up over a period.
+export const needsSheetStatsLabels = {
+  sheetsOpened: 'Fiches ouvertes',
+  sheetsFilled: 'Fiches pourvues',
+  sheetsLost: 'Fiches perdues ou annulées',
+} as const;
+export type NeedsSheetStatsFigure = keyof typeof needsSheetStatsLabels;
+export const MEDIAN_DAYS_TO_FILL_LABEL = 'Délai médian pour pourvoir (jours)';
+export const needsSheetStatsDefinitions: Record<NeedsSheetStatsFigure | 'medianDaysToFill', string> = {
+  sheetsOpened: 'Fiches reçues dans le mois (date de réception)',
+  sheetsFilled: 'Fiches passées dans le mois à un statut qui les clôt comme pourvues',
+  sheetsLost: 'Fiches passées dans le mois à un statut qui les clôt sans les pourvoir (perdues, annulées)',
+  medianDaysToFill: 'Médiane, sur les fiches pourvues dans le mois, des jours entre la réception et le changement de statut qui les a pourvues',
+};
 
 // --- CSV (French Excel: see csv.ts) ---
 
@@ -407,4 +427,8 @@ export const statsCsvColumns: readonly CsvColumn<StatsRow>[] = [
   { title: statsFigureLabels.activatedContacts, value: (r) => r.activatedContacts },
   { title: statsFigureLabels.standbyAtMonthEnd, value: (r) => r.standbyAtMonthEnd },
   { title: statsFigureLabels.todosDone, value: (r) => r.todosDone },
+  { title: needsSheetStatsLabels.sheetsOpened, value: (r) => r.sheetsOpened },
+  { title: needsSheetStatsLabels.sheetsFilled, value: (r) => r.sheetsFilled },
+  { title: needsSheetStatsLabels.sheetsLost, value: (r) => r.sheetsLost },
+  { title: MEDIAN_DAYS_TO_FILL_LABEL, value: (r) => r.medianDaysToFill },
 ];

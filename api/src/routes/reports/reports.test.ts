@@ -496,6 +496,102 @@ for (const engine of testEngines()) {
           ['Création de la fiche de besoin', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', '', '', sheet, 'Nouveau'],
         ]);
       });
+
+      describe('in the statistics', () => {
+        // Sheets of September and October 2025, written as they would have been then: each status it entered, when.
+        before(async () => {
+          const { db } = suite.database;
+          const { users } = suite.fixture;
+          let number = 9000;
+          const sheet = async (owner: string, received: string, steps: [string, string][]) => {
+            number += 1;
+            const last = steps.at(-1)?.[0] ?? 'Nouveau';
+            const row = await db
+              .insertInto('needs_sheet')
+              .values({
+                reference: `BES-2025-${number}`,
+                company_id: ids.alone,
+                contact_id: ids.woken,
+                title: `Fiche ${number}`,
+                seniority: 'senior',
+                contract_type: 'regie',
+                owner_id: users[owner],
+                received_date: received,
+                deadline: addDays(received, 10),
+                status_id: status[last].id,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await db
+              .insertInto('needs_sheet_status_change')
+              .values([
+                { needs_sheet_id: row.id, status_id: status.Nouveau.id, changed_at: `${received}T08:00:00Z` },
+                ...steps.map(([label, at]) => ({ needs_sheet_id: row.id, status_id: status[label].id, changed_at: at })),
+              ])
+              .execute();
+          };
+          // COM, September: three filled (10, 0 and 28 days: a received date typed after the change counts 0), one
+          // lost there and filled in October; four received.
+          await sheet('COM', '2025-09-02', [['Pourvu', '2025-09-12T10:00:00Z']]);
+          await sheet('COM', '2025-09-25', [['Pourvu', '2025-09-20T10:00:00Z']]);
+          await sheet('COM', '2025-09-01', [['En cours', '2025-09-10T10:00:00Z'], ['Pourvu', '2025-09-29T10:00:00Z']]);
+          // Filled at 00:30 on 1 October in Paris: October's, after 21 days.
+          await sheet('COM', '2025-09-10', [['Pourvu', '2025-09-30T22:30:00Z']]);
+          // COM, October: received in August, lost in September, filled in October after 46 days; one cancelled, one
+          // still open; two received.
+          await sheet('COM', '2025-08-20', [['Perdu', '2025-09-15T10:00:00Z'], ['Pourvu', '2025-10-05T08:00:00Z']]);
+          await sheet('COM', '2025-10-03', [['Annulé', '2025-10-20T10:00:00Z']]);
+          await sheet('COM', '2025-10-06', []);
+          // REC: filled twice in September (reopened in between), counted once, from the first time (3 days).
+          await sheet('REC', '2025-09-01', [['Pourvu', '2025-09-04T10:00:00Z'], ['En cours', '2025-09-05T10:00:00Z'], ['Pourvu', '2025-09-20T10:00:00Z']]);
+          // Another team's.
+          await sheet('COB', '2025-09-05', [['Pourvu', '2025-09-08T10:00:00Z']]);
+        });
+
+        const autumn = { from: '2025-09-01', to: '2025-10-31' };
+        const sheetFigures = (rows: StatsRow[] | null | undefined) =>
+          rows?.map((r) => [r.month, r.trigram, r.sheetsOpened, r.sheetsFilled, r.sheetsLost, r.medianDaysToFill]);
+
+        it('counts per month and owner the sheets opened, filled and lost, and the median days to fill', async () => {
+          const answer = await get<StatsRow[]>('/reports/stats', autumn, suite.tokens.DIR);
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          assert.deepEqual(sheetFigures(answer.body.data), [
+            ['2025-09', 'COM', 4, 3, 1, 10],
+            ['2025-09', 'DIR', 0, 0, 0, null],
+            ['2025-09', 'REC', 1, 1, 0, 3],
+            ['2025-10', 'COM', 2, 2, 1, 33.5],
+            ['2025-10', 'DIR', 0, 0, 0, null],
+            ['2025-10', 'REC', 0, 0, 0, null],
+          ]);
+          const all = await get<StatsRow[]>('/reports/stats', autumn, suite.tokens.ADM);
+          assert.deepEqual(sheetFigures(all.body.data?.filter((r) => r.trigram === 'COB')), [
+            ['2025-09', 'COB', 1, 1, 0, 3],
+            ['2025-10', 'COB', 0, 0, 0, null],
+          ]);
+          // A period that starts mid-month counts from its first day: the sheets received on 1 and 2 September fall out.
+          const later = await get<StatsRow[]>('/reports/stats', { from: '2025-09-03', to: '2025-09-30' }, suite.tokens.DIR);
+          assert.deepEqual(sheetFigures(later.body.data?.filter((r) => r.trigram === 'COM')), [['2025-09', 'COM', 2, 3, 1, 10]]);
+        });
+
+        it('exports the sheets’ figures in the statistics CSV, the median the French way', async () => {
+          const answer = await suite.app.inject({ method: 'GET', url: '/reports/stats/export?from=2025-10-01&to=2025-10-31', headers: { authorization: suite.tokens.DIR } });
+          assert.equal(answer.statusCode, 200);
+          const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
+          assert.equal(
+            lines[0],
+            'Mois;Utilisateur;Nouveaux contacts;Contacts sortis de veille;Contacts en veille en fin de mois;Tâches abouties;' +
+              'Fiches ouvertes;Fiches pourvues;Fiches perdues ou annulées;Délai médian pour pourvoir (jours)',
+          );
+          assert.deepEqual(
+            lines.slice(1).map((line) => line.split(';').slice(6)),
+            [
+              ['2', '2', '1', '33,5'],
+              ['0', '0', '0', ''],
+              ['0', '0', '0', ''],
+            ],
+          );
+        });
+      });
     });
 
     it('computes the periods of the presets, weeks from Monday, quarters and month ends right', () => {

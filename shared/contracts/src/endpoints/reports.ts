@@ -100,7 +100,8 @@ export const reportEndpoints = endpointGroup('reports', {
     path: '/reports/stats',
     summary:
       'Per month and per user: new contacts, contacts taken out of standby, contacts en veille at month end, todos done; ' +
-      'a businessLeader sees the team, an admin everyone',
+      'the needs sheets they own opened (received), filled and lost (closed by a status that fills them or not), and ' +
+      'the median days from received to filled; a businessLeader sees the team, an admin everyone',
     access: permission('teamReport', 'read'),
     query: statsQuerySchema,
     response: z.array(statsRowSchema),
