@@ -19,6 +19,8 @@ import { exportStats, statsQueryOptions } from '../api/stats';
 
 const figures = Object.keys(statsFigureLabels) as StatsFigure[];
 const sheetFigures = Object.keys(needsSheetStatsLabels) as NeedsSheetStatsFigure[];
+// On the charts, lost before filled: the series' colours then read red for lost and green for filled.
+const sheetChartFigures: NeedsSheetStatsFigure[] = ['sheetsOpened', 'sheetsLost', 'sheetsFilled'];
 // Flows over the period add up; a month-end count does not (the last month's is shown per user).
 const flows: StatsFigure[] = ['newContacts', 'activatedContacts', 'todosDone'];
 
@@ -86,7 +88,7 @@ export function StatsPage() {
               title="Fiches de besoin de l’équipe, mois par mois"
               labelTitle="Mois"
               labels={months.map(shortMonth)}
-              series={sheetFigures.map((figure) => ({
+              series={sheetChartFigures.map((figure) => ({
                 name: needsSheetStatsLabels[figure],
                 values: months.map((month) => sum(rows.filter((row) => row.month === month), figure)),
               }))}
@@ -95,7 +97,7 @@ export function StatsPage() {
               title="Fiches de besoin par responsable, sur la période"
               labelTitle="Responsable"
               labels={users}
-              series={sheetFigures.map((figure) => ({
+              series={sheetChartFigures.map((figure) => ({
                 name: needsSheetStatsLabels[figure],
                 values: users.map((user) => sum(rows.filter((row) => row.trigram === user), figure)),
               }))}
@@ -108,6 +110,7 @@ export function StatsPage() {
             loading={stats.isFetching && stats.isPlaceholderData}
             pagination={{ defaultPageSize: 50, showSizeChanger: true, pageSizeOptions: [50, 100, 500] }}
             bordered
+            size="middle"
             columns={[
               { key: 'month', title: 'Mois', render: (_: unknown, row) => monthLabel(row.month) },
               { key: 'user', title: 'Utilisateur', dataIndex: 'trigram' },
