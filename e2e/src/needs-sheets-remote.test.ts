@@ -1,6 +1,7 @@
 // The needs-sheets remote in Chromium against the real API: a business leader (DIR) creates a sheet with the
-// wizard, from a model and by duplication, changes its status and reads its history, searches the full text;
-// the admin (ADM) reorders the statuses, which no one else may open.
+// wizard, from a model and by duplication, changes its status and reads its history, searches the full text,
+// filters the list by a company found by typing; a recruiter (REC) changes the status of the sheets assigned to
+// them only; the admin (ADM) reorders the statuses, which no one else may open.
 import {
   addDays,
   formatRegistrationId,
@@ -9,9 +10,11 @@ import {
   type CompanyView,
   type ListPage,
   type NeedsSheet,
+  type NeedsSheetListItem,
   type NeedsSheetModel,
   type NeedsSheetStatus,
   type Task,
+  type User,
 } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
@@ -61,7 +64,7 @@ const next = (page: Page) => panel(page).getByRole('button', { name: 'Suivant' }
 before(async () => {
   h = await startHarness();
   base = h.system.shellUrl;
-  for (const trigram of ['DIR', 'ADM', 'COM']) {
+  for (const trigram of ['DIR', 'ADM', 'COM', 'REC']) {
     const { context, page } = await h.newPage();
     await login(page, base, trigram, { save: true });
     tokens[trigram] = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
@@ -218,6 +221,56 @@ describe('needs sheets', () => {
     assert.ok(marks.every((word) => /^d[ée]veloppeu/i.test(word)), marks.join());
     const expected = await api<ListPage<NeedsSheet>>('/needs/search', { q: 'developpeurs', scope: 'all', perPage: 20 });
     assert.equal(await rows(page).count(), expected.items.length);
+    await context.close();
+  });
+});
+
+describe('the list’s company filter', () => {
+  it('finds a company by typing, lists its sheets only, and keeps it in the address', async () => {
+    const all = await api<ListPage<NeedsSheetListItem>>('/needs', { scope: 'all', perPage: 100 });
+    const { company } = all.items[0];
+    const expected = await api<ListPage<NeedsSheetListItem>>('/needs', { scope: 'all', companyId: company.id, perPage: 100 });
+    assert.ok(expected.total > 0 && expected.total < all.total, 'the company has some of the sheets, not all');
+    const view = await api<CompanyView>(`/company/${company.id}`);
+    const label = `${view.name}${view.city ? ` (${view.city})` : ''} – ${formatRegistrationId(view.registrationId)}`;
+
+    const { context, page } = await newPage('/fiches-de-besoin?scope=all', 'Fiches de besoin');
+    const filters = page.getByRole('search', { name: 'Filtres : Fiches de besoin' });
+    await filters.getByLabel('Société', { exact: true }).fill(company.name.slice(0, 10));
+    // The listbox antd keeps for assistive technologies holds the option once the look-up has answered.
+    await page.getByRole('option', { name: label }).first().waitFor({ state: 'attached' });
+    await pickOption(page, 'Société', label, filters);
+    await page.waitForURL((url) => url.searchParams.get('companyId') === String(company.id));
+    const count = `${expected.total} fiche${expected.total > 1 ? 's' : ''}`;
+    await page.getByText(count, { exact: true }).waitFor();
+    assert.deepEqual(new Set(await rows(page).locator('td:nth-child(3)').allInnerTexts()), new Set([company.name]));
+
+    // The address is the view: a reload names the company again and lists the same sheets.
+    await page.reload();
+    await page.getByText(count, { exact: true }).waitFor();
+    await filters.getByTitle(label, { exact: true }).waitFor();
+    await filters.getByRole('button', { name: 'Effacer les filtres' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('companyId'));
+    await context.close();
+  });
+});
+
+describe('a recruiter and the status', () => {
+  it('offers the status change of the sheets assigned to them only', async () => {
+    const me = await api<User>('/user', {}, 'REC');
+    const all = await api<ListPage<NeedsSheetListItem>>('/needs', { scope: 'all', open: 1, perPage: 100 }, 'REC');
+    const assigned = all.items.find((sheet) => sheet.recruiters.some((recruiter) => recruiter.id === me.id));
+    const other = all.items.find((sheet) => !sheet.recruiters.some((recruiter) => recruiter.id === me.id));
+    assert.ok(assigned && other, 'the demo has sheets with and without REC');
+
+    const { context, page } = await newPage(`/fiches-de-besoin?scope=all&sheet=${other.id}`, 'Fiches de besoin', 'REC');
+    await panel(page).getByRole('tab', { name: 'Statut' }).click();
+    await panel(page).getByText('Seuls les recruteurs affectés à cette fiche et l’équipe commerciale peuvent changer son statut.').waitFor();
+    assert.equal(await panel(page).getByRole('button', { name: 'Changer le statut' }).count(), 0);
+
+    await page.goto(`${base}/fiches-de-besoin?scope=all&sheet=${assigned.id}`);
+    await panel(page).getByRole('tab', { name: 'Statut' }).click();
+    await panel(page).getByRole('button', { name: 'Changer le statut' }).waitFor();
     await context.close();
   });
 });

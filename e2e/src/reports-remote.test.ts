@@ -1,12 +1,16 @@
-// The reports remote in Chromium against the real API and the demo data: the contact and group history, the
-// directory, the task report and the statistics, as a business leader (DIR) reads them; the refusal for the others.
+// The reports remote in Chromium against the real API and the demo data: the contact and group history (with the
+// needs sheets' steps), the directory, the task report and the statistics (with the needs sheets' figures), as a
+// business leader (DIR) reads them; the refusal for the others.
 import {
   periodRange,
   toBusinessIsoDate,
   type CompanyListItem,
+  type CompanyView,
   type DirectoryGroup,
   type HistoryReportItem,
   type ListPage,
+  type NeedsSheet,
+  type NeedsSheetStatus,
   type StatsRow,
   type TaskReportRow,
   type TaskReportTodo,
@@ -15,7 +19,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, itWithScreenshots, login, pickOption, startHarness, savedToken, type Harness } from './harness';
+import { apiGet, apiPost, itWithScreenshots, login, pickOption, startHarness, savedToken, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -95,8 +99,55 @@ describe('contact and group history', () => {
     await page.getByRole('heading', { name: group.name, level: 2 }).waitFor();
 
     const lines = await exportCsv(page);
-    assert.equal(lines[0], 'Date;Type;Société;Contact;Utilisateur;Tâche;Échéance;Exécutée le;Notes;Commentaire;Modifications');
+    assert.equal(lines[0], 'Date;Type;Société;Contact;Utilisateur;Tâche;Échéance;Exécutée le;Notes;Commentaire;Modifications;Fiche de besoin;Statut');
     assert.equal(lines.length - 1, alone.total);
+    await context.close();
+  });
+
+  it('shows a company’s needs sheets: their creation and status changes, with the status colours and the comment', async () => {
+    // A sheet written for a contact of a demo company, then moved on with a comment.
+    const companies = await api<ListPage<CompanyListItem>>('/companies', { isActive: 1, sort: 'name', order: 'desc', perPage: 20 });
+    let scene: { company: CompanyView; contactId: number } | null = null;
+    for (const candidate of companies.items) {
+      const view = await api<CompanyView>(`/company/${candidate.id}`);
+      const contact = view.contacts.find((person) => person.isActive);
+      if (contact) {
+        scene = { company: view, contactId: contact.id };
+        break;
+      }
+    }
+    assert.ok(scene, 'a demo company with an active contact');
+    const me = await api<{ id: number }>('/user');
+    const statuses = await api<NeedsSheetStatus[]>('/need-statuses');
+    const sheet = await apiPost<NeedsSheet>(h.system.api.url, token, '/need/store', {
+      companyId: scene.company.id,
+      contactId: scene.contactId,
+      title: 'Architecte cloud',
+      seniority: 'expert',
+      contractType: 'freelance',
+      ownerId: me.id,
+      recruiterIds: '[]',
+    });
+    const target = statuses.find((status) => status.isActive && status.id !== sheet.status.id)!;
+    await apiPost(h.system.api.url, token, `/need/${sheet.id}/status`, { statusId: target.id, comment: 'Client relancé par téléphone' });
+
+    // Today only: the todos due in the weeks to come would come first.
+    const today = toBusinessIsoDate(new Date());
+    const { context, page } = await newPage(`/rapports/historique-contact?company=${scene.company.id}&filiales=0&du=${today}&au=${today}`, 'Historique des contacts');
+    const timeline = page.getByRole('region', { name: 'Historique' });
+    const changed = timeline.getByRole('listitem').filter({ hasText: 'Changement de statut de la fiche de besoin' }).first();
+    await changed.getByText(`${sheet.reference} · Architecte cloud`).waitFor();
+    await changed.getByText('Commentaire : Client relancé par téléphone').waitFor();
+    assert.equal(await changed.locator('.bo-report__subject').innerText(), `${scene.company.name} · ${sheet.contact.firstName} ${sheet.contact.lastName}`);
+    const tags = changed.locator('.ant-tag');
+    assert.deepEqual(await tags.allInnerTexts(), [sheet.status.label, target.label]);
+    const created = timeline.getByRole('listitem').filter({ hasText: 'Création de la fiche de besoin' }).filter({ hasText: sheet.reference });
+    await created.locator('.ant-tag', { hasText: sheet.status.label }).waitFor();
+
+    const lines = await exportCsv(page);
+    const step = lines.find((line) => line.includes('Client relancé par téléphone'));
+    assert.ok(step, 'the status change is in the CSV');
+    assert.deepEqual(step.split(';').slice(-2), [`${sheet.reference} Architecte cloud`, `${sheet.status.label} → ${target.label}`]);
     await context.close();
   });
 });
@@ -203,9 +254,27 @@ describe('statistics', () => {
     const doneColumn = await monthly.locator('tbody tr td:nth-child(5)').allInnerTexts();
     assert.equal(doneColumn.reduce((sum, text) => sum + Number(text.replace(/\s/g, '')), 0), doneThisYear);
 
+    // The needs sheets: a chart of their own over the months, and their figures in the table.
+    await page.getByRole('img', { name: /Fiches de besoin de l’équipe, mois par mois/ }).waitFor();
+    const sheetsChart = page.locator('figure', { hasText: 'Fiches de besoin de l’équipe, mois par mois' });
+    await sheetsChart.getByText('Voir les données du graphique en tableau').click();
+    const opened = await sheetsChart.getByRole('table').locator('tbody tr td:nth-child(2)').allInnerTexts();
+    const openedThisYear = expected.reduce((sum, row) => sum + row.sheetsOpened, 0);
+    assert.ok(openedThisYear > 0, 'the demo team received sheets this year');
+    assert.equal(opened.reduce((sum, text) => sum + Number(text.replace(/\s/g, '')), 0), openedThisYear);
+    await table.getByRole('columnheader', { name: 'Délai médian pour pourvoir (jours)' }).waitFor();
+
     const lines = await exportCsv(page);
-    assert.equal(lines[0], 'Mois;Utilisateur;Nouveaux contacts;Contacts sortis de veille;Contacts en veille en fin de mois;Tâches abouties');
+    assert.equal(
+      lines[0],
+      'Mois;Utilisateur;Nouveaux contacts;Contacts sortis de veille;Contacts en veille en fin de mois;Tâches abouties;' +
+        'Fiches ouvertes;Fiches pourvues;Fiches perdues ou annulées;Délai médian pour pourvoir (jours)',
+    );
     assert.equal(lines.length - 1, expected.length);
+    assert.deepEqual(
+      lines.slice(1).map((line) => line.split(';').slice(6, 9).map(Number)),
+      expected.map((row) => [row.sheetsOpened, row.sheetsFilled, row.sheetsLost]),
+    );
     await context.close();
   });
 });

@@ -190,6 +190,8 @@ export type NeedsSheetStatusTable = {
   color: string;
   display_order: Generated<number>;
   closes: Generated<boolean>;
+  // A closing status that fills the sheet (migration 0020).
+  fills: Generated<boolean>;
   is_active: Generated<boolean>;
 };
 
@@ -245,6 +247,17 @@ export type NeedsSheetRecruiterTable = {
   user_id: number;
 };
 
+// Every status a sheet entered, when, and the history line that tells it (migration 0020).
+export type NeedsSheetStatusChangeTable = {
+  id: Generated<string>;
+  needs_sheet_id: number;
+  status_id: number;
+  changed_at: ColumnType<Date, Date | string | undefined, never>;
+  user_id: number | null;
+  // History ids are bigint: text on PostgreSQL.
+  history_id: ColumnType<string | null, string | number | null | undefined, never>;
+};
+
 export type Database = {
   app_user: AppUserTable;
   company: CompanyTable;
@@ -263,6 +276,7 @@ export type Database = {
   needs_sheet_counter: NeedsSheetCounterTable;
   needs_sheet: NeedsSheetTable;
   needs_sheet_recruiter: NeedsSheetRecruiterTable;
+  needs_sheet_status_change: NeedsSheetStatusChangeTable;
   import_batch: ImportBatchTable;
   import_item: ImportItemTable;
   user_login: UserLoginTable;

@@ -103,12 +103,12 @@ export const demoNotes = [
 
 // Needs sheets: the statuses a firm works with (the last three close the sheet), a few models, and the needs.
 export const demoNeedsSheetStatuses = [
-  { label: 'Nouveau', color: '#2563eb', closes: false },
-  { label: 'En cours', color: '#d97706', closes: false },
-  { label: 'Candidats présentés', color: '#7c3aed', closes: false },
-  { label: 'Pourvu', color: '#059669', closes: true },
-  { label: 'Perdu', color: '#6b7280', closes: true },
-  { label: 'Annulé', color: '#dc2626', closes: true },
+  { label: 'Nouveau', color: '#2563eb', closes: false, fills: false },
+  { label: 'En cours', color: '#d97706', closes: false, fills: false },
+  { label: 'Candidats présentés', color: '#7c3aed', closes: false, fills: false },
+  { label: 'Pourvu', color: '#059669', closes: true, fills: true },
+  { label: 'Perdu', color: '#6b7280', closes: true, fills: false },
+  { label: 'Annulé', color: '#dc2626', closes: true, fills: false },
 ] as const;
 export const demoNeedsSheetModels = [
   {

@@ -5,7 +5,9 @@ import { demoNeedsSheetModels, demoNeedsSheetStatuses, demoNeedsSheetTitles } fr
 import type { Random } from './prng';
 
 // The demo's needs sheets: the statuses, the models, and about twenty sheets of the last two months, for active
-// contacts of active companies, owned by the business side and worked by the recruiter.
+// contacts of active companies, owned by the business side and worked by the recruiter. Each entered the first
+// status when it was received and, unless it is still there, its current one a few days later (never after now):
+// the statistics' sheets filled and lost.
 export async function seedNeedsSheets(
   trx: Transaction<Database>,
   random: Random,
@@ -37,6 +39,7 @@ export async function seedNeedsSheets(
     const received = addDays(options.today, -random.int(0, 60));
     const status = statuses[i < 12 ? random.int(0, 2) : random.int(0, statuses.length - 1)];
     const positions = random.int(1, 3);
+    const received_at = sql<Date>`least((${received}::date + time '09:00') at time zone 'Europe/Paris', now())`;
     const { id } = await trx
       .insertInto('needs_sheet')
       .values({
@@ -62,9 +65,17 @@ export async function seedNeedsSheets(
         received_date: received,
         deadline: defaultNeedsSheetDeadline(received),
         status_id: status.id,
+        created_at: received_at,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // No draw here: the sheets after this one stay those of earlier versions.
+    const changes = [{ needs_sheet_id: id, status_id: statuses[0].id, changed_at: received_at }];
+    if (status.id !== statuses[0].id) {
+      const later = addDays(received, 3 + ((i * 7) % 20));
+      changes.push({ needs_sheet_id: id, status_id: status.id, changed_at: sql<Date>`least((${later}::date + time '16:00') at time zone 'Europe/Paris', now())` });
+    }
+    await trx.insertInto('needs_sheet_status_change').values(changes).execute();
     if (options.recruiters.length > 0 && random.chance(0.7)) {
       await trx.insertInto('needs_sheet_recruiter').values({ needs_sheet_id: id, user_id: random.pick(options.recruiters) }).execute();
     }

@@ -88,5 +88,22 @@ for (const engine of testEngines()) {
         where not c.is_active and not t.is_accomplished`.execute(database.db);
       assert.equal(pendingOnStandby.rows[0].count, 0);
     });
+
+    it('gives each needs sheet the statuses it went through: the first when received, its current one last, none ahead', async () => {
+      const sheets = await database.db.selectFrom('needs_sheet').select(['id', 'status_id', 'received_date']).execute();
+      assert.equal(sheets.length, summary.needsSheets);
+      const [first] = await database.db.selectFrom('needs_sheet_status').select('id').orderBy('display_order').limit(1).execute();
+      const steps = await database.db.selectFrom('needs_sheet_status_change').selectAll().orderBy('changed_at').orderBy('id').execute();
+      const now = Date.now();
+      for (const sheet of sheets) {
+        const own = steps.filter((step) => step.needs_sheet_id === sheet.id);
+        assert.equal(own[0]?.status_id, first.id);
+        assert.equal(own.at(-1)?.status_id, sheet.status_id);
+        assert.ok(own.every((step) => step.changed_at.getTime() <= now), 'no status entered in the future');
+      }
+      const filled = await sql<{ count: number }>`
+        select count(*)::int as count from needs_sheet s join needs_sheet_status st on st.id = s.status_id where st.fills`.execute(database.db);
+      assert.ok(filled.rows[0].count > 0, 'some sheets are filled');
+    });
   });
 }

@@ -139,12 +139,13 @@ export function createHistoryRepository(db: Db) {
       );
     },
 
-    // Every change to a contact or a todo is recorded (who, when, what) in the same transaction.
+    // Every change to a contact or a todo is recorded (who, when, what) in the same transaction. The entry's id
+    // (bigint, as text) lets a record point at the line that tells its change.
     async record(
       db: Executor,
       entry: { entity: HistoryEntity; entityId: number; action: string; changes: Changes; userId: number | null },
-    ): Promise<void> {
-      await db
+    ): Promise<string> {
+      const row = await db
         .insertInto('history')
         .values({
           entity: entry.entity,
@@ -153,7 +154,9 @@ export function createHistoryRepository(db: Db) {
           changes: JSON.stringify(entry.changes),
           user_id: entry.userId,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return String(row.id);
     },
   };
 }

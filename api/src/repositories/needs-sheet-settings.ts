@@ -14,7 +14,16 @@ import { needsSheetUniqueCodes } from './needs-sheets';
 
 // The statuses an admin manages and the models that pre-fill a sheet.
 
-type StatusRow = { id: number; label: string; color: string; display_order: number; closes: boolean; is_active: boolean; sheet_count: number | string };
+type StatusRow = {
+  id: number;
+  label: string;
+  color: string;
+  display_order: number;
+  closes: boolean;
+  fills: boolean;
+  is_active: boolean;
+  sheet_count: number | string;
+};
 type ModelRow = {
   id: number;
   title: string;
@@ -32,6 +41,7 @@ const toStatus = (row: StatusRow): NeedsSheetStatus => ({
   color: row.color,
   order: row.display_order,
   closes: row.closes,
+  fills: row.fills,
   isActive: row.is_active,
   sheetCount: Number(row.sheet_count),
 });
@@ -51,7 +61,7 @@ export function createNeedsSheetSettingsRepository(db: Db) {
   const statuses = (executor: Executor) =>
     executor
       .selectFrom('needs_sheet_status as st')
-      .select(['st.id', 'st.label', 'st.color', 'st.display_order', 'st.closes', 'st.is_active'])
+      .select(['st.id', 'st.label', 'st.color', 'st.display_order', 'st.closes', 'st.fills', 'st.is_active'])
       .select(sql<string>`(select count(*) from needs_sheet s where s.status_id = st.id)`.as('sheet_count'));
 
   async function findStatus(executor: Executor, id: number): Promise<NeedsSheetStatus> {
@@ -75,6 +85,7 @@ export function createNeedsSheetSettingsRepository(db: Db) {
     color: changes.color,
     display_order: changes.order,
     closes: changes.closes,
+    fills: changes.fills,
     is_active: changes.isActive,
   });
 
@@ -117,13 +128,14 @@ export function createNeedsSheetSettingsRepository(db: Db) {
       );
     },
 
-    // A status no sheet has is deleted; one in use is refused (deactivate it instead).
+    // A status no sheet has ever had is deleted; one in use, or in a sheet's past, is refused (deactivate it instead).
     async deleteStatus(id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const locked = await trx.selectFrom('needs_sheet_status').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
         if (locked === undefined) throw new AppError('modelNotFound', { field: 'id' });
         const used = await trx.selectFrom('needs_sheet').select('id').where('status_id', '=', id).limit(1).execute();
-        if (used.length > 0) throw new AppError('integrityError', { field: 'id' });
+        const past = await trx.selectFrom('needs_sheet_status_change').select('id').where('status_id', '=', id).limit(1).execute();
+        if (used.length > 0 || past.length > 0) throw new AppError('integrityError', { field: 'id' });
         await trx.deleteFrom('needs_sheet_status').where('id', '=', id).execute();
       });
     },

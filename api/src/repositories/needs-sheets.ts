@@ -1,5 +1,6 @@
 import {
   defaultNeedsSheetDeadline,
+  mayChangeNeedsSheetStatus,
   needsSheetReference,
   toBusinessIsoDate,
   type ErrorCode,
@@ -313,6 +314,12 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
     };
   }
 
+  // The status a sheet entered, beside the history line that tells it (the statistics and the history report read
+  // statuses by id, the history by name).
+  async function enterStatus(trx: Executor, id: number, statusId: number, actorId: number, historyId: string) {
+    await trx.insertInto('needs_sheet_status_change').values({ needs_sheet_id: id, status_id: statusId, user_id: actorId, history_id: historyId }).execute();
+  }
+
   async function setRecruiters(trx: Executor, id: number, recruiterIds: number[]) {
     await trx.deleteFrom('needs_sheet_recruiter').where('needs_sheet_id', '=', id).execute();
     if (recruiterIds.length > 0) {
@@ -339,7 +346,8 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
     await setRecruiters(trx, id, changes.recruiterIds);
     const created = await findRow(trx, id);
     if (created === undefined) throw new AppError('modelNotFound');
-    await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'create', changes: { ...diff({}, tracked(created)), ...extra }, userId: actorId });
+    const historyId = await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'create', changes: { ...diff({}, tracked(created)), ...extra }, userId: actorId });
+    await enterStatus(trx, id, created.status_id, actorId, historyId);
     return id;
   }
 
@@ -460,15 +468,21 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
         const { status, ...changed } = diff(tracked(before), tracked(after));
         if (Object.keys(changed).length > 0) await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'update', changes: changed, userId: actorId });
         // A status change is its own line of the story.
-        if (status !== undefined) await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes: { status }, userId: actorId });
+        if (status !== undefined) {
+          const historyId = await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes: { status }, userId: actorId });
+          await enterStatus(trx, id, after.status_id, actorId, historyId);
+        }
       });
     },
 
-    async changeStatus(id: number, statusId: number, comment: string | null, actorId: number): Promise<void> {
+    // A recruiter (recruitment team alone) changes the status of the sheets they are assigned to only: checked
+    // under the sheet's lock, so that an assignment removed at the same moment is seen.
+    async changeStatus(id: number, statusId: number, comment: string | null, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const locked = await trx.selectFrom('needs_sheet').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
         const before = locked === undefined ? undefined : await findRow(trx, id);
         if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        if (!mayChangeNeedsSheetStatus(actor, { recruiterIds: recruitersOf(before).map((recruiter) => recruiter.id) })) throw new AppError('forbidden');
         const status = await trx.selectFrom('needs_sheet_status').select(['id', 'label', 'is_active']).where('id', '=', statusId).executeTakeFirst();
         if (status === undefined || !status.is_active) throw new AppError('dataInvalid', { field: 'statusId' });
         await trx.updateTable('needs_sheet').set({ status_id: statusId }).where('id', '=', id).execute();
@@ -476,7 +490,8 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
         if (before.status_id !== statusId) changes.status = { from: before.status_label, to: status.label };
         // A comment is new text, not a change of value: no "from" (dropped from the stored JSON).
         if (comment !== null) changes.comment = { from: undefined, to: comment };
-        await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes, userId: actorId });
+        const historyId = await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes, userId: actor.id });
+        if (before.status_id !== statusId) await enterStatus(trx, id, statusId, actor.id, historyId);
       });
     },
 

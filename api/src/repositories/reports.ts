@@ -36,8 +36,9 @@ const inScope = (scope: ReportScope, userColumn: RawBuilder<unknown>) =>
 
 // --- History report ---
 
+type StatusBrief = { id: number; label: string; color: string };
 type HistoryRow = {
-  kind: 'todo' | 'change';
+  kind: 'todo' | 'change' | 'needsSheet';
   id: number | string;
   at: string;
   company_id: number | null;
@@ -59,8 +60,17 @@ type HistoryRow = {
   entity: 'company' | 'contact' | null;
   action: string | null;
   changes: NonNullable<HistoryReportItem['change']>['changes'] | null;
+  sheet_id: number | null;
+  reference: string | null;
+  title: string | null;
+  status: StatusBrief | string | null;
+  previous_status: StatusBrief | string | null;
   total?: number | string;
 };
+
+// A JSON object of the database: parsed by PostgreSQL's driver, text from PGlite's for a json value.
+const jsonOf = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 const toHistoryItem = (row: HistoryRow): HistoryReportItem => ({
   at: row.at,
@@ -89,9 +99,22 @@ const toHistoryItem = (row: HistoryRow): HistoryReportItem => ({
         }
       : null,
   change: row.kind === 'change' && row.entity !== null ? { entity: row.entity, action: row.action ?? '', changes: row.changes ?? {} } : null,
+  needsSheet:
+    row.kind === 'needsSheet'
+      ? {
+          id: row.sheet_id ?? 0,
+          reference: row.reference ?? '',
+          title: row.title ?? '',
+          action: row.action === 'create' ? 'create' : 'status',
+          status: jsonOf(row.status),
+          previousStatus: jsonOf(row.previous_status),
+          comment: textOf(row.changes?.comment?.to),
+        }
+      : null,
 });
 
-// The entries of a subject's story, unordered: its todos and the changes to its contacts (and companies).
+// The entries of a subject's story, unordered: its todos, the changes to its contacts (and companies), and the
+// creation and status changes of its needs sheets (a contact's: those written for it; a company's: its own).
 function historyEntries(filters: HistoryReportFilters): RawBuilder<unknown> {
   const { contactId, companyId, subsidiaries, from, to, taskId, userId } = filters;
   const companies =
@@ -115,22 +138,34 @@ function historyEntries(filters: HistoryReportFilters): RawBuilder<unknown> {
   if (taskId !== undefined) changeWhere.push(sql`false`);
   if (userId !== undefined) changeWhere.push(sql`h.user_id = ${userId}`);
   const changeFilter = changeWhere.length === 0 ? sql`` : sql` and ${joined(changeWhere, ' and ')}`;
+  const sheets = contactId === undefined ? sql`s.company_id in (select id from companies)` : sql`s.contact_id = ${contactId}`;
 
   return sql`
     with recursive companies(id) as (${companies}), contacts(id) as (${contacts})
     select 'todo' as kind, t.id, case when t.is_accomplished then coalesce(t.execution_date, ${parisMidnight(sql`t.deadline`)}) else ${parisMidnight(sql`t.deadline`)} end as at,
-      t.contact_id, null::integer as company_id, t.owner_id as user_id, t.id as todo_id, null::text as entity, null::text as action, null::jsonb as changes
+      t.contact_id, null::integer as company_id, t.owner_id as user_id, t.id as todo_id, null::integer as sheet_id, null::text as entity,
+      null::text as action, null::jsonb as changes
     from todo t
     where ${joined(todoWhere, ' and ')}
     union all
-    select 'change', h.id, h.created_at, h.entity_id, null, h.user_id, null, 'contact', h.action, h.changes
+    select 'change', h.id, h.created_at, h.entity_id, null, h.user_id, null, null, 'contact', h.action, h.changes
     from history h
     where h.entity = 'contact' and h.entity_id in (select id from contacts)${changeFilter}
     union all
-    select 'change', h.id, h.created_at, null, h.entity_id, h.user_id, null, 'company', h.action, h.changes
+    select 'change', h.id, h.created_at, null, h.entity_id, h.user_id, null, null, 'company', h.action, h.changes
     from history h
-    where h.entity = 'company' and h.entity_id in (select id from companies)${changeFilter}`;
+    where h.entity = 'company' and h.entity_id in (select id from companies)${changeFilter}
+    union all
+    select 'needsSheet', h.id, h.created_at, s.contact_id, s.company_id, h.user_id, null, s.id, null, h.action, h.changes
+    from history h join needs_sheet s on s.id = h.entity_id
+    where h.entity = 'needsSheet' and h.action in ('create', 'status') and ${sheets}${changeFilter}`;
 }
+
+// A status of a needs sheet as the report shows it, from its id: its name and colour today.
+const statusBrief = (alias: string) => {
+  const st = sql.raw(alias);
+  return sql`case when ${st}.id is null then null else json_build_object('id', ${st}.id, 'label', ${st}.label, 'color', ${st}.color) end`;
+};
 
 // The entries with what a reader needs, newest first (the pending todos of the future come first).
 function historyRows(filters: HistoryReportFilters, tail: RawBuilder<unknown>, withTotal: boolean) {
@@ -140,7 +175,12 @@ function historyRows(filters: HistoryReportFilters, tail: RawBuilder<unknown>, w
       case when k.id is null then null else k.first_name || ' ' || k.last_name end as contact_name,
       e.user_id, u.trigram, t.task_id, tk.description, tk.background_color, tk.border_color, tk.color,
       to_char(t.deadline, 'YYYY-MM-DD') as deadline, case when t.execution_date is null then null else ${iso(sql`t.execution_date`)} end as execution_date,
-      t.is_accomplished, t.notes, t.comment, e.entity, e.action, e.changes
+      t.is_accomplished, t.notes, t.comment, e.entity, e.action, e.changes,
+      e.sheet_id, s.reference, s.title, ${statusBrief('st')} as status,
+      -- The status the sheet was in before: the one it entered last before this change.
+      (select ${statusBrief('pst')} from needs_sheet_status_change p join needs_sheet_status pst on pst.id = p.status_id
+       where p.needs_sheet_id = sc.needs_sheet_id and (p.changed_at, p.id) < (sc.changed_at, sc.id)
+       order by p.changed_at desc, p.id desc limit 1) as previous_status
       ${withTotal ? sql`, count(*) over () as total` : sql``}
     from entries e
     left join contact k on k.id = e.contact_id
@@ -148,6 +188,9 @@ function historyRows(filters: HistoryReportFilters, tail: RawBuilder<unknown>, w
     left join app_user u on u.id = e.user_id
     left join todo t on t.id = e.todo_id
     left join task tk on tk.id = t.task_id
+    left join needs_sheet s on s.id = e.sheet_id
+    left join needs_sheet_status_change sc on e.kind = 'needsSheet' and sc.history_id = e.id
+    left join needs_sheet_status st on st.id = sc.status_id
     order by e.at desc, e.kind desc, e.id desc
     ${tail}`;
 }
@@ -387,7 +430,9 @@ export function createReportRepository(db: Db) {
     // Per month of the period (up to the current one) and per user of the scope: the active users, and the others
     // that have a figure. Each figure is one pass over its table, grouped by the Paris month; the contacts en veille
     // at a month's end (or now, for the current month) are read from each contact's spans of state, which the
-    // isActive changes of the history bound.
+    // isActive changes of the history bound. The needs sheets count for their owner: opened in the month of their
+    // received date; filled or lost in the month they entered a closing status that fills them or not (once per
+    // sheet and month, at the first such change), the days to fill running from the received date to that change.
     async stats(scope: ReportScope, from: string, to: string): Promise<StatsRow[]> {
       const month = (instant: RawBuilder<unknown>) => sql`to_char(${instant} at time zone 'Europe/Paris', 'YYYY-MM')`;
       const { rows } = await sql<{
@@ -398,6 +443,10 @@ export function createReportRepository(db: Db) {
         activated: string;
         standby: string;
         done: string;
+        opened: string;
+        filled: string;
+        lost: string;
+        median_days: number | string | null;
       }>`
         with months as (
           select to_char(m, 'YYYY-MM') as month,
@@ -451,17 +500,38 @@ export function createReportRepository(db: Db) {
           where s.created_at < mo.ends and not s.active
           group by 1, 2
         ),
+        opened as (
+          select to_char(s.received_date, 'YYYY-MM') as month, s.owner_id, count(*) as n
+          from needs_sheet s where s.owner_id in (select id from users) and s.received_date between ${from}::date and ${to}::date
+          group by 1, 2
+        ),
+        closings as (
+          select ${month(sql`sc.changed_at`)} as month, s.id, s.owner_id, st.fills, min(sc.changed_at) as at, s.received_date
+          from needs_sheet_status_change sc, span, needs_sheet s, needs_sheet_status st
+          where sc.changed_at >= span.starts and sc.changed_at < span.ends and s.id = sc.needs_sheet_id and st.id = sc.status_id
+            and st.closes and s.owner_id in (select id from users)
+          group by 1, 2, 3, 4, 6
+        ),
+        outcomes as (
+          select month, owner_id, count(*) filter (where fills) as filled, count(*) filter (where not fills) as lost,
+            -- A status entered before the received date (a date typed late) fills in no time, not in negative days.
+            percentile_cont(0.5) within group (order by greatest(${parisDay(sql`at`)} - received_date, 0)) filter (where fills) as median_days
+          from closings group by 1, 2
+        ),
         figures as (
           select mo.month, u.id as user_id, u.trigram, u.is_active,
-            coalesce(c.n, 0) as new_contacts, coalesce(a.n, 0) as activated, coalesce(sb.n, 0) as standby, coalesce(d.n, 0) as done
+            coalesce(c.n, 0) as new_contacts, coalesce(a.n, 0) as activated, coalesce(sb.n, 0) as standby, coalesce(d.n, 0) as done,
+            coalesce(op.n, 0) as opened, coalesce(o.filled, 0) as filled, coalesce(o.lost, 0) as lost, o.median_days
           from months mo cross join users u
           left join created c on c.month = mo.month and c.owner_id = u.id
           left join activated a on a.month = mo.month and a.user_id = u.id
           left join standby sb on sb.month = mo.month and sb.owner_id = u.id
           left join done d on d.month = mo.month and d.owner_id = u.id
+          left join opened op on op.month = mo.month and op.owner_id = u.id
+          left join outcomes o on o.month = mo.month and o.owner_id = u.id
         )
-        select month, user_id, trigram, new_contacts, activated, standby, done from figures
-        where is_active or new_contacts + activated + done > 0
+        select month, user_id, trigram, new_contacts, activated, standby, done, opened, filled, lost, median_days from figures
+        where is_active or new_contacts + activated + done + opened + filled + lost > 0
         order by month, trigram`.execute(db);
       return rows.map((row) => ({
         month: row.month,
@@ -471,6 +541,10 @@ export function createReportRepository(db: Db) {
         activatedContacts: Number(row.activated),
         standbyAtMonthEnd: Number(row.standby),
         todosDone: Number(row.done),
+        sheetsOpened: Number(row.opened),
+        sheetsFilled: Number(row.filled),
+        sheetsLost: Number(row.lost),
+        medianDaysToFill: row.median_days === null ? null : Number(row.median_days),
       }));
     },
   };

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { frenchDate, type CsvColumn } from './csv';
 import { addDays } from './dates';
 import { optionalParam, pageParams, sortedListQuerySchema } from './paging';
+import { can } from './permissions';
+import { hasAnyRole, type RoleFlags, type RoleName } from './roles';
 import { messages } from './rules';
 import { fields, hasNoNul, nullableFields } from './validation';
 import { wireBoolean, wireCalendarDate, wireInteger, wireJson } from './wire';
@@ -79,19 +81,26 @@ export const needsSheetStatusSchema = z.object({
   order: z.number().int(),
   // Pourvu, perdu, annulé: the sheet is closed.
   closes: z.boolean(),
+  // Pourvu: a closing status that counts the sheet as filled; the other closing ones (perdu, annulé) count it as
+  // lost in the statistics.
+  fills: z.boolean(),
   isActive: z.boolean(),
   // Sheets with this status (a status in use is deactivated, never deleted).
   sheetCount: z.number().int(),
 });
 export type NeedsSheetStatus = z.infer<typeof needsSheetStatusSchema>;
 
-export const needsSheetStatusStorePayloadSchema = z.object({
-  label: fields.requiredText(60),
-  color: fields.colour(),
-  order: wireInteger(0, 10_000).default(0),
-  closes: wireBoolean.default(false),
-  isActive: wireBoolean.default(true),
-});
+export const needsSheetStatusStorePayloadSchema = z
+  .object({
+    label: fields.requiredText(60),
+    color: fields.colour(),
+    order: wireInteger(0, 10_000).default(0),
+    closes: wireBoolean.default(false),
+    fills: wireBoolean.default(false),
+    isActive: wireBoolean.default(true),
+  })
+  // Only a status that closes the sheet can say how it ended.
+  .refine((value) => value.closes || !value.fills, { message: messages.invalid, path: ['fills'] });
 export type NeedsSheetStatusStorePayload = z.input<typeof needsSheetStatusStorePayloadSchema>;
 export type NeedsSheetStatusChanges = z.output<typeof needsSheetStatusStorePayloadSchema>;
 
@@ -270,6 +279,14 @@ export const needsSheetStatusChangePayloadSchema = z.object({
   comment: z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().max(2000, messages.invalid).refine(hasNoNul, messages.invalid).nullable()),
 });
 export type NeedsSheetStatusChangePayload = z.input<typeof needsSheetStatusChangePayloadSchema>;
+
+// Who may change the status of a sheet (POST /need/{id}/status), on top of the permission table: the business side
+// any sheet's; a member of the recruitment team without a business role, only a sheet they are assigned to.
+const statusChangeAnySheet: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
+export function mayChangeNeedsSheetStatus(user: { id: number; role: RoleFlags }, sheet: { recruiterIds: readonly number[] }): boolean {
+  if (!can(user.role, 'needsSheetProgress', 'update')) return false;
+  return hasAnyRole(user.role, statusChangeAnySheet) || sheet.recruiterIds.includes(user.id);
+}
 
 // The French words of the sheets' history lines.
 export const needsSheetFieldLabels: Record<string, string> = {

@@ -108,8 +108,17 @@ export const historyReportExportQuerySchema = z
 export type HistoryReportQuery = z.input<typeof historyReportQuerySchema>;
 export type HistoryReportFilters = z.output<typeof historyReportExportQuerySchema>;
 
-export const historyReportKinds = ['todo', 'change'] as const;
+// A todo, a change to a company or a contact, or a step of a needs sheet (its creation, a status change).
+export const historyReportKinds = ['todo', 'change', 'needsSheet'] as const;
 export type HistoryReportKind = (typeof historyReportKinds)[number];
+
+export const needsSheetStepActions = ['create', 'status'] as const;
+export type NeedsSheetStepAction = (typeof needsSheetStepActions)[number];
+export const needsSheetStepLabels: Record<NeedsSheetStepAction, string> = {
+  create: 'Création de la fiche de besoin',
+  status: 'Changement de statut de la fiche de besoin',
+};
+const statusBrief = z.object({ id: z.number().int(), label: z.string(), color: z.string() });
 
 export const historyReportItemSchema = z.object({
   // A todo's place in time is its execution when done, its deadline (start of the day, Paris) while pending.
@@ -137,6 +146,21 @@ export const historyReportItemSchema = z.object({
       entity: z.enum(['company', 'contact']),
       action: z.string(),
       changes: z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() })),
+    })
+    .nullable(),
+  // A needs sheet of the subject: its company, and the contact it was written for.
+  needsSheet: z
+    .object({
+      id: z.number().int(),
+      reference: z.string(),
+      title: z.string(),
+      action: z.enum(needsSheetStepActions),
+      // The status the sheet entered (its first one, at its creation), by its name today; null for a comment
+      // that left the status as it was.
+      status: statusBrief.nullable(),
+      // The status it left.
+      previousStatus: statusBrief.nullable(),
+      comment: z.string().nullable(),
     })
     .nullable(),
 });
@@ -262,6 +286,12 @@ export const statsRowSchema = z.object({
   activatedContacts: z.number().int(),
   standbyAtMonthEnd: z.number().int(),
   todosDone: z.number().int(),
+  // The needs sheets the user owns (see needsSheetStatsDefinitions).
+  sheetsOpened: z.number().int(),
+  sheetsFilled: z.number().int(),
+  sheetsLost: z.number().int(),
+  // In days; null when no sheet was filled that month.
+  medianDaysToFill: z.number().nullable(),
 });
 export type StatsRow = z.infer<typeof statsRowSchema>;
 
@@ -272,6 +302,21 @@ export const statsFigureLabels = {
   todosDone: 'Tâches abouties',
 } as const;
 export type StatsFigure = keyof typeof statsFigureLabels;
+
+// The needs sheets in the statistics, counted for their owner: a month's flows, which add up over a period.
+export const needsSheetStatsLabels = {
+  sheetsOpened: 'Fiches ouvertes',
+  sheetsFilled: 'Fiches pourvues',
+  sheetsLost: 'Fiches perdues ou annulées',
+} as const;
+export type NeedsSheetStatsFigure = keyof typeof needsSheetStatsLabels;
+export const MEDIAN_DAYS_TO_FILL_LABEL = 'Délai médian pour pourvoir (jours)';
+export const needsSheetStatsDefinitions: Record<NeedsSheetStatsFigure | 'medianDaysToFill', string> = {
+  sheetsOpened: 'Fiches reçues dans le mois (date de réception)',
+  sheetsFilled: 'Fiches passées dans le mois à un statut qui les clôt comme pourvues',
+  sheetsLost: 'Fiches passées dans le mois à un statut qui les clôt sans les pourvoir (perdues, annulées)',
+  medianDaysToFill: 'Médiane, sur les fiches pourvues dans le mois, des jours entre la réception et le changement de statut qui les a pourvues',
+};
 
 // --- CSV (French Excel: see csv.ts) ---
 
@@ -320,9 +365,21 @@ export function changeSummary(changes: NonNullable<HistoryReportItem['change']>[
     .join(', ');
 }
 
+function historyEntryType(i: HistoryReportItem): string | undefined {
+  if (i.todo) return i.todo.isAccomplished ? 'Tâche aboutie' : 'Tâche en attente';
+  if (i.needsSheet) return needsSheetStepLabels[i.needsSheet.action];
+  return historyActionLabels[i.change?.action ?? ''] ?? i.change?.action;
+}
+
+// A needs sheet's status step: "En cours → Pourvu", or the status it was created in.
+export function needsSheetStepStatus(step: NonNullable<HistoryReportItem['needsSheet']>): string | null {
+  if (step.status === null) return null;
+  return step.previousStatus === null ? step.status.label : `${step.previousStatus.label} → ${step.status.label}`;
+}
+
 export const historyReportCsvColumns: readonly CsvColumn<HistoryReportItem>[] = [
   { title: 'Date', value: (i) => (i.todo && !i.todo.isAccomplished ? frenchDate(i.todo.deadline) : frenchDateTime(i.at)) },
-  { title: 'Type', value: (i) => (i.todo ? (i.todo.isAccomplished ? 'Tâche aboutie' : 'Tâche en attente') : (historyActionLabels[i.change?.action ?? ''] ?? i.change?.action)) },
+  { title: 'Type', value: historyEntryType },
   { title: 'Société', value: (i) => i.companyName },
   { title: 'Contact', value: (i) => i.contactName },
   { title: 'Utilisateur', value: (i) => i.trigram },
@@ -330,8 +387,10 @@ export const historyReportCsvColumns: readonly CsvColumn<HistoryReportItem>[] = 
   { title: 'Échéance', value: (i) => (i.todo ? frenchDate(i.todo.deadline) : null) },
   { title: 'Exécutée le', value: (i) => (i.todo?.executionDate ? frenchDate(i.todo.executionDate) : null) },
   { title: 'Notes', value: (i) => i.todo?.notes },
-  { title: 'Commentaire', value: (i) => i.todo?.comment },
+  { title: 'Commentaire', value: (i) => i.todo?.comment ?? i.needsSheet?.comment },
   { title: 'Modifications', value: (i) => (i.change ? changeSummary(i.change.changes) : null) },
+  { title: 'Fiche de besoin', value: (i) => (i.needsSheet ? `${i.needsSheet.reference} ${i.needsSheet.title}` : null) },
+  { title: 'Statut', value: (i) => (i.needsSheet ? needsSheetStepStatus(i.needsSheet) : null) },
 ];
 
 export const directoryCsvColumns: readonly CsvColumn<DirectoryCsvRow>[] = [
@@ -368,4 +427,8 @@ export const statsCsvColumns: readonly CsvColumn<StatsRow>[] = [
   { title: statsFigureLabels.activatedContacts, value: (r) => r.activatedContacts },
   { title: statsFigureLabels.standbyAtMonthEnd, value: (r) => r.standbyAtMonthEnd },
   { title: statsFigureLabels.todosDone, value: (r) => r.todosDone },
+  { title: needsSheetStatsLabels.sheetsOpened, value: (r) => r.sheetsOpened },
+  { title: needsSheetStatsLabels.sheetsFilled, value: (r) => r.sheetsFilled },
+  { title: needsSheetStatsLabels.sheetsLost, value: (r) => r.sheetsLost },
+  { title: MEDIAN_DAYS_TO_FILL_LABEL, value: (r) => r.medianDaysToFill },
 ];

@@ -170,6 +170,51 @@ for (const engine of testEngines()) {
       assert.deepEqual([unknown.status, unknown.body.errors], [422, [{ message: 'dataInvalid', field: 'statusId' }]]);
     });
 
+    it('lets a recruiter change the status of the sheets they are assigned to only, the business side any sheet’s', async () => {
+      const { db } = suite.database;
+      const { users } = suite.fixture;
+      const change = (id: number, trigram: string, statusId: number, comment?: string) =>
+        call<NeedsSheet>(suite.app, 'POST', `/need/${id}/status`, { token: suite.tokens[trigram], fields: { statusId, comment } });
+      const assigned = (await create({ title: 'Confiée à REC' })).body.data!;
+      const elsewhere = (await create({ title: 'Confiée à COB', recruiterIds: [users.COB] })).body.data!;
+
+      const before = await snapshot(db);
+      const refused = await change(elsewhere.id, 'REC', status['En cours'].id, 'Je prends');
+      assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden' }]]);
+      assert.equal(await snapshot(db), before, 'nothing changed: status, history, status steps');
+      const unknown = await change(999999, 'REC', status['En cours'].id);
+      assert.deepEqual([unknown.status, unknown.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]]);
+
+      const allowed = await change(assigned.id, 'REC', status['En cours'].id, 'Trois profils');
+      assert.equal(allowed.status, 200, JSON.stringify(allowed.body));
+      assert.equal(allowed.body.data?.status.label, 'En cours');
+      // Each status the sheet entered, beside the history line that tells it.
+      const steps = await db
+        .selectFrom('needs_sheet_status_change as c')
+        .leftJoin('history as h', 'h.id', 'c.history_id')
+        .select(['c.status_id', 'c.user_id', 'h.action'])
+        .where('c.needs_sheet_id', '=', assigned.id)
+        .orderBy('c.id')
+        .execute();
+      assert.deepEqual(steps, [
+        { status_id: status.Nouveau.id, user_id: users.COM, action: 'create' },
+        { status_id: status['En cours'].id, user_id: users.REC, action: 'status' },
+      ]);
+
+      // The business side keeps its rights on a sheet it does not work.
+      for (const [trigram, target] of [['COM', 'En cours'], ['DIR', 'Nouveau'], ['ADM', 'En cours']] as const) {
+        const answer = await change(elsewhere.id, trigram, status[target].id);
+        assert.deepEqual([answer.status, answer.body.data?.status.label], [200, target], trigram);
+      }
+
+      // Taken off the sheet, the recruiter may no longer change it.
+      const unassigned = await call(suite.app, 'POST', `/need/${assigned.id}/store`, { token: suite.tokens.DIR, fields: fields({ title: 'Confiée à REC', recruiterIds: [] }) });
+      assert.equal(unassigned.status, 200, JSON.stringify(unassigned.body));
+      const afterwards = await change(assigned.id, 'REC', status.Nouveau.id);
+      assert.deepEqual([afterwards.status, afterwards.body.errors], [403, [{ message: 'forbidden' }]]);
+      assert.equal((await call<NeedsSheet>(suite.app, 'GET', `/need/${assigned.id}`, { token: suite.tokens.REC })).body.data?.status.label, 'En cours');
+    });
+
     it('updates a sheet, recording the changed fields, a status change on its own line, and keeps its reference', async () => {
       const sheet = (await create({ title: 'Avant' })).body.data!;
       const updated = await call<NeedsSheet>(suite.app, 'POST', `/need/${sheet.id}/store`, {
@@ -292,6 +337,28 @@ for (const engine of testEngines()) {
       // The first active status (now "En cours", Nouveau being inactive and Pourvu first) is a new sheet's.
       await admin('POST', '/admin/need-statuses/order', { ids: [status['En cours'].id, status.Pourvu.id, status.Nouveau.id] });
       assert.equal((await create({ title: 'Après réordonnancement' })).body.data?.status.label, 'En cours');
+    });
+
+    it('tells filled from lost: only a status that closes a sheet may fill it; a status a sheet once had stays', async () => {
+      const admin = (url: string, body: Record<string, unknown>) => call<NeedsSheetStatus>(suite.app, 'POST', url, { token: suite.tokens.ADM, fields: body });
+      const open = await admin('/admin/need-status/store', { label: 'Pourvu mais ouvert', color: '#059669', fills: true });
+      assert.deepEqual([open.status, open.body.errors], [422, [{ message: 'dataInvalid', field: 'fills' }]]);
+      const won = await admin('/admin/need-status/store', { label: 'Gagné', color: '#047857', closes: true, fills: true, order: 100 });
+      assert.deepEqual([won.status, won.body.data?.closes, won.body.data?.fills], [200, true, true]);
+      const reopened = await admin(`/admin/need-status/${won.body.data!.id}/store`, { label: 'Gagné', color: '#047857', closes: false, fills: true });
+      assert.deepEqual([reopened.status, reopened.body.errors], [422, [{ message: 'dataInvalid', field: 'fills' }]]);
+      const listed = await call<NeedsSheetStatus[]>(suite.app, 'GET', '/need-statuses', { token: suite.tokens.REC });
+      const flags = (label: string) => listed.body.data?.filter((s) => s.label === label).map((s) => [s.closes, s.fills]);
+      // This suite's "Pourvu" was created without saying it fills: false by default.
+      assert.deepEqual([flags('Gagné'), flags('Pourvu'), flags('En cours')], [[[true, true]], [[true, false]], [[false, false]]]);
+      // A sheet went through "Gagné" and left it: the status is in its past, it cannot be deleted.
+      const sheet = (await create({ title: 'Passée par Gagné' })).body.data!;
+      for (const statusId of [won.body.data!.id, status['En cours'].id]) {
+        assert.equal((await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId } })).status, 200);
+      }
+      const deleted = await call(suite.app, 'DELETE', `/admin/need-status/${won.body.data!.id}`, { token: suite.tokens.ADM, fields: {} });
+      assert.deepEqual([deleted.status, deleted.body.errors], [409, [{ message: 'integrityError', field: 'id' }]]);
+      await admin(`/admin/need-status/${won.body.data!.id}/store`, { label: 'Gagné', color: '#047857', closes: true, fills: true, isActive: false });
     });
   });
 }

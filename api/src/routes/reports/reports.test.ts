@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
+  addDays,
   periodRange,
   toBusinessIsoDate,
   withLuhnCheckDigit,
   type DirectoryGroup,
   type HistoryReportItem,
   type ListPage,
+  type NeedsSheet,
+  type NeedsSheetStatus,
   type ReportSubject,
   type StatsRow,
   type TaskReportRow,
@@ -190,7 +193,7 @@ for (const engine of testEngines()) {
         assert.equal(answer.statusCode, 200);
         assert.equal(answer.body[0], '\uFEFF');
         const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
-        assert.equal(lines[0], 'Date;Type;Société;Contact;Utilisateur;Tâche;Échéance;Exécutée le;Notes;Commentaire;Modifications');
+        assert.equal(lines[0], 'Date;Type;Société;Contact;Utilisateur;Tâche;Échéance;Exécutée le;Notes;Commentaire;Modifications;Fiche de besoin;Statut');
         assert.deepEqual(
           lines.slice(1).map((line) => line.split(';').slice(0, 8)),
           [
@@ -352,6 +355,242 @@ for (const engine of testEngines()) {
         const thisMonth = toBusinessIsoDate(new Date()).slice(0, 7);
         const ahead = await get<StatsRow[]>('/reports/stats', { from: '2025-06-01', to: `${Number(thisMonth.slice(0, 4)) + 1}-12-31` }, suite.tokens.DIR);
         assert.equal(ahead.body.data?.at(-1)?.month, thisMonth);
+      });
+    });
+
+    // Last, so that the figures above stay those of their own data.
+    describe('needs sheets', () => {
+      const status: Record<string, NeedsSheetStatus> = {};
+      const sheets: Record<string, NeedsSheet> = {};
+      const today = toBusinessIsoDate(new Date());
+
+      before(async () => {
+        const { db } = suite.database;
+        const { users } = suite.fixture;
+        for (const [label, color, closes, fills] of [
+          ['Nouveau', '#2563eb', false, false],
+          ['En cours', '#d97706', false, false],
+          ['Pourvu', '#059669', true, true],
+          ['Perdu', '#6b7280', true, false],
+          ['Annulé', '#dc2626', true, false],
+        ] as const) {
+          const answer = await call<NeedsSheetStatus>(suite.app, 'POST', '/admin/need-status/store', {
+            token: suite.tokens.ADM,
+            fields: { label, color, closes, fills, order: Object.keys(status).length * 10 },
+          });
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          status[label] = answer.body.data!;
+        }
+        // Another contact of Énergies Lyon Nord: the company's sheets are not all Zoé's.
+        const lea = await db
+          .insertInto('contact')
+          .values({ title: 'madam', first_name: 'Léa', last_name: 'Autre', company_id: ids.subsub, owner_id: users.COM, is_active: true })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        ids.lea = lea.id;
+        const create = async (key: string, companyId: number, contactId: number, title: string) => {
+          const answer = await call<NeedsSheet>(suite.app, 'POST', '/need/store', {
+            token: suite.tokens.COM,
+            fields: { companyId, contactId, title, seniority: 'senior', contractType: 'regie', ownerId: users.COM, recruiterIds: [users.REC] },
+          });
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          sheets[key] = answer.body.data!;
+        };
+        const progress = async (key: string, trigram: string, statusId: number, comment?: string) => {
+          const answer = await call(suite.app, 'POST', `/need/${sheets[key].id}/status`, { token: suite.tokens[trigram], fields: { statusId, comment } });
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        };
+        await create('zoe', ids.subsub, ids.subsubContact, 'Chef de projet SI');
+        await progress('zoe', 'REC', status['En cours'].id, 'Premiers candidats');
+        await progress('zoe', 'DIR', status.Pourvu.id, 'Signé');
+        // A comment alone: the status stays.
+        await progress('zoe', 'COM', status.Pourvu.id, 'Facture envoyée');
+        await create('lea', ids.subsub, ids.lea, 'Technicien réseau');
+        await create('head', ids.head, ids.headContact, 'Directeur financier');
+      });
+
+      const history = (query: Record<string, unknown>, token = suite.tokens.REC) => get<ListPage<HistoryReportItem>>('/reports/history', query, token);
+      const steps = (items: HistoryReportItem[] | undefined) =>
+        items
+          ?.filter((i) => i.kind === 'needsSheet')
+          .map((i) => [
+            i.needsSheet?.reference,
+            i.needsSheet?.action,
+            i.companyName,
+            i.contactName,
+            i.trigram,
+            i.needsSheet?.previousStatus?.label ?? null,
+            i.needsSheet?.status?.label ?? null,
+            i.needsSheet?.comment,
+          ]);
+
+      it('tells a contact the needs sheets written for it: creation, status changes with their comment, newest first', async () => {
+        const answer = await history({ contactId: ids.subsubContact, perPage: 100 });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        const { reference } = sheets.zoe;
+        assert.deepEqual(steps(answer.body.data?.items), [
+          [reference, 'status', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', null, null, 'Facture envoyée'],
+          [reference, 'status', 'Énergies Lyon Nord', 'Zoé Martin', 'DIR', 'En cours', 'Pourvu', 'Signé'],
+          [reference, 'status', 'Énergies Lyon Nord', 'Zoé Martin', 'REC', 'Nouveau', 'En cours', 'Premiers candidats'],
+          [reference, 'create', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', null, 'Nouveau', null],
+        ]);
+        // Today's steps come before the todos of 2025, and count in the total with them.
+        const items = answer.body.data!.items;
+        assert.deepEqual(items.slice(0, 4).map((i) => i.kind), ['needsSheet', 'needsSheet', 'needsSheet', 'needsSheet']);
+        assert.equal(answer.body.data?.total, 10);
+        const filled = items.find((i) => i.needsSheet?.status?.label === 'Pourvu')!;
+        assert.deepEqual(
+          [filled.needsSheet?.id, filled.needsSheet?.title, filled.needsSheet?.status, filled.companyId, filled.contactId, filled.todo, filled.change],
+          [sheets.zoe.id, 'Chef de projet SI', { id: status.Pourvu.id, label: 'Pourvu', color: '#059669' }, ids.subsub, ids.subsubContact, null, null],
+        );
+        const lea = await history({ contactId: ids.lea });
+        assert.deepEqual(steps(lea.body.data?.items), [[sheets.lea.reference, 'create', 'Énergies Lyon Nord', 'Léa Autre', 'COM', null, 'Nouveau', null]]);
+      });
+
+      it('tells a company its sheets, and its subsidiaries’ on request, each labelled with its company', async () => {
+        const group = await history({ companyId: ids.head, perPage: 100 });
+        const labelled = steps(group.body.data?.items)?.map(([reference, action, company]) => [reference, action, company]);
+        assert.deepEqual(labelled, [
+          [sheets.head.reference, 'create', 'Énergies Groupe'],
+          [sheets.lea.reference, 'create', 'Énergies Lyon Nord'],
+          [sheets.zoe.reference, 'status', 'Énergies Lyon Nord'],
+          [sheets.zoe.reference, 'status', 'Énergies Lyon Nord'],
+          [sheets.zoe.reference, 'status', 'Énergies Lyon Nord'],
+          [sheets.zoe.reference, 'create', 'Énergies Lyon Nord'],
+        ]);
+        assert.equal(group.body.data?.total, 9 + 6);
+        const alone = await history({ companyId: ids.head, subsidiaries: false });
+        assert.deepEqual(steps(alone.body.data?.items), [[sheets.head.reference, 'create', 'Énergies Groupe', 'Henri Tête', 'COM', null, 'Nouveau', null]]);
+        const sub = await history({ companyId: ids.sub, subsidiaries: false });
+        assert.deepEqual(steps(sub.body.data?.items), []);
+      });
+
+      it('filters the steps like the changes: by day, by user, none for a task type; pages them with the rest', async () => {
+        const day = await history({ companyId: ids.subsub, from: today, to: today });
+        assert.deepEqual(day.body.data?.items.map((i) => i.kind), Array(5).fill('needsSheet'));
+        const earlier = await history({ companyId: ids.subsub, to: addDays(today, -1), perPage: 100 });
+        assert.equal(steps(earlier.body.data?.items)?.length, 0);
+        const byRec = await history({ contactId: ids.subsubContact, userId: suite.fixture.users.REC });
+        assert.deepEqual(steps(byRec.body.data?.items)?.map((step) => step.slice(4)), [['REC', 'Nouveau', 'En cours', 'Premiers candidats']]);
+        const task = await history({ contactId: ids.subsubContact, taskId: suite.fixture.tasks.call, perPage: 100 });
+        assert.ok(task.body.data!.items.every((i) => i.kind === 'todo'));
+        const second = await history({ contactId: ids.subsubContact, perPage: 3, page: 2 });
+        assert.deepEqual([second.body.data?.total, second.body.data?.items.map((i) => i.kind)], [10, ['needsSheet', 'todo', 'todo']]);
+      });
+
+      it('exports the steps in the history CSV: the sheet, its status change and the comment', async () => {
+        const answer = await suite.app.inject({
+          method: 'GET',
+          url: `/reports/history/export?contactId=${ids.subsubContact}&from=${today}`,
+          headers: { authorization: suite.tokens.COM },
+        });
+        assert.equal(answer.statusCode, 200);
+        const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
+        const cells = lines.slice(1).map((line) => line.split(';'));
+        const columns = (row: string[]) => [row[1], row[2], row[3], row[4], row[9], row[10], row[11], row[12]];
+        const sheet = `${sheets.zoe.reference} Chef de projet SI`;
+        assert.deepEqual(cells.map(columns), [
+          ['Changement de statut de la fiche de besoin', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', 'Facture envoyée', '', sheet, ''],
+          ['Changement de statut de la fiche de besoin', 'Énergies Lyon Nord', 'Zoé Martin', 'DIR', 'Signé', '', sheet, 'En cours → Pourvu'],
+          ['Changement de statut de la fiche de besoin', 'Énergies Lyon Nord', 'Zoé Martin', 'REC', 'Premiers candidats', '', sheet, 'Nouveau → En cours'],
+          ['Création de la fiche de besoin', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', '', '', sheet, 'Nouveau'],
+        ]);
+      });
+
+      describe('in the statistics', () => {
+        // Sheets of September and October 2025, written as they would have been then: each status it entered, when.
+        before(async () => {
+          const { db } = suite.database;
+          const { users } = suite.fixture;
+          let number = 9000;
+          const sheet = async (owner: string, received: string, steps: [string, string][]) => {
+            number += 1;
+            const last = steps.at(-1)?.[0] ?? 'Nouveau';
+            const row = await db
+              .insertInto('needs_sheet')
+              .values({
+                reference: `BES-2025-${number}`,
+                company_id: ids.alone,
+                contact_id: ids.woken,
+                title: `Fiche ${number}`,
+                seniority: 'senior',
+                contract_type: 'regie',
+                owner_id: users[owner],
+                received_date: received,
+                deadline: addDays(received, 10),
+                status_id: status[last].id,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await db
+              .insertInto('needs_sheet_status_change')
+              .values([
+                { needs_sheet_id: row.id, status_id: status.Nouveau.id, changed_at: `${received}T08:00:00Z` },
+                ...steps.map(([label, at]) => ({ needs_sheet_id: row.id, status_id: status[label].id, changed_at: at })),
+              ])
+              .execute();
+          };
+          // COM, September: three filled (10, 0 and 28 days: a received date typed after the change counts 0), one
+          // lost there and filled in October; four received.
+          await sheet('COM', '2025-09-02', [['Pourvu', '2025-09-12T10:00:00Z']]);
+          await sheet('COM', '2025-09-25', [['Pourvu', '2025-09-20T10:00:00Z']]);
+          await sheet('COM', '2025-09-01', [['En cours', '2025-09-10T10:00:00Z'], ['Pourvu', '2025-09-29T10:00:00Z']]);
+          // Filled at 00:30 on 1 October in Paris: October's, after 21 days.
+          await sheet('COM', '2025-09-10', [['Pourvu', '2025-09-30T22:30:00Z']]);
+          // COM, October: received in August, lost in September, filled in October after 46 days; one cancelled, one
+          // still open; two received.
+          await sheet('COM', '2025-08-20', [['Perdu', '2025-09-15T10:00:00Z'], ['Pourvu', '2025-10-05T08:00:00Z']]);
+          await sheet('COM', '2025-10-03', [['Annulé', '2025-10-20T10:00:00Z']]);
+          await sheet('COM', '2025-10-06', []);
+          // REC: filled twice in September (reopened in between), counted once, from the first time (3 days).
+          await sheet('REC', '2025-09-01', [['Pourvu', '2025-09-04T10:00:00Z'], ['En cours', '2025-09-05T10:00:00Z'], ['Pourvu', '2025-09-20T10:00:00Z']]);
+          // Another team's.
+          await sheet('COB', '2025-09-05', [['Pourvu', '2025-09-08T10:00:00Z']]);
+        });
+
+        const autumn = { from: '2025-09-01', to: '2025-10-31' };
+        const sheetFigures = (rows: StatsRow[] | null | undefined) =>
+          rows?.map((r) => [r.month, r.trigram, r.sheetsOpened, r.sheetsFilled, r.sheetsLost, r.medianDaysToFill]);
+
+        it('counts per month and owner the sheets opened, filled and lost, and the median days to fill', async () => {
+          const answer = await get<StatsRow[]>('/reports/stats', autumn, suite.tokens.DIR);
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          assert.deepEqual(sheetFigures(answer.body.data), [
+            ['2025-09', 'COM', 4, 3, 1, 10],
+            ['2025-09', 'DIR', 0, 0, 0, null],
+            ['2025-09', 'REC', 1, 1, 0, 3],
+            ['2025-10', 'COM', 2, 2, 1, 33.5],
+            ['2025-10', 'DIR', 0, 0, 0, null],
+            ['2025-10', 'REC', 0, 0, 0, null],
+          ]);
+          const all = await get<StatsRow[]>('/reports/stats', autumn, suite.tokens.ADM);
+          assert.deepEqual(sheetFigures(all.body.data?.filter((r) => r.trigram === 'COB')), [
+            ['2025-09', 'COB', 1, 1, 0, 3],
+            ['2025-10', 'COB', 0, 0, 0, null],
+          ]);
+          // A period that starts mid-month counts from its first day: the sheets received on 1 and 2 September fall out.
+          const later = await get<StatsRow[]>('/reports/stats', { from: '2025-09-03', to: '2025-09-30' }, suite.tokens.DIR);
+          assert.deepEqual(sheetFigures(later.body.data?.filter((r) => r.trigram === 'COM')), [['2025-09', 'COM', 2, 3, 1, 10]]);
+        });
+
+        it('exports the sheets’ figures in the statistics CSV, the median the French way', async () => {
+          const answer = await suite.app.inject({ method: 'GET', url: '/reports/stats/export?from=2025-10-01&to=2025-10-31', headers: { authorization: suite.tokens.DIR } });
+          assert.equal(answer.statusCode, 200);
+          const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
+          assert.equal(
+            lines[0],
+            'Mois;Utilisateur;Nouveaux contacts;Contacts sortis de veille;Contacts en veille en fin de mois;Tâches abouties;' +
+              'Fiches ouvertes;Fiches pourvues;Fiches perdues ou annulées;Délai médian pour pourvoir (jours)',
+          );
+          assert.deepEqual(
+            lines.slice(1).map((line) => line.split(';').slice(6)),
+            [
+              ['2', '2', '1', '33,5'],
+              ['0', '0', '0', ''],
+              ['0', '0', '0', ''],
+            ],
+          );
+        });
       });
     });
 

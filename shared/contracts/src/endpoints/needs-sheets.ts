@@ -91,7 +91,9 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   changeNeedsSheetStatus: {
     method: 'POST',
     path: '/need/:id/status',
-    summary: 'Change the status of a needs sheet, with a comment; recorded in its history with who and when',
+    summary:
+      'Change the status of a needs sheet, with a comment; recorded in its history with who and when. A member of the ' +
+      'recruitment team without a business role changes only the sheets they are assigned to (forbidden otherwise)',
     access: permission('needsSheetProgress', 'update'),
     params: idParamsSchema,
     body: needsSheetStatusChangePayloadSchema,

@@ -33,8 +33,9 @@ export const reportEndpoints = endpointGroup('reports', {
     method: 'GET',
     path: '/reports/history',
     summary:
-      'A contact’s or a company’s story, newest first: todos (done and pending) and changes; a company with all its ' +
-      'contacts and, with subsidiaries=1, its subsidiaries’ (however deep); filters from, to, taskId, userId',
+      'A contact’s or a company’s story, newest first: todos (done and pending), changes, and the needs sheets’ ' +
+      'creation and status changes (a contact’s: the sheets written for it; a company’s: its sheets); a company with ' +
+      'all its contacts and, with subsidiaries=1, its subsidiaries’ (however deep); filters from, to, taskId, userId',
     access: permission('report', 'read'),
     query: historyReportQuerySchema,
     response: listPageSchema(historyReportItemSchema),
@@ -99,7 +100,8 @@ export const reportEndpoints = endpointGroup('reports', {
     path: '/reports/stats',
     summary:
       'Per month and per user: new contacts, contacts taken out of standby, contacts en veille at month end, todos done; ' +
-      'a businessLeader sees the team, an admin everyone',
+      'the needs sheets they own opened (received), filled and lost (closed by a status that fills them or not), and ' +
+      'the median days from received to filled; a businessLeader sees the team, an admin everyone',
     access: permission('teamReport', 'read'),
     query: statsQuerySchema,
     response: z.array(statsRowSchema),

@@ -1,8 +1,9 @@
 import type { ListPage } from '@bo/contracts';
-import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import type { Option } from '../form/inputs';
 import { listRequest, pageLocally, type ListRequest, type ListState } from './list-state';
 import { ListView, type ListColumn, type ListFilter } from './list-view';
 
@@ -176,6 +177,49 @@ describe('a server list', () => {
     expect(lines.slice(1).filter(Boolean).every((line) => line.endsWith(';Paris'))).toBe(true);
     expect(requests.filter((request) => request.perPage === 100).map((request) => request.page)).toEqual([1, 2]);
     click.mockRestore();
+  });
+
+  it('finds a value to filter on by typing, keeps it in the address, and names it again from the address', async () => {
+    const { requests, peopleQueryOptions } = makeServer();
+    const looked: string[] = [];
+    const byCity: ListFilter[] = [
+      {
+        key: 'city',
+        label: 'Ville',
+        type: 'autocomplete',
+        options: (text) =>
+          queryOptions<Option[], Error, Option[], QueryKey>({
+            queryKey: ['cities', 'search', text],
+            queryFn: async () => {
+              looked.push(text);
+              return ['Lyon', 'Paris'].filter((city) => city.toLowerCase().includes(text.toLowerCase())).map((city) => ({ value: city, label: `Ville de ${city}` }));
+            },
+          }),
+        selected: (value) => queryOptions<Option, Error, Option, QueryKey>({ queryKey: ['cities', 'one', value], queryFn: async () => ({ value, label: `Ville de ${value}` }) }),
+      },
+    ];
+    const { search, navigate } = renderAt('/people', <ListView label="Personnes" columns={columns} filters={byCity} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} />);
+    expect(await screen.findByText('300 lignes')).toBeInTheDocument();
+    const box = screen.getByRole('combobox', { name: 'Ville' });
+    await userEvent.type(box, 'p');
+    expect(await screen.findByText('Tapez au moins 2 caractères')).toBeInTheDocument();
+    await userEvent.type(box, 'a');
+    const option = await screen.findByText('Ville de Paris', { selector: '.ant-select-item-option-content' });
+    // Asked once the typing paused, for the whole text.
+    expect(looked).toEqual(['pa']);
+    await userEvent.click(option);
+    await waitFor(() => expect(search().get('city')).toBe('Paris'));
+    expect(await screen.findByText('200 lignes')).toBeInTheDocument();
+    expect(requests.at(-1)).toMatchObject({ city: 'Paris', page: 1 });
+
+    // A link names the value only: its label comes from the remote's query.
+    await navigate('/people?city=Lyon');
+    expect(await screen.findByText('100 lignes')).toBeInTheDocument();
+    expect(await screen.findByTitle('Ville de Lyon')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Effacer les filtres' }));
+    await waitFor(() => expect(search().get('city')).toBeNull());
+    expect(await screen.findByText('300 lignes')).toBeInTheDocument();
   });
 });
 

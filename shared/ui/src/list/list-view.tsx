@@ -1,4 +1,4 @@
-import { MAX_PER_PAGE, PER_PAGE_OPTIONS, type ListPage } from '@bo/contracts';
+import { AUTOCOMPLETE, MAX_PER_PAGE, messages, PER_PAGE_OPTIONS, type ListPage } from '@bo/contracts';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Alert, Button, Input, Radio, Select, Table, type TableProps } from 'antd';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
@@ -34,7 +34,18 @@ export type ListFilter =
   | { key: string; label: string; type: 'select'; options: readonly Option[]; placeholder?: string; searchable?: boolean }
   // Buttons, one always chosen: `defaultValue` when the address names none.
   | { key: string; label: string; type: 'radio'; options: readonly Option[]; defaultValue: string }
-  | { key: string; label: string; type: 'text'; placeholder?: string };
+  | { key: string; label: string; type: 'text'; placeholder?: string }
+  // A record found by typing (a company among thousands): the address holds its id.
+  | {
+      key: string;
+      label: string;
+      type: 'autocomplete';
+      placeholder?: string;
+      // The options for what the user typed, asked once the typing pauses (AUTOCOMPLETE's length and delay).
+      options: (text: string) => ListQueryOptions<Option[]>;
+      // The option of the value the address holds (a link, a reload, back), for its label.
+      selected: (value: string) => ListQueryOptions<Option>;
+    };
 
 export type ListQueryOptions<TData, TKey extends QueryKey = QueryKey> = UseQueryOptions<TData, Error, TData, TKey>;
 
@@ -137,8 +148,56 @@ function DebouncedInput({ id, value, placeholder, onApply }: { id: string; value
   );
 }
 
+type AutocompleteFilter = Extract<ListFilter, { type: 'autocomplete' }>;
+
+// The options come from the remote's queries: those of the text typed (once the typing pauses) and the one of the
+// value already chosen, whose label a link or a reload does not carry.
+function AutocompleteControl({ filter, id, value, onChange }: { filter: AutocompleteFilter; id: string; value: string; onChange: (value: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const [text, setText] = useState('');
+  // Typing is an event from outside React's data: the look-up waits for a pause in it.
+  useEffect(() => {
+    const timer = setTimeout(() => setText(typed.trim()), AUTOCOMPLETE.delayMs);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const long = text.length >= AUTOCOMPLETE.minLength;
+  const found = useQuery({ ...filter.options(text), enabled: long });
+  const chosen = useQuery({ ...filter.selected(value), enabled: value !== '' });
+  const options = (long ? (found.data ?? []) : []).slice(0, AUTOCOMPLETE.maxResults).map((option) => ({ value: String(option.value), label: option.label }));
+  if (value !== '' && !options.some((option) => option.value === value)) {
+    options.unshift({ value, label: chosen.data?.label ?? (chosen.isError ? `Introuvable (${value})` : 'Chargement…') });
+  }
+  const waiting = typed.trim() !== text || (long && found.isFetching);
+  return (
+    <Select
+      id={id}
+      style={{ minWidth: 260 }}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
+      placeholder={filter.placeholder ?? 'Tous'}
+      value={value === '' ? undefined : value}
+      onChange={(next?: string) => {
+        setTyped('');
+        onChange(next ?? '');
+      }}
+      options={options}
+      loading={waiting}
+      notFoundContent={
+        typed.trim().length < AUTOCOMPLETE.minLength
+          ? `Tapez au moins ${AUTOCOMPLETE.minLength} caractères`
+          : waiting
+            ? 'Recherche…'
+            : found.isError
+              ? 'La recherche a échoué.'
+              : messages.noMatch
+      }
+    />
+  );
+}
+
 function FilterControl({ filter, id, value, onChange }: { filter: ListFilter; id: string; value: string; onChange: (value: string) => void }) {
   if (filter.type === 'text') return <DebouncedInput id={id} value={value} placeholder={filter.placeholder} onApply={onChange} />;
+  if (filter.type === 'autocomplete') return <AutocompleteControl filter={filter} id={id} value={value} onChange={onChange} />;
   // Option values may be numbers; the address holds text.
   if (filter.type === 'radio') {
     const chosen = filter.options.find((option) => String(option.value) === (value || filter.defaultValue))?.value;

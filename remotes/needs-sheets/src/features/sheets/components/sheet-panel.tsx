@@ -2,6 +2,7 @@ import { useCan, useCurrentUser } from '@bo/client';
 import {
   contractTypeLabels,
   frenchDate,
+  mayChangeNeedsSheetStatus,
   NEEDS_SHEET_DEADLINE_DAYS,
   needsPriorityLabels,
   needsSheetFieldLabels,
@@ -125,7 +126,8 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
   // A follow-up todo for the sheet's contact: the agenda's own dialog.
   const editor = useTodoEditor();
   const canAddTodo = useCan('todo', 'create');
-  const canChangeStatus = useCan('needsSheetProgress', 'update');
+  // A recruiter changes the status of the sheets they are assigned to (the server holds the same rule).
+  const canChangeStatus = user !== undefined && sheet !== null && mayChangeNeedsSheetStatus(user, sheet);
   const canCreate = useCan('needsSheet', 'create');
   const { users } = useOwnerOptions(sheet?.ownerId);
   const statuses = useQuery(needsSheetStatusesQueryOptions()).data ?? [];
@@ -234,7 +236,11 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
           <p>
             Statut actuel : <StatusTag status={sheet.status} />
           </p>
-          {canChangeStatus && <StatusChange key={sheet.statusId} sheet={sheet} statuses={statuses} />}
+          {canChangeStatus ? (
+            <StatusChange key={sheet.statusId} sheet={sheet} statuses={statuses} />
+          ) : (
+            <p className="bo-count">Seuls les recruteurs affectés à cette fiche et l’équipe commerciale peuvent changer son statut.</p>
+          )}
         </>
       ),
     },

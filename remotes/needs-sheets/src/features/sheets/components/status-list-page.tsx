@@ -4,11 +4,12 @@ import { FormModal, LoadFailed, PageFrame, SwitchField, TextField, showServerErr
 import { ReorderableTable } from '@bo/ui/list';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { StatusTag } from './status-tag';
-import { useState } from 'react';
 import { needsSheetStatusesQueryOptions, useDeleteNeedsSheetStatus, useOrderNeedsSheetStatuses, useStoreNeedsSheetStatus } from '../api/needs-sheet-statuses';
 
-const statusFields = ['label', 'color', 'order', 'closes', 'isActive'] as const;
+const statusFields = ['label', 'color', 'order', 'closes', 'fills', 'isActive'] as const;
 
 function StatusDialog({ status, nextOrder, onClose }: { status: NeedsSheetStatus | null; nextOrder: number; onClose: () => void }) {
   const store = useStoreNeedsSheetStatus(status?.id ?? null);
@@ -17,9 +18,18 @@ function StatusDialog({ status, nextOrder, onClose }: { status: NeedsSheetStatus
     color: status?.color ?? '#2563eb',
     order: status?.order ?? nextOrder,
     closes: status?.closes ?? false,
+    fills: status?.fills ?? false,
     isActive: status?.isActive ?? true,
   } as NeedsSheetStatusStorePayload);
   const { control } = form;
+  const closes = useWatch({ control, name: 'closes' });
+  // Only a status that closes the sheet says how it ended: reopening it drops "pourvue".
+  useEffect(() => {
+    const subscription = form.watch((values, { name }) => {
+      if (name === 'closes' && !values.closes && values.fills) form.setValue('fills', false, { shouldDirty: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
   const onSubmit = form.handleSubmit((payload) =>
     store.mutate(payload, { onSuccess: onClose, onError: (error) => showServerErrors(error, form.setError, statusFields) }),
   );
@@ -28,6 +38,14 @@ function StatusDialog({ status, nextOrder, onClose }: { status: NeedsSheetStatus
       <TextField control={control} name="label" label="Libellé" required maxLength={60} />
       <TextField control={control} name="color" label="Couleur (#rrggbb en minuscules)" required placeholder="#2563eb" />
       <SwitchField control={control} name="closes" label="Clôt la fiche" onLabel="Oui (pourvu, perdu, annulé…)" offLabel="Non" />
+      <SwitchField
+        control={control}
+        name="fills"
+        label="La fiche est pourvue (statistiques)"
+        onLabel="Oui : comptée pourvue"
+        offLabel={closes ? 'Non : comptée perdue ou annulée' : 'Non (le statut ne clôt pas la fiche)'}
+        disabled={!closes}
+      />
       <SwitchField control={control} name="isActive" label="Actif" onLabel="Actif" offLabel="Inactif" />
     </FormModal>
   );
@@ -63,6 +81,7 @@ export function StatusListPage() {
           { key: 'label', title: 'Libellé', render: (status) => <StatusTag status={status} /> },
           { key: 'color', title: 'Couleur' },
           { key: 'closes', title: 'Clôt la fiche', render: (status) => (status.closes ? 'Oui' : 'Non') },
+          { key: 'fills', title: 'Issue', render: (status) => (status.closes ? (status.fills ? 'Pourvue' : 'Perdue ou annulée') : '—') },
           { key: 'isActive', title: 'État', render: (status) => (status.isActive ? 'Actif' : 'Inactif') },
           { key: 'sheetCount', title: 'Fiches', align: 'right' },
           {

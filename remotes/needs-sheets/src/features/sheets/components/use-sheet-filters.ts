@@ -2,9 +2,11 @@ import { needsPriorities, needsPriorityLabels, needsSheetScopeLabels, needsSheet
 import type { ListFilter } from '@bo/ui/list';
 import { useOwnerOptions } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
+import { companyOptionQueryOptions, companySearchQueryOptions } from '../api/company-options';
 import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
 
-// The filters the sheets list and the search share: scope, status, open or closed, priority, owner, recruiter.
+// The filters the sheets list and the search share: scope, status, open or closed, company (found by typing, as
+// the record panels find one), priority, owner, recruiter.
 export function useSheetFilters(defaultScope: NeedsSheetScope): ListFilter[] {
   const { options: users } = useOwnerOptions();
   const statuses = useQuery(needsSheetStatusesQueryOptions()).data ?? [];
@@ -20,6 +22,14 @@ export function useSheetFilters(defaultScope: NeedsSheetScope): ListFilter[] {
         { value: '0', label: 'Closes' },
       ],
       placeholder: 'Toutes',
+    },
+    {
+      key: 'companyId',
+      label: 'Société',
+      type: 'autocomplete',
+      placeholder: 'Toutes',
+      options: companySearchQueryOptions,
+      selected: companyOptionQueryOptions,
     },
     { key: 'priority', label: 'Priorité', type: 'select', options: needsPriorities.map((priority) => ({ value: priority, label: needsPriorityLabels[priority] })), placeholder: 'Toutes' },
     { key: 'ownerId', label: 'Responsable', type: 'select', options: users, placeholder: 'Tous', searchable: true },

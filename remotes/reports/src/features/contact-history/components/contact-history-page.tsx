@@ -5,6 +5,7 @@ import {
   frenchDate,
   frenchDateTime,
   historyActionLabels,
+  needsSheetStepLabels,
   toBusinessIsoDate,
   type HistoryReportItem,
 } from '@bo/contracts/reports';
@@ -137,6 +138,36 @@ function ChangeEntry({ item }: { item: HistoryReportItem }) {
   );
 }
 
+// A step of a needs sheet of the subject: its creation or a status change, with the comment that came with it.
+function NeedsSheetEntry({ item }: { item: HistoryReportItem }) {
+  const step = item.needsSheet!;
+  return (
+    <>
+      <div>
+        <strong>{needsSheetStepLabels[step.action]}</strong> {step.reference} · {step.title}
+      </div>
+      <div className="bo-history__meta">
+        {frenchDateTime(item.at)}
+        {item.trigram && ` · par ${item.trigram}`}
+      </div>
+      {step.status && (
+        <p className="bo-report__text">
+          {step.action === 'create' ? 'Statut ' : 'Statut : '}
+          {step.previousStatus && (
+            <>
+              <Tag color={step.previousStatus.color}>{step.previousStatus.label}</Tag>
+              <span aria-hidden="true">→ </span>
+              <span className="bo-sr-only">devient </span>
+            </>
+          )}
+          <Tag color={step.status.color}>{step.status.label}</Tag>
+        </p>
+      )}
+      {step.comment && <p className="bo-report__text">Commentaire : {step.comment}</p>}
+    </>
+  );
+}
+
 function Timeline({ filters }: { filters: HistoryReportFilters }) {
   const history = useInfiniteQuery(historyReportQueryOptions(filters));
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -169,7 +200,13 @@ function Timeline({ filters }: { filters: HistoryReportFilters }) {
               {item.companyName}
               {item.contactName && ` · ${item.contactName}`}
             </div>
-            {item.kind === 'todo' ? <TodoEntry item={item} today={today} /> : <ChangeEntry item={item} />}
+            {item.kind === 'todo' ? (
+              <TodoEntry item={item} today={today} />
+            ) : item.kind === 'needsSheet' ? (
+              <NeedsSheetEntry item={item} />
+            ) : (
+              <ChangeEntry item={item} />
+            )}
           </li>
         ))}
       </ol>
@@ -184,7 +221,7 @@ function Timeline({ filters }: { filters: HistoryReportFilters }) {
 }
 
 // /rapports/historique-contact: everything that happened to a contact, or to a company's contacts (and its
-// subsidiaries'), newest first.
+// subsidiaries'), newest first, with the needs sheets written for the contact (or the company's).
 export function ContactHistoryReportPage() {
   const { subject, filters, set } = useHistoryParams();
   const canExport = useCan('report', 'export');

@@ -1,5 +1,14 @@
 import { useCan } from '@bo/client';
-import { frenchDate, statsFigureLabels, type StatsFigure, type StatsRow } from '@bo/contracts/reports';
+import {
+  frenchDate,
+  MEDIAN_DAYS_TO_FILL_LABEL,
+  needsSheetStatsDefinitions,
+  needsSheetStatsLabels,
+  statsFigureLabels,
+  type NeedsSheetStatsFigure,
+  type StatsFigure,
+  type StatsRow,
+} from '@bo/contracts/reports';
 import { LoadFailed, PageFrame } from '@bo/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Spin, Table } from 'antd';
@@ -9,6 +18,9 @@ import { ReportActions } from '../../../components/report-actions';
 import { exportStats, statsQueryOptions } from '../api/stats';
 
 const figures = Object.keys(statsFigureLabels) as StatsFigure[];
+const sheetFigures = Object.keys(needsSheetStatsLabels) as NeedsSheetStatsFigure[];
+// On the charts, lost before filled: the series' colours then read red for lost and green for filled.
+const sheetChartFigures: NeedsSheetStatsFigure[] = ['sheetsOpened', 'sheetsLost', 'sheetsFilled'];
 // Flows over the period add up; a month-end count does not (the last month's is shown per user).
 const flows: StatsFigure[] = ['newContacts', 'activatedContacts', 'todosDone'];
 
@@ -16,12 +28,16 @@ const monthLabel = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocale
 // On a chart's axis: "janv. 26".
 const shortMonth = (month: string) => `${new Date(`${month}-15T12:00:00Z`).toLocaleDateString('fr-FR', { month: 'short' })} ${month.slice(2, 4)}`;
 
-function sum(rows: readonly StatsRow[], figure: StatsFigure): number {
+function sum(rows: readonly StatsRow[], figure: StatsFigure | NeedsSheetStatsFigure): number {
   return rows.reduce((total, row) => total + row[figure], 0);
 }
 
+const days = (value: number | null) => (value === null ? '—' : value.toLocaleString('fr-FR'));
+
 // /rapports/stats: per month and per user, new contacts, contacts out of standby, contacts en veille at month
-// end, todos done; a line over the months, bars per user, and the figures as a table.
+// end, todos done, and the needs sheets they own opened, filled and lost with the median days to fill; lines over
+// the months, bars per user, and the figures as a table. (A median is not a sum of the users' medians: it is in the
+// table, per month and user, and in the CSV.)
 export function StatsPage() {
   const { period, change } = usePeriodParam('year');
   const canExport = useCan('teamReport', 'export');
@@ -68,6 +84,24 @@ export function StatsPage() {
                 },
               ]}
             />
+            <LineChart
+              title="Fiches de besoin de l’équipe, mois par mois"
+              labelTitle="Mois"
+              labels={months.map(shortMonth)}
+              series={sheetChartFigures.map((figure) => ({
+                name: needsSheetStatsLabels[figure],
+                values: months.map((month) => sum(rows.filter((row) => row.month === month), figure)),
+              }))}
+            />
+            <BarChart
+              title="Fiches de besoin par responsable, sur la période"
+              labelTitle="Responsable"
+              labels={users}
+              series={sheetChartFigures.map((figure) => ({
+                name: needsSheetStatsLabels[figure],
+                values: users.map((user) => sum(rows.filter((row) => row.trigram === user), figure)),
+              }))}
+            />
           </div>
           <Table<StatsRow>
             aria-label="Statistiques par mois et par utilisateur"
@@ -75,10 +109,34 @@ export function StatsPage() {
             dataSource={rows}
             loading={stats.isFetching && stats.isPlaceholderData}
             pagination={{ defaultPageSize: 50, showSizeChanger: true, pageSizeOptions: [50, 100, 500] }}
+            bordered
+            size="middle"
             columns={[
               { key: 'month', title: 'Mois', render: (_: unknown, row) => monthLabel(row.month) },
               { key: 'user', title: 'Utilisateur', dataIndex: 'trigram' },
-              ...figures.map((figure) => ({ key: figure, title: statsFigureLabels[figure], dataIndex: figure, align: 'right' as const })),
+              {
+                key: 'contacts',
+                title: 'Contacts et tâches',
+                children: figures.map((figure) => ({ key: figure, title: statsFigureLabels[figure], dataIndex: figure, align: 'right' as const })),
+              },
+              {
+                key: 'sheets',
+                title: 'Fiches de besoin (responsable)',
+                children: [
+                  ...sheetFigures.map((figure) => ({
+                    key: figure,
+                    title: <abbr title={needsSheetStatsDefinitions[figure]}>{needsSheetStatsLabels[figure]}</abbr>,
+                    dataIndex: figure,
+                    align: 'right' as const,
+                  })),
+                  {
+                    key: 'medianDaysToFill',
+                    title: <abbr title={needsSheetStatsDefinitions.medianDaysToFill}>{MEDIAN_DAYS_TO_FILL_LABEL}</abbr>,
+                    align: 'right' as const,
+                    render: (_: unknown, row: StatsRow) => days(row.medianDaysToFill),
+                  },
+                ],
+              },
             ]}
           />
         </>
