@@ -3,7 +3,7 @@
 import type { AdminUser, Phrase, Task, TaskType } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiGet, apiPost, DEMO_PASSWORD, itWithScreenshots, login, pickOption, startHarness, savedToken, type Harness } from './harness';
 
 let h: Harness;
@@ -369,8 +369,13 @@ describe('my account', () => {
     const agenda = first.page.getByRole('region', { name: 'Agenda' });
     // Each choice is saved on the account as soon as it is made.
     const saved = () => first.page.waitForResponse((response) => response.url().endsWith('/user/settings') && response.ok());
-    await Promise.all([saved(), agenda.getByRole('radio', { name: 'Semaine' }).check()]);
-    await Promise.all([saved(), agenda.getByRole('radio', { name: 'En cours seulement' }).check()]);
+    // The choice shows once the page has handled the click (a moment later, not within the click itself).
+    const choose = async (region: Locator, name: string, response: () => Promise<unknown>) => {
+      await Promise.all([response(), region.getByRole('radio', { name }).click()]);
+      await region.getByRole('radio', { name, checked: true }).waitFor();
+    };
+    await choose(agenda, 'Semaine', saved);
+    await choose(agenda, 'En cours seulement', saved);
     await first.context.close();
 
     const second = await loginWith('DIR', DEMO_PASSWORD);
@@ -380,8 +385,8 @@ describe('my account', () => {
     // Back to the defaults, from the same page.
     await second.page.goto(`${base}/mon-compte`);
     const back = () => second.page.waitForResponse((response) => response.url().endsWith('/user/settings') && response.ok());
-    await Promise.all([back(), second.page.getByRole('region', { name: 'Agenda' }).getByRole('radio', { name: 'Mois' }).check()]);
-    await Promise.all([back(), second.page.getByRole('region', { name: 'Agenda' }).getByRole('radio', { name: 'Toutes' }).check()]);
+    await choose(second.page.getByRole('region', { name: 'Agenda' }), 'Mois', back);
+    await choose(second.page.getByRole('region', { name: 'Agenda' }), 'Toutes', back);
     await second.context.close();
   });
 });
