@@ -4,11 +4,13 @@ import { buildApp } from '../src/app';
 import { loadConfig, maintenanceDbTimeouts } from '../src/config';
 import { openDatabase } from '../src/db/engine';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedLarge, settleDatabase } from './seed-large';
+import { benchScale, scaledLarge, seedLarge, settleDatabase } from './seed-large';
+import { fullNeedsSheets, seedLargeNeedsSheets } from './seed-large-needs';
 
 // A child process of api-bench.ts, so that the load generator and the server do not share an event loop.
-// BENCH_MODE=app: seeds the large dataset and serves the real API; BENCH_MODE=ceiling: a bare Fastify answering
-// the payloads in BENCH_PAYLOADS (a JSON file: path -> body) from memory, as they are.
+// BENCH_MODE=app: seeds the large dataset (BENCH_SCALE of it, with its needs sheets when BENCH_SEED_NEEDS=1) and
+// serves the real API; BENCH_MODE=ceiling: a bare Fastify answering the payloads in BENCH_PAYLOADS (a JSON file:
+// path -> body) from memory, as they are.
 const send = (message: unknown) => process.send?.(message);
 const log = (line: string) => send({ log: line });
 
@@ -23,7 +25,10 @@ async function serveApp(): Promise<void> {
   // A second instance on the same database (the mixed scenario) finds it seeded.
   if (process.env.BENCH_SKIP_SEED !== '1') {
     const started = Date.now();
-    await seedLarge(setupDb, undefined, { log });
+    const factor = benchScale();
+    await seedLarge(setupDb, scaledLarge(factor), { log });
+    // The needs sheets only when a scenario reads them (BENCH_SEED_NEEDS=1): the others do without their seed time.
+    if (process.env.BENCH_SEED_NEEDS === '1') await seedLargeNeedsSheets(setupDb, Math.round(fullNeedsSheets * factor), { log });
     await settleDatabase(setupDb);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
