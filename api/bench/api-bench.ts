@@ -9,8 +9,10 @@ import { createBenchDatabase } from './bench-database';
 import { dataBench, printData, type DataResult } from './import-load';
 import { listLoad, printLists, type ExportRow, type ListRow } from './list-load';
 import { mixedLoad, type MixedRow } from './mixed-load';
+import { needsLoad, printNeeds } from './needs-load';
 import { printReports, reportLoad, type ReportRow, type ChartChunk } from './report-load';
-import { fullScale } from './seed-large';
+import { benchScale, scaledLarge } from './seed-large';
+import { fullNeedsSheets } from './seed-large-needs';
 
 // Load test of the two heaviest read calls on the large dataset, on PostgreSQL and PGlite, beside a bare
 // Fastify answering the same payloads from memory (the ceiling). Each call is measured twice: answered from the
@@ -26,7 +28,11 @@ import { fullScale } from './seed-large';
 // The reports scenario (PostgreSQL): each report for a year, BENCH_REPORT_DURATION seconds (5) each. The ics and
 // import scenarios (PostgreSQL, a database of their own): the calendar feed of 2 000 todos, and 100 000 contacts
 // checked and imported (BENCH_REPORT_DURATION seconds of reads at rest beside).
-// BENCH_API_SCENARIOS=loads,mixed,lists,reports,ics,import picks the scenarios (all by default).
+// The needs scenario (issue 19, PostgreSQL and PGlite): 50 000 needs sheets added to the dataset when it comes, then
+// their ranked full-text search and their list's first page with filters, with the lists' connections and duration.
+// BENCH_SCALE (1) seeds that share of the dataset (companies, contacts, todos, needs sheets): a small one to check a
+// scenario on a small machine, never for the issues' figures.
+// BENCH_API_SCENARIOS=loads,mixed,lists,reports,needs,ics,import picks the scenarios (all by default).
 
 type Engine = 'postgres' | 'pglite';
 type Row = {
@@ -50,7 +56,7 @@ const goalP99 = 50;
 const goalRatio = 0.25;
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((name) => name.trim()) as Engine[];
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,lists,reports,ics,import').split(',').map((name) => name.trim());
+const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,lists,reports,needs,ics,import').split(',').map((name) => name.trim());
 const mixedSettings = {
   users: Number(process.env.BENCH_MIXED_USERS ?? 50),
   writeShare: Number(process.env.BENCH_MIXED_WRITES ?? 0.1),
@@ -62,6 +68,10 @@ const listSettings = { connections: Number(process.env.BENCH_LIST_CONNECTIONS ??
 const goalListP95 = 50;
 const goalExportSeconds = 3;
 type ListResult = { engine: string; rows: ListRow[]; exports: ExportRow[] };
+const goalNeedsP95 = 50;
+const needsResults: { engine: string; sheets: number; rows: ListRow[] }[] = [];
+const scale = benchScale();
+const largeScale = scaledLarge(scale);
 const reportSeconds = Number(process.env.BENCH_REPORT_DURATION ?? 5);
 const reportGoals = { p95: 300, stretch: 100, groupHistory: 100 };
 const dataGoals = { icsMs: 100, importSeconds: 30, rssMegabytes: 300 };
@@ -81,6 +91,20 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; port
       if (message.port !== undefined) resolve({ child, port: message.port });
     });
     child.once('exit', (code) => reject(new Error(`bench server exited with code ${code}`)));
+  });
+}
+
+// Asks an API instance to add the needs sheets to its database (bench-server.ts); resolves once they are there.
+function seedNeedsSheets(child: ChildProcess, count: number): Promise<{ created: number; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { needsSeeded?: number; seconds?: number; failed?: string }) => {
+      if (message.needsSeeded === undefined && message.failed === undefined) return;
+      child.off('message', onMessage);
+      if (message.failed !== undefined) reject(new Error(`seeding the needs sheets failed: ${message.failed}`));
+      else resolve({ created: message.needsSeeded ?? 0, seconds: message.seconds ?? 0 });
+    };
+    child.on('message', onMessage);
+    child.send({ seedNeeds: count });
   });
 }
 
@@ -112,7 +136,10 @@ async function load(url: string, headers: Record<string, string>, connections: n
 }
 
 async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], listResults: ListResult[]): Promise<void> {
-  console.log(`\n== ${engine}: seeding ${fullScale.todos} todos, ${fullScale.contacts} contacts, ${fullScale.companies} companies`);
+  console.log(
+    `\n== ${engine}: seeding ${largeScale.todos} todos, ${largeScale.contacts} contacts, ${largeScale.companies} companies` +
+      (scale === 1 ? '' : ` (BENCH_SCALE=${scale}: not the issues' figures)`),
+  );
   const env: Record<string, string> = {};
   let cleanup: () => Promise<void>;
   if (engine === 'postgres') {
@@ -157,6 +184,14 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], l
     }
     if (engine === 'postgres' && scenarios.includes('reports')) {
       reportResults.push(await reportLoad({ base, databaseUrl: env.BENCH_DATABASE_URL, seconds: reportSeconds }));
+    }
+    if (scenarios.includes('needs')) {
+      const count = Math.round(fullNeedsSheets * scale);
+      console.log(`  adding ${count} needs sheets`);
+      const { created, seconds } = await seedNeedsSheets(app, count);
+      console.log(`  ${created} needs sheets added in ${seconds.toFixed(1)} s`);
+      const rows = await needsLoad({ base, token: await login(base), ...listSettings });
+      needsResults.push({ engine, sheets: count, rows });
     }
     if (!scenarios.includes('loads')) return;
     const token = await login(base);
@@ -274,6 +309,7 @@ export async function apiBench(): Promise<void> {
   if (mixedRows.length > 0) printMixed(mixedRows);
   for (const result of listResults) printLists(result.engine, listSettings.connections, result, goalListP95, goalExportSeconds);
   for (const result of reportResults) printReports(result, reportGoals);
+  for (const result of needsResults) printNeeds(result, listSettings.connections, goalNeedsP95);
   if (data !== null) printData(data, dataGoals);
 }
 

@@ -4,11 +4,13 @@ import { buildApp } from '../src/app';
 import { loadConfig, maintenanceDbTimeouts } from '../src/config';
 import { openDatabase } from '../src/db/engine';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedLarge, settleDatabase } from './seed-large';
+import { benchScale, scaledLarge, seedLarge, settleDatabase } from './seed-large';
+import { seedLargeNeedsSheets, settleNeedsSheets } from './seed-large-needs';
 
 // A child process of api-bench.ts, so that the load generator and the server do not share an event loop.
-// BENCH_MODE=app: seeds the large dataset and serves the real API; BENCH_MODE=ceiling: a bare Fastify answering
-// the payloads in BENCH_PAYLOADS (a JSON file: path -> body) from memory, as they are.
+// BENCH_MODE=app: seeds the large dataset (BENCH_SCALE of it) and serves the real API, adding the needs sheets when
+// asked; BENCH_MODE=ceiling: a bare Fastify answering the payloads in BENCH_PAYLOADS (a JSON file:
+// path -> body) from memory, as they are.
 const send = (message: unknown) => process.send?.(message);
 const log = (line: string) => send({ log: line });
 
@@ -23,7 +25,7 @@ async function serveApp(): Promise<void> {
   // A second instance on the same database (the mixed scenario) finds it seeded.
   if (process.env.BENCH_SKIP_SEED !== '1') {
     const started = Date.now();
-    await seedLarge(setupDb, undefined, { log });
+    await seedLarge(setupDb, scaledLarge(benchScale()), { log });
     await settleDatabase(setupDb);
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
@@ -33,6 +35,24 @@ async function serveApp(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   send({ port: typeof address === 'object' && address !== null ? address.port : 0 });
+  // { seedNeeds: count }: the needs sheets, added when the scenario that reads them comes (the scenarios before it
+  // measure the dataset without them), through a connection without the time limits of requests.
+  process.on('message', (message: { seedNeeds?: number }) => {
+    if (message.seedNeeds === undefined) return;
+    const count = message.seedNeeds;
+    void (async () => {
+      const started = Date.now();
+      const maintenance = databaseUrl === null ? null : await openDatabase({ databaseUrl, dataDir, db: maintenanceDbTimeouts });
+      try {
+        const db = maintenance?.db ?? database.db;
+        const created = await seedLargeNeedsSheets(db, count, { log });
+        if (created > 0) await settleNeedsSheets(db);
+        send({ needsSeeded: created, seconds: (Date.now() - started) / 1000 });
+      } finally {
+        await maintenance?.close();
+      }
+    })().catch((error: unknown) => send({ failed: String(error) }));
+  });
   process.once('disconnect', () => {
     void app.close().then(() => database.close()).finally(() => process.exit(0));
   });

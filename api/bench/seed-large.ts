@@ -11,6 +11,20 @@ export type LargeScale = { leaders: number; membersPerLeader: number; companies:
 // ~50 users (an admin, 5 leaders with 9 members each), 20 000 companies, 100 000 contacts, 500 000 todos.
 export const fullScale: LargeScale = { leaders: 5, membersPerLeader: 9, companies: 20_000, contacts: 100_000, todos: 500_000 };
 
+// BENCH_SCALE: the share of the full dataset the API benchmarks seed (companies, contacts, todos and the needs
+// sheets; the users stay as they are), 1 by default. A small one is for checking a scenario on a small machine: the
+// figures the issues ask for are those of the full scale.
+export function benchScale(): number {
+  const factor = Number(process.env.BENCH_SCALE ?? 1);
+  if (!Number.isFinite(factor) || factor <= 0) throw new Error(`BENCH_SCALE must be a positive number (1: the full dataset), not ${process.env.BENCH_SCALE}`);
+  return factor;
+}
+
+export function scaledLarge(factor: number): LargeScale {
+  const part = (count: number) => Math.max(10, Math.round(count * factor));
+  return { ...fullScale, companies: part(fullScale.companies), contacts: part(fullScale.contacts), todos: part(fullScale.todos) };
+}
+
 export const LARGE_PASSWORD = 'Bienvenue-2026';
 // The benchmark logs in as this businessLeader.
 export const BENCH_LEADER = 'DIA';
