@@ -44,6 +44,22 @@ const uniqueCodes = {
 
 type Table = 'company' | 'contact';
 
+// The columns an import writes, with their SQL types (CompanyColumns and ContactColumns).
+const columnTypes: { company: Record<keyof CompanyColumns, string>; contact: Record<keyof ContactColumns, string> } = {
+  company: {
+    name: 'text',
+    registration_id: 'text',
+    address: 'text',
+    postal_code: 'text',
+    city: 'text',
+    phone: 'text',
+    website: 'text',
+    sector: 'text',
+    owner_id: 'integer',
+  },
+  contact: { title: 'text', first_name: 'text', last_name: 'text', job_title: 'text', email: 'text', phone: 'text', company_id: 'integer', owner_id: 'integer' },
+};
+
 // A removed row's entry: each field as it was.
 const removed = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).map(([key, from]) => [key, { from }]));
 
@@ -74,16 +90,25 @@ async function write<C extends CompanyColumns | ContactColumns>(
       .values(part.map((w, j) => ({ import_id: importId, entity: table, entity_id: inserted[j].id, line: w.line, action: 'create', before: null })))
       .execute();
   }
-  for (const w of writes) {
-    if (w.action !== 'update') continue;
-    await trx.updateTable(table).set(w.columns as never).where('id', '=', w.id).execute();
+  // The updates a batch at a time, in one statement each: the rows' new values travel as one JSON array, typed by
+  // the record set's column list (a statement per row cost the import half a minute at 20 000 updates).
+  const updates = writes.filter((w): w is Extract<PlannedWrite<C>, { action: 'update' }> => w.action === 'update');
+  const columns = Object.entries(columnTypes[table]);
+  for (let i = 0; i < updates.length; i += BATCH) {
+    const part = updates.slice(i, i + BATCH);
+    const rows = JSON.stringify(part.map((w) => ({ ...w.columns, id: w.id })));
+    await sql`
+      update ${sql.table(table)} as t
+      set ${sql.join(columns.map(([name]) => sql`${sql.ref(name)} = v.${sql.ref(name)}`))}
+      from jsonb_to_recordset(${rows}::jsonb) as v(id integer, ${sql.join(columns.map(([name, type]) => sql`${sql.ref(name)} ${sql.raw(type)}`))})
+      where t.id = v.id`.execute(trx);
     await trx
       .insertInto('history')
-      .values({ entity: table, entity_id: w.id, action: 'import', changes: JSON.stringify(diff(tracked(w.before), tracked(w.columns))), user_id: actorId, import_id: importId })
+      .values(part.map((w) => ({ entity: table, entity_id: w.id, action: 'import', changes: JSON.stringify(diff(tracked(w.before), tracked(w.columns))), user_id: actorId, import_id: importId })))
       .execute();
     await trx
       .insertInto('import_item')
-      .values({ import_id: importId, entity: table, entity_id: w.id, line: w.line, action: 'update', before: JSON.stringify(w.before) })
+      .values(part.map((w) => ({ import_id: importId, entity: table, entity_id: w.id, line: w.line, action: 'update', before: JSON.stringify(w.before) })))
       .execute();
   }
 }

@@ -11,6 +11,13 @@ describe('content lines', () => {
     const folded = foldLine(`SUMMARY:${'é'.repeat(60)}`);
     for (const line of folded.split('\r\n')) assert.ok(Buffer.byteLength(line) <= 75);
     assert.equal(folded.replace(/\r\n /g, ''), `SUMMARY:${'é'.repeat(60)}`);
+    // Four-octet characters (two UTF-16 units) are never cut either, and short or plain lines are left whole.
+    const mixed = `DESCRIPTION:${'a😀€'.repeat(30)}`;
+    const lines = foldLine(mixed).split('\r\n');
+    for (const line of lines) assert.ok(Buffer.byteLength(line) <= 75 && !/[\ud800-\udbff]$/.test(line), line);
+    assert.equal(lines.map((line, index) => (index === 0 ? line : line.slice(1))).join(''), mixed);
+    assert.equal(foldLine(`UID:${'x'.repeat(70)}`), `UID:${'x'.repeat(70)}`);
+    assert.equal(foldLine(`UID:${'x'.repeat(72)}`).split('\r\n').length, 2);
   });
 });
 
