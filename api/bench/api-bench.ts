@@ -13,6 +13,7 @@ import { needsLoad, printNeeds } from './needs-load';
 import { printReports, reportLoad, type ReportRow, type ChartChunk } from './report-load';
 import { benchScale, scaledLarge } from './seed-large';
 import { fullNeedsSheets } from './seed-large-needs';
+import { printTextTable } from './text-table';
 
 // Load test of the two heaviest read calls on the large dataset, on PostgreSQL and PGlite, beside a bare
 // Fastify answering the same payloads from memory (the ceiling). Each call is measured twice: answered from the
@@ -269,10 +270,7 @@ function printTable(rows: Row[]): void {
     `${(row.bytes / 1024).toFixed(0)} KB`,
     String(row.failures),
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
-  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
-  console.log(`\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
-  for (const line of lines) console.log(format(line));
+  printTextTable(null, header, lines);
   console.log(`\n${duration} s per run after a 2 s warm-up. Goal: p99 < ${goalP99} ms on PostgreSQL with 10 connections, and a ratio >= ${goalRatio}.`);
   // The ceiling answers from memory: when even it misses the p99 goal at this payload size and concurrency, the
   // goal is out of reach for any implementation on this machine, and the 1-connection rows show the latency
@@ -329,10 +327,7 @@ function printMixed(rows: MixedRow[]): void {
       String(row.failures),
     ];
   });
-  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
-  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
-  console.log(`\nMixed load, PostgreSQL, two instances\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
-  for (const line of lines) console.log(format(line));
+  printTextTable('Mixed load, PostgreSQL, two instances', header, lines);
   for (const kind of ['all reads', 'write']) {
     const row = rows.find((candidate) => candidate.phase === 'mixed' && candidate.kind === kind);
     if (row !== undefined) console.log(`  mixed ${kind}: p99 ${row.p99.toFixed(0)} ms (goal < ${goalMixedP99}${row.p99 < goalMixedP99 ? ', met' : ', missed'})`);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { login } from './bench-client';
 import { createBenchDatabase } from './bench-database';
 import { percentile, rssMegabytes, timed } from './list-load';
+import { printTextTable } from './text-table';
 
 // Issue 17 on the large dataset (PostgreSQL), in a database of its own since both scenarios write:
 // - ics: the private calendar feed of a user whose feed holds 2 000 todos, timed beside GET /user;
@@ -214,10 +215,7 @@ export function printData(result: DataResult, goals: { icsMs: number; importSeco
   const table = (title: string, rows: Latencies[]) => {
     const header = ['call', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'failed'];
     const lines = rows.map((row) => [row.label, String(row.count), row.p50.toFixed(1), row.p95.toFixed(1), row.p99.toFixed(1), String(row.failures)]);
-    const widths = header.map((name, i) => Math.max(name.length, ...lines.map((line) => line[i].length)));
-    const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
-    console.log(`\n${title}\n${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
-    for (const line of lines) console.log(format(line));
+    printTextTable(title, header, lines);
   };
   if (result.ics !== null) {
     table(`Calendar feed, PostgreSQL, one user's ${ICS_TODOS} todos`, result.ics.rows);

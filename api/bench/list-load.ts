@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { printTextTable } from './text-table';
 
 // The lists of /liste-societes and /liste-contacts on the large dataset: each call loaded by a number of
 // connections, each answer timed on its own (p95 as the issue states its goal), beside a baseline measured in the
@@ -135,11 +136,7 @@ export function printLists(engine: string, connections: number, result: { rows: 
     String(row.failures),
     row.detail,
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
-  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
-  console.log(`\nLists on the large dataset, ${engine}, ${connections} connections, built by the database every time`);
-  console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
-  for (const line of lines) console.log(format(line));
+  printTextTable(`Lists on the large dataset, ${engine}, ${connections} connections, built by the database every time`, header, lines);
   const missed = result.rows.filter((row) => row.ratio !== null && row.p95 >= goalP95);
   console.log(`  goal p95 < ${goalP95} ms: ${missed.length === 0 ? 'met by every list call' : `missed by ${missed.map((row) => row.call).join(', ')}`}`);
   for (const row of result.exports) {

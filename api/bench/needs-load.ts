@@ -1,5 +1,6 @@
 import type { NeedsSheetSearchItem } from '@bo/contracts/all';
 import { loadCall, type ListRow } from './list-load';
+import { printTextTable } from './text-table';
 
 // The needs sheets (issue 19) on the large dataset with its needs sheets: the ranked full-text search and the list's
 // first page with filters, each loaded by a number of connections and each answer timed on its own (p95, as the
@@ -76,11 +77,7 @@ export function printNeeds(result: { engine: string; sheets: number; rows: ListR
     verdict(row),
     row.detail,
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
-  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
-  console.log(`\nNeeds sheets on the large dataset (${result.sheets} sheets), ${result.engine}, ${connections} connections, built by the database every time`);
-  console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
-  for (const line of lines) console.log(format(line));
+  printTextTable(`Needs sheets on the large dataset (${result.sheets} sheets), ${result.engine}, ${connections} connections, built by the database every time`, header, lines);
   const missed = result.rows.filter((row) => row.ratio !== null && row.p95 >= goalP95).map((row) => row.call);
   if (onPostgres) {
     console.log(`  goal p95 < ${goalP95} ms on PostgreSQL: ${missed.length === 0 ? 'met by every call' : `NOT met by ${missed.join(', ')}`}`);

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { login } from './bench-client';
 import { loadCall, timed } from './list-load';
+import { printTextTable } from './text-table';
 
 // The reports of /rapports/* on the large dataset (PostgreSQL): each call for a year, loaded by one connection
 // (the latency of one report alone, as a user waits for it), every answer built by the database, beside an
@@ -110,11 +111,7 @@ export function printReports(result: { rows: ReportRow[]; charts: ChartChunk[] }
     String(row.failures),
     row.detail,
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
-  const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
-  console.log('\nReports on the large dataset, PostgreSQL, 1 connection, built by the database every time');
-  console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
-  for (const line of lines) console.log(format(line));
+  printTextTable('Reports on the large dataset, PostgreSQL, 1 connection, built by the database every time', header, lines);
   const reports = result.rows.filter((row) => row.ratio !== null);
   const over = (limit: number) => reports.filter((row) => row.p95 >= limit).map((row) => row.call);
   const verdict = (names: string[]) => (names.length === 0 ? 'met by every call' : `missed by ${names.join(', ')}`);

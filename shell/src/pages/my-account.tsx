@@ -179,23 +179,24 @@ function SessionsCard() {
   );
 }
 
+const settingsParts = [
+  ['Affichage', 'layout'],
+  ['Agenda', 'agenda'],
+] as const;
+
 function SettingsCard({ user }: { user: User }) {
   return (
     <Card title="Préférences" size="small" style={{ marginBottom: 16 }}>
       <Typography.Paragraph type="secondary">Enregistrées sur votre compte : elles vous suivent sur tout navigateur.</Typography.Paragraph>
       <div className="bo-form-grid">
-        <section aria-label="Affichage">
-          <Typography.Title level={2} style={{ fontSize: 16 }}>
-            Affichage
-          </Typography.Title>
-          <SettingsChoices settings={user.settings} part="layout" />
-        </section>
-        <section aria-label="Agenda">
-          <Typography.Title level={2} style={{ fontSize: 16 }}>
-            Agenda
-          </Typography.Title>
-          <SettingsChoices settings={user.settings} part="agenda" />
-        </section>
+        {settingsParts.map(([title, part]) => (
+          <section key={part} aria-label={title}>
+            <Typography.Title level={2} style={{ fontSize: 16 }}>
+              {title}
+            </Typography.Title>
+            <SettingsChoices settings={user.settings} part={part} />
+          </section>
+        ))}
       </div>
     </Card>
   );
