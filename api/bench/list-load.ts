@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { printTextTable } from './text-table';
+import { latencyCells, latencyHeader, printTextTable } from './text-table';
 
 // The lists of /liste-societes and /liste-contacts on the large dataset: each call loaded by a number of
 // connections, each answer timed on its own (p95 as the issue states its goal), beside a baseline measured in the
@@ -124,18 +124,8 @@ export async function listLoad(options: { base: string; token: string; pid: numb
 }
 
 export function printLists(engine: string, connections: number, result: { rows: ListRow[]; exports: ExportRow[] }, goalP95: number, goalExportSeconds: number): void {
-  const header = ['call', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'p95 / baseline', 'failed', 'matching'];
-  const lines = result.rows.map((row) => [
-    row.call,
-    String(row.count),
-    row.rps.toFixed(0),
-    row.p50.toFixed(1),
-    row.p95.toFixed(1),
-    row.p99.toFixed(1),
-    row.ratio === null ? '' : row.ratio.toFixed(1),
-    String(row.failures),
-    row.detail,
-  ]);
+  const header = ['call', ...latencyHeader(true), 'matching'];
+  const lines = result.rows.map((row) => [row.call, ...latencyCells(row, true), row.detail]);
   printTextTable(`Lists on the large dataset, ${engine}, ${connections} connections, built by the database every time`, header, lines);
   const missed = result.rows.filter((row) => row.ratio !== null && row.p95 >= goalP95);
   console.log(`  goal p95 < ${goalP95} ms: ${missed.length === 0 ? 'met by every list call' : `missed by ${missed.map((row) => row.call).join(', ')}`}`);

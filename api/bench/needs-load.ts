@@ -1,6 +1,6 @@
 import type { NeedsSheetSearchItem } from '@bo/contracts/all';
 import { loadCall, type ListRow } from './list-load';
-import { printTextTable } from './text-table';
+import { latencyCells, latencyHeader, printTextTable } from './text-table';
 
 // The needs sheets (issue 19) on the large dataset with its needs sheets: the ranked full-text search and the list's
 // first page with filters, each loaded by a number of connections and each answer timed on its own (p95, as the
@@ -63,20 +63,9 @@ export async function needsLoad(options: { base: string; token: string; connecti
 // The goal (p95 < goalP95 ms server side) is set on PostgreSQL; PGlite's rows are there to compare.
 export function printNeeds(result: { engine: string; sheets: number; rows: ListRow[] }, connections: number, goalP95: number): void {
   const onPostgres = result.engine === 'postgres';
-  const header = ['call', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'p95 / baseline', 'failed', `p95 < ${goalP95} ms`, 'answer'];
+  const header = ['call', ...latencyHeader(true), `p95 < ${goalP95} ms`, 'answer'];
   const verdict = (row: ListRow) => (row.ratio === null ? '' : row.p95 < goalP95 ? 'met' : onPostgres ? 'NOT met' : 'over');
-  const lines = result.rows.map((row) => [
-    row.call,
-    String(row.count),
-    row.rps.toFixed(0),
-    row.p50.toFixed(1),
-    row.p95.toFixed(1),
-    row.p99.toFixed(1),
-    row.ratio === null ? '' : row.ratio.toFixed(1),
-    String(row.failures),
-    verdict(row),
-    row.detail,
-  ]);
+  const lines = result.rows.map((row) => [row.call, ...latencyCells(row, true), verdict(row), row.detail]);
   printTextTable(`Needs sheets on the large dataset (${result.sheets} sheets), ${result.engine}, ${connections} connections, built by the database every time`, header, lines);
   const missed = result.rows.filter((row) => row.ratio !== null && row.p95 >= goalP95).map((row) => row.call);
   if (onPostgres) {

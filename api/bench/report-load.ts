@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { login } from './bench-client';
 import { loadCall, timed } from './list-load';
-import { printTextTable } from './text-table';
+import { latencyCells, latencyHeader, printTextTable } from './text-table';
 
 // The reports of /rapports/* on the large dataset (PostgreSQL): each call for a year, loaded by one connection
 // (the latency of one report alone, as a user waits for it), every answer built by the database, beside an
@@ -100,17 +100,8 @@ export async function reportLoad(options: { base: string; databaseUrl: string; s
 }
 
 export function printReports(result: { rows: ReportRow[]; charts: ChartChunk[] }, goals: { p95: number; stretch: number; groupHistory: number }): void {
-  const header = ['call', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'p95 / baseline', 'failed', 'answer'];
-  const lines = result.rows.map((row) => [
-    row.call,
-    String(row.count),
-    row.p50.toFixed(1),
-    row.p95.toFixed(1),
-    row.p99.toFixed(1),
-    row.ratio === null ? '' : row.ratio.toFixed(1),
-    String(row.failures),
-    row.detail,
-  ]);
+  const header = ['call', ...latencyHeader(false), 'answer'];
+  const lines = result.rows.map((row) => [row.call, ...latencyCells(row, false), row.detail]);
   printTextTable('Reports on the large dataset, PostgreSQL, 1 connection, built by the database every time', header, lines);
   const reports = result.rows.filter((row) => row.ratio !== null);
   const over = (limit: number) => reports.filter((row) => row.p95 >= limit).map((row) => row.call);

@@ -6,3 +6,19 @@ export function printTextTable(title: string | null, header: string[], lines: st
   console.log(`\n${title === null ? '' : `${title}\n`}${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
   for (const line of lines) console.log(format(line));
 }
+
+// A measured call's figures as the latency tables print them (requests, then req/s when measured, the
+// percentiles, the ratio to the baseline, the failures); the caller adds its own columns around them.
+export type LatencyRow = { count: number; rps?: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number };
+export const latencyHeader = (withRate: boolean) => ['requests', ...(withRate ? ['req/s'] : []), 'p50 ms', 'p95 ms', 'p99 ms', 'p95 / baseline', 'failed'];
+export function latencyCells(row: LatencyRow, withRate: boolean): string[] {
+  return [
+    String(row.count),
+    ...(withRate ? [(row.rps ?? 0).toFixed(0)] : []),
+    row.p50.toFixed(1),
+    row.p95.toFixed(1),
+    row.p99.toFixed(1),
+    row.ratio === null ? '' : row.ratio.toFixed(1),
+    String(row.failures),
+  ];
+}
