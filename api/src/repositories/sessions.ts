@@ -30,16 +30,17 @@ export function createSessionRepository(db: Db) {
       await db.updateTable('user_session').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
     },
 
-    // Ends one session of the user; false when they have no such open session.
-    async end(userId: number, id: number): Promise<boolean> {
+    // Ends one session of the user: its sid, or undefined when they have no such open session.
+    async end(userId: number, id: number): Promise<string | undefined> {
       const ended = await db
         .updateTable('user_session')
         .set({ ended_at: new Date() })
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .where('ended_at', 'is', null)
+        .returning('sid')
         .executeTakeFirst();
-      return Number(ended.numUpdatedRows) > 0;
+      return ended?.sid;
     },
 
     async endBySid(sid: string): Promise<void> {

@@ -69,10 +69,10 @@ export async function userRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.endSession, async (request, reply) => {
     const { user, sid } = authOf(request);
-    const current = (await repos.sessions.list(user.id, sid, config.tokenTtlSeconds)).find((session) => session.current);
-    if (!(await repos.sessions.end(user.id, request.params.id))) throw new AppError('modelNotFound', { field: 'id' });
+    const ended = await repos.sessions.end(user.id, request.params.id);
+    if (ended === undefined) throw new AppError('modelNotFound', { field: 'id' });
     // Ending this very session is a logout: no fresh token.
-    if (current?.id === request.params.id) reply.removeHeader('authorization');
+    if (ended === sid) reply.removeHeader('authorization');
     return null;
   });
 

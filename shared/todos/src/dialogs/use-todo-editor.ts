@@ -24,14 +24,9 @@ export type TodoEditorOptions = {
 export function useTodoEditor({ onTodoAdded, onTodoSaved }: TodoEditorOptions = {}) {
   // The todo as it was when clicked: the dialog's starting values.
   // A dialog the page's reload interrupted (the end of an unsaved session) opens again with its draft.
-  const [editing, setEditing] = useState<Todo | null>(() => {
-    const draft = readTodoDraft(connectedUserId());
-    return draft?.kind === 'edit' ? draft.todo : null;
-  });
-  const [adding, setAdding] = useState<TodoAdding | null>(() => {
-    const draft = readTodoDraft(connectedUserId());
-    return draft?.kind === 'add' ? { contact: draft.contact } : null;
-  });
+  const [draft] = useState(() => readTodoDraft(connectedUserId()));
+  const [editing, setEditing] = useState<Todo | null>(draft?.kind === 'edit' ? draft.todo : null);
+  const [adding, setAdding] = useState<TodoAdding | null>(draft?.kind === 'add' ? { contact: draft.contact } : null);
   const store = useStoreTodo();
   const accomplish = useAccomplishTodo();
   const add = useAddContactTodo();

@@ -2,6 +2,7 @@ import { historyActionLabels, type HistoryEntry, type ListPage } from '@bo/contr
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { Button, Empty, Spin } from 'antd';
 import { LoadFailed } from '../objects/load-failed';
+import type { PanelSection } from '../panel/entity-panel';
 
 const PER_PAGE = 20;
 
@@ -77,3 +78,10 @@ export function HistoryTimeline({ label, queryKey, fetchPage, fieldLabels = {}, 
     </section>
   );
 }
+
+// A record panel's "Historique" tab: the record's story, page by page.
+export const historySection = (props: HistoryTimelineProps): PanelSection => ({
+  key: 'history',
+  label: 'Historique',
+  content: <HistoryTimeline {...props} />,
+});

@@ -1,6 +1,6 @@
 import { phraseStorePayloadSchema, type Phrase } from '@bo/contracts/records';
 import { SwitchField, TextField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, HistoryTimeline, type PanelParam } from '@bo/ui/records';
+import { EntityPanel, historySection, type PanelParam } from '@bo/ui/records';
 import { fetchPhraseHistory, phraseKeys, useStorePhrase } from '../api/phrases';
 
 const historyLabels: Record<string, string> = { category: 'Catégorie', text: 'Texte', order: 'Ordre', isActive: 'Active' };
@@ -33,18 +33,12 @@ function PhraseForm({ phrase, category, nextOrder, panel }: { phrase: Phrase | n
       sections={
         phrase
           ? [
-              {
-                key: 'history',
-                label: 'Historique',
-                content: (
-                  <HistoryTimeline
-                    label="Historique de la phrase"
-                    queryKey={phraseKeys.history(phrase.id)}
-                    fetchPage={fetchPhraseHistory(phrase.id)}
-                    fieldLabels={historyLabels}
-                  />
-                ),
-              },
+              historySection({
+                label: 'Historique de la phrase',
+                queryKey: phraseKeys.history(phrase.id),
+                fetchPage: fetchPhraseHistory(phrase.id),
+                fieldLabels: historyLabels,
+              }),
             ]
           : []
       }

@@ -1,6 +1,6 @@
 import { taskTypeFormSchema, type TaskStyle, type TaskType } from '@bo/contracts/records';
 import { HiddenField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, HistoryTimeline, type PanelParam } from '@bo/ui/records';
+import { EntityPanel, historySection, type PanelParam } from '@bo/ui/records';
 import { useWatch } from 'react-hook-form';
 import { fetchTaskTypeHistory, taskTypeKeys, useStoreTaskType } from '../api/task-types';
 import { ColourField } from './colour-field';
@@ -52,18 +52,12 @@ function TaskTypeForm({ taskType, nextOrder, panel }: { taskType: TaskType | nul
       sections={
         taskType
           ? [
-              {
-                key: 'history',
-                label: 'Historique',
-                content: (
-                  <HistoryTimeline
-                    label={`Historique du type ${taskType.description}`}
-                    queryKey={taskTypeKeys.history(taskType.id)}
-                    fetchPage={fetchTaskTypeHistory(taskType.id)}
-                    fieldLabels={historyLabels}
-                  />
-                ),
-              },
+              historySection({
+                label: `Historique du type ${taskType.description}`,
+                queryKey: taskTypeKeys.history(taskType.id),
+                fetchPage: fetchTaskTypeHistory(taskType.id),
+                fieldLabels: historyLabels,
+              }),
             ]
           : []
       }

@@ -10,7 +10,7 @@ import {
   type AdminUser,
 } from '@bo/contracts/records';
 import { CheckboxField, PasswordField, SelectField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, HistoryTimeline, ReassignContactsDialog, ownerContactIds, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { EntityPanel, historySection, ReassignContactsDialog, ownerContactIds, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { Alert, Button, Empty, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -117,25 +117,19 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
             </>
           ),
         },
-        {
-          key: 'history',
-          label: 'Historique',
-          content: (
-            <HistoryTimeline
-              label={`Historique de ${user.trigram}`}
-              queryKey={adminUserKeys.history(user.id)}
-              fetchPage={fetchUserHistory(user.id)}
-              fieldLabels={historyLabels}
-              formatValue={(field, value) => {
-                if (field === 'leaderId') return users.find((candidate) => candidate.id === value)?.trigram;
-                if (field === 'title' && typeof value === 'string' && value in personTitleLabels) return personTitleLabels[value as keyof typeof personTitleLabels];
-                if (field === 'phone' && typeof value === 'string') return formatPhone(value);
-                if (field === 'password') return value === 'changed' ? 'nouveau' : 'ancien';
-                return undefined;
-              }}
-            />
-          ),
-        },
+        historySection({
+          label: `Historique de ${user.trigram}`,
+          queryKey: adminUserKeys.history(user.id),
+          fetchPage: fetchUserHistory(user.id),
+          fieldLabels: historyLabels,
+          formatValue: (field, value) => {
+            if (field === 'leaderId') return users.find((candidate) => candidate.id === value)?.trigram;
+            if (field === 'title' && typeof value === 'string' && value in personTitleLabels) return personTitleLabels[value as keyof typeof personTitleLabels];
+            if (field === 'phone' && typeof value === 'string') return formatPhone(value);
+            if (field === 'password') return value === 'changed' ? 'nouveau' : 'ancien';
+            return undefined;
+          },
+        }),
       ]
     : [];
 

@@ -8,7 +8,7 @@ import {
   type CompanyView,
 } from '@bo/contracts/records';
 import { SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, HistoryTimeline, searchCompanyOptions, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, List, Tag } from 'antd';
 import { Link } from 'react-router-dom';
@@ -184,25 +184,19 @@ function CompanyForm({
             />
           ),
         },
-        {
-          key: 'history',
-          label: 'Historique',
-          content: (
-            <HistoryTimeline
-              label={`Historique du groupe ${company.name}`}
-              queryKey={companyKeys.history(company.id)}
-              fetchPage={fetchCompanyHistory(company.id)}
-              fieldLabels={fieldLabels}
-              showSubject
-              formatValue={(field, value) => {
-                if (field === 'ownerId') return ownerLabel(value);
-                if (field === 'registrationId' && typeof value === 'string') return formatRegistrationId(value);
-                if (field === 'phone' && typeof value === 'string') return formatPhone(value);
-                return undefined;
-              }}
-            />
-          ),
-        },
+        historySection({
+          label: `Historique du groupe ${company.name}`,
+          queryKey: companyKeys.history(company.id),
+          fetchPage: fetchCompanyHistory(company.id),
+          fieldLabels,
+          showSubject: true,
+          formatValue: (field, value) => {
+            if (field === 'ownerId') return ownerLabel(value);
+            if (field === 'registrationId' && typeof value === 'string') return formatRegistrationId(value);
+            if (field === 'phone' && typeof value === 'string') return formatPhone(value);
+            return undefined;
+          },
+        }),
       ]
     : [];
 

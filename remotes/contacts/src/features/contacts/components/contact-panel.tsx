@@ -17,7 +17,7 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { LoadFailed, SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
 import { saveFile } from '@bo/ui/list';
-import { EntityPanel, HistoryTimeline, searchCompanyOptions, useOwnerOptions, type PanelParam } from '@bo/ui/records';
+import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -226,25 +226,19 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
           contact
             ? [
                 { key: 'todos', label: 'Tâches', content: <ContactTodos contact={contact} onOpen={editor.openTodo} /> },
-                {
-                  key: 'history',
-                  label: 'Historique',
-                  content: (
-                    <HistoryTimeline
-                      label={`Historique de ${contactName(contact)}`}
-                      queryKey={contactKeys.history(contact.id)}
-                      fetchPage={fetchContactHistory(contact.id)}
-                      fieldLabels={fieldLabels}
-                      showSubject
-                      formatValue={(field, value) => {
-                        if (field === 'ownerId') return ownerLabel(value);
-                        if (field === 'phone' && typeof value === 'string') return formatPhone(value);
-                        if (field === 'title' && typeof value === 'string') return personTitleLabels[value as keyof typeof personTitleLabels];
-                        return undefined;
-                      }}
-                    />
-                  ),
-                },
+                historySection({
+                  label: `Historique de ${contactName(contact)}`,
+                  queryKey: contactKeys.history(contact.id),
+                  fetchPage: fetchContactHistory(contact.id),
+                  fieldLabels,
+                  showSubject: true,
+                  formatValue: (field, value) => {
+                    if (field === 'ownerId') return ownerLabel(value);
+                    if (field === 'phone' && typeof value === 'string') return formatPhone(value);
+                    if (field === 'title' && typeof value === 'string') return personTitleLabels[value as keyof typeof personTitleLabels];
+                    return undefined;
+                  },
+                }),
               ]
             : []
         }

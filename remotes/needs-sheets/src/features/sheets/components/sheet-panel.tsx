@@ -18,7 +18,7 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { SelectField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
 import { Wizard } from '@bo/ui/widgets';
-import { EntityPanel, HistoryTimeline, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { EntityPanel, historySection, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
 import { PlusOutlined } from '@ant-design/icons';
@@ -245,19 +245,13 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
       ),
     },
     { key: 'print', label: 'Impression', content: <SheetPrintView sheet={sheet} /> },
-    {
-      key: 'history',
-      label: 'Historique',
-      content: (
-        <HistoryTimeline
-          label={`Historique de la fiche ${sheet.reference}`}
-          queryKey={needsSheetKeys.history(sheet.id)}
-          fetchPage={fetchNeedsSheetHistory(sheet.id)}
-          fieldLabels={{ ...needsSheetFieldLabels, duplicatedFrom: 'Copie de la fiche' }}
-          formatValue={historyValue(users)}
-        />
-      ),
-    },
+    historySection({
+      label: `Historique de la fiche ${sheet.reference}`,
+      queryKey: needsSheetKeys.history(sheet.id),
+      fetchPage: fetchNeedsSheetHistory(sheet.id),
+      fieldLabels: { ...needsSheetFieldLabels, duplicatedFrom: 'Copie de la fiche' },
+      formatValue: historyValue(users),
+    }),
   ];
 
   return (
