@@ -240,6 +240,8 @@ export type NeedsSheetTable = {
   created_at: CreatedAt;
   // Kept by a trigger (title, skills, description): searched, never written.
   search_vector: ColumnType<string, never, never>;
+  // Whether its status closes it, kept by triggers (migration 0022): read, never written.
+  closed: ColumnType<boolean, never, never>;
 };
 
 export type NeedsSheetRecruiterTable = {

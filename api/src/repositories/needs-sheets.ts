@@ -175,39 +175,37 @@ const joins = sql`
   join app_user u on u.id = s.owner_id
   join needs_sheet_status st on st.id = s.status_id`;
 
-// What a count reads: the sheets, and only the tables its conditions name (the status for open and late, the
-// company for the text filter). Every join of the list is on a required foreign key, so leaving one out counts
-// the same rows without reading a table per sheet.
-function countedFrom(search: string | undefined, filters: NeedsSheetFilters) {
-  const status = filters.open !== undefined || filters.late !== undefined;
+// What a count reads: the sheets, and the company only for the text filter. Every join of the list is on a required
+// foreign key, so leaving one out counts the same rows without reading a table per sheet.
+function countedFrom(search: string | undefined) {
   const company = search !== undefined && search !== '';
-  return sql`needs_sheet s
-    ${status ? sql`join needs_sheet_status st on st.id = s.status_id` : sql``}
-    ${company ? sql`join company co on co.id = s.company_id` : sql``}`;
+  return sql`needs_sheet s ${company ? sql`join company co on co.id = s.company_id` : sql``}`;
 }
 
 // Whose sheets a scope shows: those a user owns or is assigned to; with their team's (the users with their
-// leader, their leader, those they lead); or all.
+// leader, their leader, those they lead); or all. The users' ids are read once, as an array, for the query: a sheet
+// is then checked against its owner and its recruiters' index entries.
 function involves(ids: RawBuilder<unknown>) {
-  return sql`(s.owner_id in ${ids} or exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id in ${ids}))`;
+  const users = sql`array(${ids})`;
+  return sql`(s.owner_id = any(${users}) or exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id = any(${users})))`;
 }
 
 function conditions(actor: Actor, search: string | undefined, filters: NeedsSheetFilters, today: string) {
   const all: RawBuilder<unknown>[] = [sql`true`];
-  if (filters.scope === 'my') all.push(involves(sql`(${actor.id})`));
+  if (filters.scope === 'my') all.push(involves(sql`select ${actor.id}::integer`));
   if (filters.scope === 'team') {
-    all.push(involves(sql`(select id from app_user where id = ${actor.id} or leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId})`));
+    all.push(involves(sql`select id from app_user where id = ${actor.id} or leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId}`));
   }
   if (filters.statusId !== undefined) all.push(sql`s.status_id = ${filters.statusId}`);
-  if (filters.open !== undefined) all.push(sql`st.closes = ${!filters.open}`);
+  if (filters.open !== undefined) all.push(sql`s.closed = ${!filters.open}`);
   if (filters.companyId !== undefined) all.push(sql`s.company_id = ${filters.companyId}`);
   if (filters.ownerId !== undefined) all.push(sql`s.owner_id = ${filters.ownerId}`);
   if (filters.recruiterId !== undefined) {
     all.push(sql`exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id = ${filters.recruiterId})`);
   }
   if (filters.priority !== undefined) all.push(sql`s.priority = ${filters.priority}`);
-  if (filters.late === true) all.push(sql`(not st.closes and s.deadline < ${today})`);
-  if (filters.late === false) all.push(sql`(st.closes or s.deadline >= ${today})`);
+  if (filters.late === true) all.push(sql`(not s.closed and s.deadline < ${today})`);
+  if (filters.late === false) all.push(sql`(s.closed or s.deadline >= ${today})`);
   if (search !== undefined && search !== '') {
     const pattern = foldedContains(search);
     all.push(sql`${fold(sql`s.reference || ' ' || s.title || ' ' || co.name`)} like ${fold(sql`${pattern}`)}`);
@@ -215,22 +213,25 @@ function conditions(actor: Actor, search: string | undefined, filters: NeedsShee
   return sql.join(all, sql` and `);
 }
 
-const sortExpressions: Record<NeedsSheetSortKey, RawBuilder<unknown>> = {
-  reference: sql`s.reference`,
-  title: sql`${fold(sql`s.title`)} collate "C"`,
-  company: sql`co.name_key`,
-  contact: sql`k.name_key`,
-  status: sql`st.display_order`,
-  priority: sql`(case s.priority when 'low' then 0 when 'normal' then 1 when 'high' then 2 else 3 end)`,
-  positions: sql`s.positions`,
-  owner: sql`u.trigram`,
-  deadline: sql`s.deadline`,
-  receivedDate: sql`s.received_date`,
+// A reference (BES-2026-0042, needsSheetReference) sorts by its year, then its number: as an index holds them
+// (migration 0022).
+const sortExpressions: Record<NeedsSheetSortKey, RawBuilder<unknown>[]> = {
+  reference: [sql`split_part(s.reference, '-', 2)::integer`, sql`split_part(s.reference, '-', 3)::integer`],
+  title: [sql`${fold(sql`s.title`)} collate "C"`],
+  company: [sql`co.name_key`],
+  contact: [sql`k.name_key`],
+  status: [sql`st.display_order`],
+  priority: [sql`(case s.priority when 'low' then 0 when 'normal' then 1 when 'high' then 2 else 3 end)`],
+  positions: [sql`s.positions`],
+  owner: [sql`u.trigram`],
+  deadline: [sql`s.deadline`],
+  receivedDate: [sql`s.received_date`],
 };
 
 function orderBy(sort: NeedsSheetSortKey, order: SortOrder) {
   const direction = order === 'desc' ? sql`desc` : sql`asc`;
-  return sql`order by ${sortExpressions[sort]} ${direction}, s.id ${direction}`;
+  const keys = [...sortExpressions[sort], sql`s.id`].map((key) => sql`${key} ${direction}`);
+  return sql`order by ${sql.join(keys)}`;
 }
 
 // Two writers racing past the checks meet the unique indexes.
@@ -396,7 +397,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
       const [page, count] = await Promise.all([
         sql<SheetRow>`select ${selectColumns} from ${joins} where ${where} ${orderBy(query.sort, query.order)}
           limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(db),
-        sql<{ total: string }>`select count(*) as total from ${countedFrom(query.search, filters)} where ${where}`.execute(db),
+        sql<{ total: string }>`select count(*) as total from ${countedFrom(query.search)} where ${where}`.execute(db),
       ]);
       return { items: page.rows.map((row) => toListItem(row, today)), total: Number(count.rows[0].total) };
     },
@@ -433,7 +434,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
           from ${joins}, q where ${where}
           order by rank desc, s.id desc
           limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
-        sql<{ total: string }>`with q as (select ${query} as query) select count(*) as total from ${countedFrom(undefined, filters)}, q where ${where}`.execute(db),
+        sql<{ total: string }>`with q as (select ${query} as query) select count(*) as total from ${countedFrom(undefined)}, q where ${where}`.execute(db),
       ]);
       return {
         items: found.rows.map((row) => ({

@@ -360,5 +360,42 @@ for (const engine of testEngines()) {
       assert.deepEqual([deleted.status, deleted.body.errors], [409, [{ message: 'integrityError', field: 'id' }]]);
       await admin(`/admin/need-status/${won.body.data!.id}/store`, { label: 'Gagné', color: '#047857', closes: true, fills: true, isActive: false });
     });
+
+    it('keeps the open and late filters with the status: a sheet moving to another status, a status that starts closing', async () => {
+      const admin = (url: string, body: Record<string, unknown>) => call<NeedsSheetStatus>(suite.app, 'POST', url, { token: suite.tokens.ADM, fields: body });
+      const paused = (await admin('/admin/need-status/store', { label: 'En pause', color: '#64748b', order: 200 })).body.data!;
+      const sheet = (await create({ title: 'Mission suspendue', receivedDate: addDays(today(), -30), deadline: addDays(today(), -20) })).body.data!;
+      const titles = async (query: Record<string, unknown>) => (await list({ search: 'mission suspendue', ...query })).body.data!.items.map((item) => item.title);
+      assert.deepEqual([await titles({ open: true }), await titles({ late: true }), await titles({ open: false })], [['Mission suspendue'], ['Mission suspendue'], []]);
+      assert.equal((await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId: paused.id } })).status, 200);
+      assert.deepEqual(await titles({ open: true }), ['Mission suspendue']);
+      // The admin makes "En pause" close its sheets: the sheets already there follow.
+      assert.equal((await admin(`/admin/need-status/${paused.id}/store`, { label: 'En pause', color: '#64748b', closes: true })).status, 200);
+      assert.deepEqual([await titles({ open: true }), await titles({ late: true }), await titles({ open: false })], [[], [], ['Mission suspendue']]);
+      assert.equal((await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId: status['En cours'].id } })).status, 200);
+      assert.deepEqual(await titles({ open: true }), ['Mission suspendue']);
+      // Every sheet's copy agrees with its status.
+      const drifted = await suite.database.db
+        .selectFrom('needs_sheet as s')
+        .innerJoin('needs_sheet_status as st', 'st.id', 's.status_id')
+        .select('s.id')
+        .whereRef('s.closed', '<>', 'st.closes')
+        .execute();
+      assert.deepEqual(drifted, []);
+    });
+
+    it('sorts references by year, then number (BES-2025-9999 before BES-2025-10000)', async () => {
+      const sorted = (order: string) => list({ search: 'tri des références', sort: 'reference', order }).then((answer) => answer.body.data!.items.map((item) => item.reference));
+      await suite.database.db.updateTable('needs_sheet_counter').set({ last: 9998 }).where('year', '=', Number(year())).execute();
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i += 1) ids.push((await create({ title: 'Tri des références' })).body.data!.id);
+      // The last one came in the year before.
+      const lastYear = `BES-${Number(year()) - 1}-10001`;
+      await suite.database.db.updateTable('needs_sheet').set({ reference: lastYear }).where('id', '=', ids[2]).execute();
+      // As text, BES-…-10000 would come before BES-…-9999.
+      const expected = [lastYear, `BES-${year()}-9999`, `BES-${year()}-10000`];
+      assert.deepEqual(await sorted('asc'), expected);
+      assert.deepEqual(await sorted('desc'), [...expected].reverse());
+    });
   });
 }
