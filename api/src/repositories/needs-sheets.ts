@@ -423,26 +423,40 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
       const { rows: parsed } = await sql<{ nodes: number }>`select numnode(${query}) as nodes`.execute(db);
       if (Number(parsed[0].nodes) === 0) return { items: [], total: 0 };
       const where = sql`s.search_vector @@ q.query and ${conditions(actor, undefined, filters, today)}`;
-      type SearchRow = SheetRow & { rank: number; h_title: string; h_skills: string; h_description: string };
-      const [found, count] = await Promise.all([
-        sql<SearchRow>`
-          with q as (select ${query} as query)
-          select ${selectColumns}, ts_rank(s.search_vector, q.query) as rank,
-            ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
-            ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
-            ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
-          from ${joins}, q where ${where}
-          order by rank desc, s.id desc
-          limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
-        sql<{ total: string }>`with q as (select ${query} as query) select count(*) as total from ${countedFrom(undefined)}, q where ${where}`.execute(db),
-      ]);
+      // The page's sheets ranked among every match, and the number of matches, in one pass over the matching sheets
+      // alone; the columns and snippets are then built for the page's sheets only. A page past the last one finds
+      // no row to read the number from: it is counted on its own.
+      const { rows: ranked } = await sql<{ id: number; rank: number; total: string }>`
+        with q as (select ${query} as query)
+        select s.id, ts_rank(s.search_vector, q.query) as rank, count(*) over () as total
+        from ${countedFrom(undefined)}, q where ${where}
+        order by rank desc, s.id desc
+        limit ${perPage} offset ${(page - 1) * perPage}`.execute(db);
+      if (ranked.length === 0) {
+        if (page === 1) return { items: [], total: 0 };
+        const { rows: count } = await sql<{ total: string }>`
+          with q as (select ${query} as query) select count(*) as total from ${countedFrom(undefined)}, q where ${where}`.execute(db);
+        return { items: [], total: Number(count[0].total) };
+      }
+      type SnippetRow = SheetRow & { h_title: string; h_skills: string; h_description: string };
+      const { rows } = await sql<SnippetRow>`
+        with q as (select ${query} as query)
+        select ${selectColumns},
+          ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
+          ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
+          ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
+        from ${joins}, q where s.id in (${sql.join(ranked.map((row) => row.id))})`.execute(db);
+      const byId = new Map(rows.map((row) => [row.id, row]));
       return {
-        items: found.rows.map((row) => ({
-          ...toListItem(row, today),
-          rank: Number(row.rank),
-          highlights: [row.h_title, row.h_skills, row.h_description].filter((snippet) => snippet.includes(MARK_START)).map(toHighlight),
-        })),
-        total: Number(count.rows[0].total),
+        items: ranked.map(({ id, rank }) => {
+          const row = byId.get(id)!;
+          return {
+            ...toListItem(row, today),
+            rank: Number(rank),
+            highlights: [row.h_title, row.h_skills, row.h_description].filter((snippet) => snippet.includes(MARK_START)).map(toHighlight),
+          };
+        }),
+        total: Number(ranked[0].total),
       };
     },
 
