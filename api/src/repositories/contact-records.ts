@@ -49,8 +49,7 @@ const teamIds = (actor: Actor) =>
 // (migration 0014), joined sideways, with its task.
 const nextTodoOrder = sql`t.deadline, t.id`;
 const lastTodoOrder = sql`t.execution_date desc, t.id desc`;
-// What the two todo columns sort on.
-const nextDeadline = sql`(select t.deadline from todo t where t.contact_id = c.id and t.is_active and not t.is_accomplished order by ${nextTodoOrder} limit 1)`;
+// What the last todo's column sorts on (the next todo's deadline is kept on the contact, migration 0021).
 const lastExecution = sql`(select t.execution_date from todo t where t.contact_id = c.id and t.is_active and t.is_accomplished order by ${lastTodoOrder} limit 1)`;
 
 function records(db: Executor) {
@@ -153,7 +152,7 @@ const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
   phone: [sql.ref('c.phone')],
   email: [sql`lower(c.email) collate "C"`],
   owner: [sql`(select u.trigram from app_user u where u.id = c.owner_id)`],
-  nextTodo: [nextDeadline],
+  nextTodo: [sql.ref('c.next_deadline')],
   lastTodo: [lastExecution],
   isActive: [sql.ref('c.is_active')],
 };
@@ -170,7 +169,7 @@ function conditions(actor: Actor, search: string | undefined, filters: ContactFi
   if (filters.standby !== undefined) all.push(sql<SqlBool>`c.is_active = ${!filters.standby}`);
   if (filters.late === true) {
     const today = toBusinessIsoDate(new Date());
-    all.push(sql<SqlBool>`exists (select 1 from todo t where t.contact_id = c.id and t.is_active and not t.is_accomplished and t.deadline < ${today})`);
+    all.push(sql<SqlBool>`c.next_deadline < ${today}`);
   }
   if (search !== undefined && search !== '') {
     const { kind, pattern } = contactSearch(search);

@@ -15,6 +15,7 @@ import * as reportIndexes from './2026-11-25-0017-report-indexes';
 import * as importBatch from './2026-11-25-0018-import-batch';
 import * as userSessionList from './2026-11-25-0019-user-session-list';
 import * as needsSheetOutcomes from './2026-11-26-0020-needs-sheet-outcomes';
+import * as contactNextDeadline from './2026-11-26-0021-contact-next-deadline';
 import * as needsSheetListIndexes from './2026-11-26-0022-needs-sheet-list-indexes';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0018-import-batch': importBatch,
   '2026-11-25-0019-user-session-list': userSessionList,
   '2026-11-26-0020-needs-sheet-outcomes': needsSheetOutcomes,
+  '2026-11-26-0021-contact-next-deadline': contactNextDeadline,
   '2026-11-26-0022-needs-sheet-list-indexes': needsSheetListIndexes,
 };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Contact, ContactDuplicate, ContactListItem, HistoryEntry, ListPage, Todo } from '@bo/contracts/all';
+import { sql, type SqlBool } from 'kysely';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 
@@ -199,6 +200,66 @@ for (const engine of testEngines()) {
       assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden' }]]);
       const invalid = await call(suite.app, 'GET', '/contacts/export', { token: suite.tokens.DIR, query: { sort: 'nope' } });
       assert.deepEqual([invalid.status, invalid.body.errors[0]?.message], [422, 'dataInvalid']);
+    });
+
+    it('keeps each contact’s next deadline, which the list sorts and filters on, through every write of its todos', async () => {
+      const { db } = suite.database;
+      // Every contact whose kept deadline is not that of its pending todo due first.
+      const drifted = async () => {
+        const rows = await db
+          .selectFrom('contact as c')
+          .select('c.id')
+          .where(sql<SqlBool>`c.next_deadline is distinct from (select min(t.deadline) from todo t where t.contact_id = c.id and t.is_active and not t.is_accomplished)`)
+          .execute();
+        return rows.map((row) => row.id);
+      };
+      const nextOf = async (id: number) => (await call<Contact>(suite.app, 'GET', `/contact/${id}`, { token: suite.tokens.COM })).body.data?.nextTodo?.deadline ?? null;
+      const addTodo = async (contactId: number, deadline: string) => {
+        const answer = await call<Todo>(suite.app, 'POST', `/contact/${contactId}/task/${suite.fixture.tasks.call}/todo/store`, { token: suite.tokens.COM, fields: { deadline } });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        return answer.body.data!.id;
+      };
+      const store = async (path: string, fields: Record<string, unknown>) => {
+        const answer = await call(suite.app, 'POST', path, { token: suite.tokens.COM, fields });
+        assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      };
+      const contact = (await create({ firstName: 'Suivi', lastName: 'Échéance', email: 'suivi@example.fr', phone: null })).body.data!.id;
+      const other = (await create({ firstName: 'Doublon', lastName: 'Échéance', email: 'doublon@example.fr', phone: null })).body.data!.id;
+      const steps: [string, () => Promise<unknown>, string | null][] = [
+        ['a first todo', () => addTodo(contact, '2030-05-01'), '2030-05-01'],
+        ['an earlier one', () => addTodo(contact, '2030-04-01'), '2030-04-01'],
+      ];
+      for (const [step, write, expected] of steps) {
+        await write();
+        assert.equal(await nextOf(contact), expected, step);
+      }
+      const [first, second] = (await db.selectFrom('todo').select('id').where('contact_id', '=', contact).orderBy('deadline').execute()).map((row) => row.id);
+      const more: [string, () => Promise<unknown>, string | null][] = [
+        ['rescheduled later', () => store(`/todo/${first}/store`, { deadline: '2030-06-01' }), '2030-05-01'],
+        ['accomplished with a follow-up', () => store(`/todo/${second}/task/${suite.fixture.tasks.call}/store`, { deadline: '2030-05-01', newDeadline: '2030-07-01' }), '2030-06-01'],
+        ['accomplished alone', () => store(`/todo/${first}/store`, { deadline: '2030-06-01', isAccomplished: 1 }), '2030-07-01'],
+        ['a duplicate with an earlier todo merged in', async () => {
+          await addTodo(other, '2030-03-01');
+          const answer = await call(suite.app, 'POST', `/contact/${contact}/merge`, {
+            token: suite.tokens.DIR,
+            fields: { ...fields({ firstName: 'Suivi', lastName: 'Échéance', email: 'suivi@example.fr', phone: null }), duplicateId: other },
+          });
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+        }, '2030-03-01'],
+        ['its todo set aside', () => db.updateTable('todo').set({ is_active: false }).where('contact_id', '=', contact).where('deadline', '=', '2030-03-01').execute(), '2030-07-01'],
+        ['its todos deleted', () => db.deleteFrom('todo').where('contact_id', '=', contact).execute(), null],
+      ];
+      for (const [step, write, expected] of more) {
+        await write();
+        assert.equal(await nextOf(contact), expected, step);
+        assert.deepEqual(await drifted(), [], step);
+      }
+      assert.equal(await nextOf(other), null);
+      // The late filter reads the kept deadline: a past one is late, a future one is not.
+      await addTodo(contact, '2020-01-01');
+      await addTodo(other, '2030-01-01');
+      const late = (await list({ late: true, perPage: 100 })).body.data!.items.map((item) => item.id);
+      assert.deepEqual([late.includes(contact), late.includes(other)], [true, false]);
     });
 
     it('tells a contact’s story: its own changes and its todos’, newest first', async () => {
