@@ -159,7 +159,8 @@ const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
 
 // The list's scope, filters and search, on the contact alone (`c`): the count and the page's ids need no join.
 // A search is a union of index reads: the contact's own key (names, e-mail, phone digits; trigram index), and
-// the contacts of the companies whose name contains it.
+// the contacts of the companies whose name contains it (trigram index, migration 0023); its ids, as an array, are
+// then read by primary key, rather than matched against every contact of the sort's index.
 function conditions(actor: Actor, search: string | undefined, filters: ContactFilters) {
   const all: ReturnType<typeof sql<SqlBool>>[] = [];
   if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
@@ -177,10 +178,10 @@ function conditions(actor: Actor, search: string | undefined, filters: ContactFi
     all.push(
       kind === 'phone'
         ? sql<SqlBool>`c.search_key like ${pattern}`
-        : sql<SqlBool>`c.id in (
+        : sql<SqlBool>`c.id = any(array(
             select k.id from contact k where k.search_key like ${folded}
             union
-            select k.id from contact k join company co on co.id = k.company_id where co.name_key like ${folded})`,
+            select k.id from contact k join company co on co.id = k.company_id where co.name_key like ${folded}))`,
     );
   }
   return all.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(all, sql` and `)}`;
