@@ -2,61 +2,50 @@ import { createReadStream } from 'node:fs';
 import { CsvReader, decoderFor, detectSeparator, type CsvEncoding, type CsvRecord, type CsvSeparator } from '@bo/contracts/all';
 import { AppError } from '../errors';
 
-export type CsvFile = { encoding: CsvEncoding; separator: CsvSeparator; records: CsvRecord[] };
+// An uploaded file, its encoding and separator known; its records are read by csvRecords, a piece at a time, so
+// that a file of 100 000 rows never sits in memory parsed whole.
+export type CsvFile = { path: string; encoding: CsvEncoding; separator: CsvSeparator };
 
-class NotUtf8 extends Error {}
+const PIECE_BYTES = 256 * 1024;
+// The separator is decided on the first line: read until it is whole, or this long.
+const HEAD_CHARS = 64 * 1024;
 
-// Reads an uploaded file piece by piece: decoded as UTF-8 (byte order mark or not) unless a byte is no UTF-8, then
-// read again as Windows-1252, the encoding French Excel writes; the separator is the header's.
-async function readAs(file: string, encoding: CsvEncoding): Promise<CsvFile> {
+// The file's text, decoded a piece at a time.
+async function* decodedPieces(path: string, encoding: CsvEncoding): AsyncGenerator<string> {
   const decoder = decoderFor(encoding);
-  let reader: CsvReader | null = null;
-  let separator: CsvSeparator = ';';
-  let head = '';
-  const records: CsvRecord[] = [];
-  const feed = (text: string) => {
-    if (text.includes('\u0000')) throw new AppError('dataInvalid', { field: 'file' });
-    if (reader === null) {
-      // The separator is decided on the first line: kept until it is whole.
-      head += text;
-      const end = head.search(/[\r\n]/);
-      if (end === -1 && head.length < 64 * 1024) return;
-      separator = detectSeparator(end === -1 ? head : head.slice(0, end));
-      reader = new CsvReader(separator);
-      text = head;
-      head = '';
-    }
-    for (const record of reader.push(text)) records.push(record);
-  };
-  for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 })) {
-    let text: string;
-    try {
-      text = decoder.decode(chunk as Buffer, { stream: true });
-    } catch {
-      throw new NotUtf8();
-    }
-    feed(text);
-  }
-  try {
-    feed(decoder.decode());
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new NotUtf8();
-  }
-  if (reader === null) {
-    separator = detectSeparator(head);
-    reader = new CsvReader(separator);
-    for (const record of reader.push(head)) records.push(record);
-  }
-  for (const record of (reader as CsvReader).end()) records.push(record);
-  return { encoding, separator, records };
+  for await (const chunk of createReadStream(path, { highWaterMark: PIECE_BYTES })) yield decoder.decode(chunk as Buffer, { stream: true });
+  yield decoder.decode();
 }
 
-export async function readCsvFile(file: string): Promise<CsvFile> {
+// UTF-8 (byte order mark or not) unless a byte is no UTF-8: then Windows-1252, the encoding French Excel writes.
+async function encodingOf(path: string): Promise<CsvEncoding> {
   try {
-    return await readAs(file, 'utf-8');
+    for await (const text of decodedPieces(path, 'utf-8')) void text;
+    return 'utf-8';
   } catch (error) {
-    if (!(error instanceof NotUtf8)) throw error;
-    return readAs(file, 'windows-1252');
+    if (error instanceof TypeError) return 'windows-1252';
+    throw error;
   }
+}
+
+// The file's encoding and separator (the header's), read before its records.
+export async function openCsvFile(path: string): Promise<CsvFile> {
+  const encoding = await encodingOf(path);
+  let head = '';
+  for await (const text of decodedPieces(path, encoding)) {
+    head += text;
+    if (/[\r\n]/.test(head) || head.length >= HEAD_CHARS) break;
+  }
+  const end = head.search(/[\r\n]/);
+  return { path, encoding, separator: detectSeparator(end === -1 ? head : head.slice(0, end)) };
+}
+
+// The file's records (the header first), read a piece of the file at a time. A file with a NUL character is no CSV.
+export async function* csvRecords(file: CsvFile): AsyncGenerator<CsvRecord> {
+  const reader = new CsvReader(file.separator);
+  for await (const text of decodedPieces(file.path, file.encoding)) {
+    if (text.includes('\u0000')) throw new AppError('dataInvalid', { field: 'file' });
+    yield* reader.push(text);
+  }
+  yield* reader.end();
 }

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
-import { planCompanies, planContacts, type CompanyColumns, type ContactColumns, type ImportPlan, type PlannedWrite } from '../imports/plan';
+import { planCompanies, planContacts, type CompanyColumns, type ContactColumns, type PlannedWrite } from '../imports/plan';
 import type { CsvFile } from '../imports/read-csv-file';
 import { diff } from './history';
 import { onUniqueViolation } from './mapping';
@@ -114,32 +114,30 @@ async function write<C extends CompanyColumns | ContactColumns>(
 }
 
 export function createImportRepository(db: Db) {
-  function plan(executor: Executor, kind: ImportKind, actor: Actor, file: CsvFile, mapping: ImportMapping | undefined, onExisting: OnExisting) {
-    return kind === 'companies' ? planCompanies(executor, actor, file, mapping, onExisting) : planContacts(executor, actor, file, mapping, onExisting);
-  }
-
   return {
     // The report of what the import would do; nothing written.
     async check(kind: ImportKind, actor: Actor, file: CsvFile, mapping: ImportMapping | undefined, onExisting: OnExisting): Promise<ImportReport> {
-      const { report } = await plan(db, kind, actor, file, mapping, onExisting);
+      const report = kind === 'companies' ? await planCompanies(db, actor, file, mapping, onExisting) : await planContacts(db, actor, file, mapping, onExisting);
       return { ...report, id: null };
     },
 
-    // The valid rows in one transaction, planned again inside it so that what is written is what was checked.
+    // The valid rows in one transaction, planned again inside it so that what is written is what was checked: each
+    // chunk of the file written once planned.
     async run(kind: ImportKind, actor: Actor, file: CsvFile, fileName: string, mapping: ImportMapping | undefined, onExisting: OnExisting): Promise<ImportReport> {
       return onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {
-          const planned = await plan(trx, kind, actor, file, mapping, onExisting);
           const { id } = await trx
             .insertInto('import_batch')
             .values({ kind, user_id: actor.id, file_name: fileName })
             .returning('id')
             .executeTakeFirstOrThrow();
-          if (kind === 'companies') await write(trx, 'company', id, actor.id, (planned as ImportPlan<CompanyColumns>).writes, companyTracked);
-          else await write(trx, 'contact', id, actor.id, (planned as ImportPlan<ContactColumns>).writes, contactTracked);
+          const report =
+            kind === 'companies'
+              ? await planCompanies(trx, actor, file, mapping, onExisting, (writes) => write(trx, 'company', id, actor.id, writes, companyTracked))
+              : await planContacts(trx, actor, file, mapping, onExisting, (writes) => write(trx, 'contact', id, actor.id, writes, contactTracked));
           const last = await trx.selectFrom('history').select(sql<string | null>`max(id)`.as('max')).where('import_id', '=', id).executeTakeFirst();
           await trx.updateTable('import_batch').set({ last_history_id: last?.max ?? null }).where('id', '=', id).execute();
-          return { ...planned.report, id };
+          return { ...report, id };
         }),
       );
     },

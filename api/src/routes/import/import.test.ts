@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { withLuhnCheckDigit, type Envelope, type ImportReport, type ImportUndo, type LastImport } from '@bo/contracts/all';
 import { sql } from 'kysely';
+import { ROWS_PER_CHUNK } from '../../imports/plan';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 
@@ -26,6 +27,8 @@ async function upload(suite: SeededSuite, url: string, file: string | Buffer, fi
 }
 
 const lines = (...rows: string[]) => `${rows.join('\r\n')}\r\n`;
+// New companies, enough of them to carry the rows after them into the file's next chunk.
+const fillers = (from: number) => Array.from({ length: ROWS_PER_CHUNK }, (_, i) => `Remplissage ${from + i};${siret(from + i)}`);
 const problemsOf = (report: ImportReport | null | undefined) => (report?.problems ?? []).map((p) => `${p.line} ${p.column}: ${p.message}`);
 
 for (const engine of testEngines()) {
@@ -228,6 +231,43 @@ for (const engine of testEngines()) {
       const left = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('bo-upload-'));
       for (let wait = 0; wait < 40 && (await left()).length > 0; wait += 1) await new Promise((resolve) => setTimeout(resolve, 25));
       assert.deepEqual(await left(), []);
+    });
+
+    it('finds a duplicate of a row of the first chunk of the file in a later chunk', async () => {
+      const file = lines('Raison sociale;SIRET', `Alpha Chunk;${siret(100)}`, ...fillers(1_000), `Alpha Chunk bis;${siret(100)}`, `ALPHA chunk;${siret(101)}`);
+      const answer = await upload(suite, '/import/companies/check', file, { onExisting: 'skip' }, suite.tokens.COM);
+      assert.deepEqual(problemsOf(answer.body.data), [
+        `${ROWS_PER_CHUNK + 3} SIRET: Doublon de la ligne 2 du fichier`,
+        `${ROWS_PER_CHUNK + 4} Raison sociale: Doublon de la ligne 2 du fichier`,
+      ]);
+      assert.deepEqual([answer.body.data?.rows, answer.body.data?.created, answer.body.data?.rejected], [ROWS_PER_CHUNK + 3, ROWS_PER_CHUNK + 1, 2]);
+    });
+
+    it('writes nothing when a row of a later chunk fails, the chunks before it written already', async () => {
+      await sql`alter table company add constraint test_no_boom check (name <> 'Boum')`.execute(suite.database.db);
+      try {
+        const before = await snapshot(suite.database.db);
+        const file = lines('Raison sociale;SIRET', ...fillers(2_000), `Boum;${siret(2_999)}`);
+        const answer = await upload(suite, '/import/companies', file, { onExisting: 'skip' }, suite.tokens.COM);
+        assert.equal(answer.status, 500);
+        assert.equal(await snapshot(suite.database.db), before);
+      } finally {
+        await sql`alter table company drop constraint test_no_boom`.execute(suite.database.db);
+      }
+    });
+
+    it('imports what the dry run reported when a later chunk names a record an earlier chunk changed', async () => {
+      // Row 2 renames "Société Test"; a row of the next chunk takes its old name: refused, as it was before the import.
+      const file = lines('Raison sociale;SIRET', 'Société Test renommée;73282932000074', ...fillers(3_000), `Société Test;${siret(3_999)}`);
+      const checked = await upload(suite, '/import/companies/check', file, { onExisting: 'update' }, suite.tokens.COM);
+      assert.deepEqual(problemsOf(checked.body.data), [`${ROWS_PER_CHUNK + 3} Raison sociale: Nom existant (une autre société porte ce nom)`]);
+      const imported = await upload(suite, '/import/companies', file, { onExisting: 'update' }, suite.tokens.COM);
+      assert.equal(imported.status, 200, JSON.stringify(imported.body));
+      assert.deepEqual({ ...imported.body.data, id: null }, checked.body.data);
+      const undo = await call<ImportUndo>(suite.app, 'POST', `/import/${imported.body.data!.id}/undo`, { token: suite.tokens.COM });
+      assert.deepEqual(undo.body.data, { undone: true, blockers: [] });
+      const company = await suite.database.db.selectFrom('company').select('name').where('id', '=', suite.fixture.company).executeTakeFirstOrThrow();
+      assert.equal(company.name, 'Société Test');
     });
   });
 }

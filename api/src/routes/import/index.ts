@@ -3,7 +3,7 @@ import { isUploadedFile } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../http/register-endpoint';
-import { readCsvFile } from '../../imports/read-csv-file';
+import { openCsvFile } from '../../imports/read-csv-file';
 import { authOf } from '../../plugins/app/auth';
 
 const resourceOf = (kind: ImportKind) => (kind === 'companies' ? 'company' : 'contact');
@@ -11,10 +11,11 @@ const resourceOf = (kind: ImportKind) => (kind === 'companies' ? 'company' : 'co
 export async function importRoutes(app: FastifyInstance) {
   const { repos } = app;
 
-  // The uploaded file, read (decoded and parsed) from the temporary file it was streamed to.
+  // The uploaded file, from the temporary file it was streamed to: its encoding and separator; the plan reads its
+  // rows a chunk at a time.
   async function fileOf(body: { file: ImportPayload['file'] }) {
     if (!isUploadedFile(body.file)) throw new AppError('dataInvalid', { field: 'file' });
-    return { name: body.file.fileName, csv: await readCsvFile(body.file.path) };
+    return { name: body.file.fileName, csv: await openCsvFile(body.file.path) };
   }
 
   for (const [kind, check, run] of [
