@@ -26,7 +26,11 @@ export function wantsAppAtOnce(): boolean {
 // remotes.json beside the shell: where the remotes live, learnt at run time. The page's remote starts
 // downloading as soon as the registry is there, beside the client and the application's own chunks: the
 // routing step is part of the shell's entry, so it does not wait for React or a chunk of its own.
-const routingReady = once(async () => prepareRouting(await fetchJson('/remotes.json', 'Registre des modules')));
+// Settles with the page's preloading, which goes on by itself.
+const routingReady = once(async () => ({ preloaded: prepareRouting(await fetchJson('/remotes.json', 'Registre des modules')) }));
+
+// How long antd's stylesheet waits, at most, for the page's data to be asked for (see loadApp).
+export const STYLESHEET_WAIT_MS = 300;
 
 // antd's whole stylesheet (the theme runs antd without building styles at run time), before the shell's own
 // stylesheet so that it keeps the last word. The application waits for it; the login card does not.
@@ -46,9 +50,16 @@ const loadAntdStylesheet = once(
 );
 
 // In the order the page needs them: the client (and the schemas) before the page's remote, which needs them
-// to run, then antd and the layout.
+// to run, then antd and the layout. antd's stylesheet holds the main thread for tens of milliseconds (parsed,
+// then its rules indexed): it is asked for once the page's remote has run its prefetch, so that the requests the
+// page waits on (the remote's manifest and code, then its data) are not queued behind it, but spend their round
+// trips while it is parsed.
 export const loadApp = once(async (): Promise<(typeof AppModule)['App']> => {
-  const [, , app] = await Promise.all([loadClient(), routingReady(), import('../app'), loadAntdStylesheet()]);
+  const routing = routingReady();
+  const stylesheet = routing
+    .then(({ preloaded }) => Promise.race([preloaded, new Promise((resolve) => setTimeout(resolve, STYLESHEET_WAIT_MS))]))
+    .then(loadAntdStylesheet);
+  const [, , app] = await Promise.all([loadClient(), routing, import('../app'), stylesheet]);
   return app.App;
 });
 

@@ -15,26 +15,35 @@ const pageArrows: Array<[string, string]> = [
   ['ant-pagination-next', 'Page suivante'],
 ];
 
-function within(root: Element, className: string): Element[] {
-  return root.classList.contains(className) ? [root] : [...root.getElementsByClassName(className)];
-}
+// Every element this file may adjust, found in one walk of an added subtree (a month of the calendar adds
+// thousands of elements at once).
+const adjusted = ['anticon', 'fc-icon', 'ant-select-clear', 'ant-pagination-item-link', 'ant-table-measure-row', 'fc-more-link', 'fc-daygrid-day'];
+const adjustedSelector = adjusted.map((className) => `.${className}`).join(', ');
 
 function set(element: Element, name: string, value: string) {
   if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
+// One element, by what it is.
+function adjustElement(element: Element) {
+  const classes = element.classList;
+  if (classes.contains('anticon') || classes.contains('fc-icon')) set(element, 'aria-hidden', 'true');
+  if (classes.contains('ant-select-clear')) {
+    set(element, 'aria-label', CLEAR_LABEL);
+    set(element, 'tabindex', '-1');
+  }
+  if (classes.contains('ant-pagination-item-link')) {
+    const arrow = pageArrows.find(([className]) => element.closest(`.${className}`) !== null);
+    if (arrow) set(element, 'aria-label', arrow[1]);
+  }
+  if (classes.contains('ant-table-measure-row') && !element.hasAttribute('inert')) element.setAttribute('inert', '');
+  if (classes.contains('fc-more-link')) set(element, 'role', 'button');
+  if (classes.contains('fc-daygrid-day') && element.hasAttribute('aria-labelledby')) element.removeAttribute('aria-labelledby');
+}
+
 function adjust(root: Element) {
-  for (const className of ['anticon', 'fc-icon']) for (const icon of within(root, className)) set(icon, 'aria-hidden', 'true');
-  for (const clear of within(root, 'ant-select-clear')) {
-    set(clear, 'aria-label', CLEAR_LABEL);
-    set(clear, 'tabindex', '-1');
-  }
-  for (const [className, label] of pageArrows) {
-    for (const item of within(root, className)) for (const button of item.getElementsByClassName('ant-pagination-item-link')) set(button, 'aria-label', label);
-  }
-  for (const row of within(root, 'ant-table-measure-row')) if (!row.hasAttribute('inert')) row.setAttribute('inert', '');
-  for (const more of within(root, 'fc-more-link')) set(more, 'role', 'button');
-  for (const cell of within(root, 'fc-daygrid-day')) if (cell.hasAttribute('aria-labelledby')) cell.removeAttribute('aria-labelledby');
+  if (root.matches(adjustedSelector)) adjustElement(root);
+  for (const element of root.querySelectorAll(adjustedSelector)) adjustElement(element);
 }
 
 let watching = false;
@@ -47,8 +56,8 @@ export function watchAssistiveNames() {
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) if (node instanceof Element) adjust(node);
-      // The libraries set their own attributes again when they render an element anew.
-      if (record.type === 'attributes' && record.target instanceof Element) adjust(record.target);
+      // The libraries set their own attributes again when they render an element anew: only that element changed.
+      if (record.type === 'attributes' && record.target instanceof Element) adjustElement(record.target);
     }
   }).observe(document.body, { childList: true, subtree: true, attributeFilter: ['aria-label', 'tabindex', 'aria-hidden', 'aria-labelledby', 'role'] });
 }

@@ -47,9 +47,9 @@ async function preloadPage(pathname: string) {
 
 // Before the application renders: where the remotes live (the JSON of remotes.json beside the shell), and the
 // page asked for starts downloading. This module is part of the shell's entry: it carries neither React, antd
-// nor zod.
-export function prepareRouting(remoteRegistry: unknown) {
+// nor zod. Settles (never fails) once the page's data is asked for, or there is nothing to preload.
+export function prepareRouting(remoteRegistry: unknown): Promise<void> {
   applyRemoteRegistry(remoteRegistry);
   // The page itself shows what went wrong when it renders.
-  preloadPage(window.location.pathname).catch(() => undefined);
+  return preloadPage(window.location.pathname).catch(() => undefined);
 }
