@@ -240,7 +240,8 @@ describe('session edges', () => {
     await follow(page, '/liste-utilisateurs');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
-    await page.getByLabel('Trigramme').fill('COM');
+    // The list's « Trigramme » column stays until the login card replaces the page: the field is what is awaited.
+    await page.getByRole('textbox', { name: 'Trigramme' }).fill('COM');
     await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();

@@ -47,20 +47,23 @@ export const FullCalendarView = memo(function FullCalendarView({
   const latest = useRef({ onEventClick, onEventDrop, onRangeChange });
   const box = useRef<HTMLDivElement>(null);
   const calendar = useRef<FullCalendar>(null);
+  // The width FullCalendar was laid out at: read as it has just rendered (a layout effect of its parent runs right
+  // after it measured its cells), so that the container's first size report costs a layout only when the width
+  // moved in between (the user's layout settings arriving, a sidebar opening).
+  const laidOutWidth = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    laidOutWidth.current = box.current?.clientWidth ?? null;
+  }, []);
   // FullCalendar follows the window's size only: a layout or sidebar change resizes its container without any
   // window resize, so the container is watched and the calendar told (updateSize).
   useEffect(() => {
     const element = box.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     let frame = 0;
-    // The first report is the size FullCalendar was just laid out at: only a later change of width costs a layout.
-    let width: number | undefined;
-    const observer = new ResizeObserver(([entry]) => {
-      const next = Math.round(entry.contentRect.width);
-      if (width === undefined || next === width) {
-        width = next;
-        return;
-      }
+    let width = laidOutWidth.current;
+    const observer = new ResizeObserver(() => {
+      const next = element.clientWidth;
+      if (next === width) return;
       width = next;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => calendar.current?.getApi().updateSize());
