@@ -10,16 +10,17 @@ export type VersionedJson = { json: string; version: string };
 // anything to make it grow. Read as a column of the query that builds the answer, it is the version of exactly
 // that answer.
 
-// The standby lists are made of contacts, their companies and the users who own them: no todo.
-const standbyRows = sql`tbl <> 'todo'`;
+// The standby lists are made of contacts, their companies and the users who own them (and the task types, as
+// they always were): no todo, no needs sheet (logged for the needs sheets list's totals, migration 0024).
+const standbyRows = sql`tbl in ('app_user', 'company', 'contact', 'task')`;
 
 // A todo list depends on the todos of the owners in scope, and on the tasks, contacts, companies and users
 // it shows. A todo row without owner stands for every owner (a truncate).
 function todoListRows(scope: OwnerScope, actorId: number): RawBuilder<unknown> {
-  if (scope === 'all') return sql`true`;
+  if (scope === 'all') return sql`(${standbyRows} or tbl = 'todo')`;
   const owners =
     scope === 'self' ? sql`owner_id = ${actorId}` : sql`owner_id in (select id from app_user where id = ${actorId} or leader_id = ${actorId})`;
-  return sql`tbl <> 'todo' or owner_id is null or ${owners}`;
+  return sql`(${standbyRows} or (tbl = 'todo' and (owner_id is null or ${owners})))`;
 }
 
 const sumOf = (rows: RawBuilder<unknown>) => sql<string>`(select coalesce(sum(weight), 0)::text from data_change where ${rows})`;
@@ -44,7 +45,7 @@ export function dataVersionsOf(actorId: number) {
       ${sumWhere(standbyRows)} as standby_version,
       ${sumWhere(todoListRows('self', actorId))} as self_version,
       ${sumWhere(todoListRows('selfAndTeam', actorId))} as team_version,
-      coalesce(sum(weight), 0)::text as all_version
+      ${sumWhere(todoListRows('all', actorId))} as all_version
     from data_change
   )`;
 }
