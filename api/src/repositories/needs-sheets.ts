@@ -24,6 +24,7 @@ import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
+import { createListTotals, type LoggedTable } from './list-totals';
 import { fold, foldedContains } from './mapping';
 
 export type NeedsSheetFilters = {
@@ -182,6 +183,25 @@ function countedFrom(search: string | undefined) {
   return sql`needs_sheet s ${company ? sql`join company co on co.id = s.company_id` : sql``}`;
 }
 
+// What a list's count reads besides its conditions (list-totals.ts): the actor for a scope of their own, everything
+// the conditions name, and the day for the late filter.
+function totalKey(actor: Actor, search: string | undefined, filters: NeedsSheetFilters, today: string) {
+  return ['needs', filters.scope === 'all' ? null : [actor.id, actor.leaderId], filters, search ?? '', filters.late === undefined ? null : today];
+}
+
+// The tables a list's count reads: the sheets, their recruiters for a scope or the recruiter filter, the users whose
+// leader makes a team, the companies whose name the text filter matches. A sheet's `closed` follows its status
+// through an update of the sheet (migration 0022).
+function countedTables(search: string | undefined, filters: NeedsSheetFilters): LoggedTable[] {
+  const recruiters = filters.scope !== 'all' || filters.recruiterId !== undefined;
+  return [
+    'needs_sheet',
+    ...(recruiters ? (['needs_sheet_recruiter'] as const) : []),
+    ...(filters.scope === 'team' ? (['app_user'] as const) : []),
+    ...(search !== undefined && search !== '' ? (['company'] as const) : []),
+  ];
+}
+
 // Whose sheets a scope shows: those a user owns or is assigned to; with their team's (the users with their
 // leader, their leader, those they lead); or all. The users' ids are read once, as an array, for the query: a sheet
 // is then checked against its owner and its recruiters' index entries.
@@ -251,6 +271,8 @@ export function toHighlight(snippet: string): string {
 }
 
 export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
+  const totals = createListTotals();
+
   async function findRow(executor: Executor, id: number): Promise<SheetRow | undefined> {
     const { rows } = await sql<SheetRow>`select ${selectColumns} from ${joins} where s.id = ${id}`.execute(executor);
     return rows[0];
@@ -394,12 +416,13 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
     async list(actor: Actor, query: SortedListQuery<NeedsSheetSortKey>, filters: NeedsSheetFilters): Promise<ListPage<NeedsSheetListItem>> {
       const today = toBusinessIsoDate(new Date());
       const where = conditions(actor, query.search, filters, today);
-      const [page, count] = await Promise.all([
+      // The total beside the page, counted again only when the sheets it counts changed.
+      const [page, total] = await Promise.all([
         sql<SheetRow>`select ${selectColumns} from ${joins} where ${where} ${orderBy(query.sort, query.order)}
           limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(db),
-        sql<{ total: string }>`select count(*) as total from ${countedFrom(query.search)} where ${where}`.execute(db),
+        totals.total(db, totalKey(actor, query.search, filters, today), countedTables(query.search, filters), sql`select count(*) from ${countedFrom(query.search)} where ${where}`),
       ]);
-      return { items: page.rows.map((row) => toListItem(row, today)), total: Number(count.rows[0].total) };
+      return { items: page.rows.map((row) => toListItem(row, today)), total };
     },
 
     // Every sheet of the list, in its order, a batch at a time (exports).

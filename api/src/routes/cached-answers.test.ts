@@ -127,6 +127,97 @@ for (const engine of testEngines()) {
       assert.deepEqual(fresh.data, (await todos(suite.app, 'DIB')).data);
     });
 
+    // The lists' totals are kept per instance between changes of the data they count (repositories/list-totals.ts).
+    it('counts a list again as soon as a write on any instance, or in SQL, changes its total', async () => {
+      const { fixture, database } = suite;
+      const other = await createTestApp(database.openAnother());
+      try {
+        const totalOf = async (target: FastifyInstance, path: string, trigram: string, query: Record<string, unknown>) => {
+          const answer = await call<{ total: number }>(target, 'GET', path, { token: suite.tokens[trigram], query });
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          return answer.body.data!.total;
+        };
+        // Each list read on both instances, so that both keep its total.
+        const totals = async (path: string, trigram: string, query: Record<string, unknown>) => {
+          const [here, there] = [await totalOf(suite.app, path, trigram, query), await totalOf(other, path, trigram, query)];
+          assert.equal(there, here, `${path} ${JSON.stringify(query)}: both instances agree`);
+          return here;
+        };
+        const contacts = (trigram: string, query: Record<string, unknown>) => totals('/contacts', trigram, query);
+        const needs = (trigram: string, query: Record<string, unknown>) => totals('/needs', trigram, query);
+
+        // Contacts: created on one instance, deactivated on it, reassigned in SQL, a team changed in SQL.
+        const team = await contacts('DIR', { scope: 'team' });
+        const standby = await contacts('COM', { scope: 'all', standby: 1 });
+        const searched = await contacts('COM', { scope: 'all', search: 'Lefèvre' });
+        const created = await call<{ id: number }>(other, 'POST', '/contact/store', {
+          token: suite.tokens.COM,
+          fields: { title: 'madam', firstName: 'Héloïse', lastName: 'Lefèvre', companyId: fixture.company, ownerId: fixture.users.COM },
+        });
+        assert.equal(created.status, 200, JSON.stringify(created.body));
+        const contactId = created.body.data!.id;
+        assert.equal(await contacts('DIR', { scope: 'team' }), team + 1);
+        assert.equal(await contacts('COM', { scope: 'all', search: 'Lefèvre' }), searched + 1);
+        const stored = await call(suite.app, 'POST', `/contact/${contactId}/store`, {
+          token: suite.tokens.COM,
+          fields: { title: 'madam', firstName: 'Héloïse', lastName: 'Lefèvre', companyId: fixture.company, ownerId: fixture.users.COM, isActive: false },
+        });
+        assert.equal(stored.status, 200, JSON.stringify(stored.body));
+        assert.equal(await contacts('COM', { scope: 'all', standby: 1 }), standby + 1);
+        await database.db.updateTable('contact').set({ owner_id: fixture.users.DIB }).where('id', '=', contactId).execute();
+        assert.equal(await contacts('DIR', { scope: 'team' }), team);
+        const cobContacts = await contacts('ADM', { scope: 'all', ownerId: fixture.users.COB });
+        await database.db.updateTable('app_user').set({ leader_id: fixture.users.DIR }).where('id', '=', fixture.users.COB).execute();
+        assert.equal(await contacts('DIR', { scope: 'team' }), team + cobContacts);
+        await database.db.updateTable('app_user').set({ leader_id: fixture.users.DIB }).where('id', '=', fixture.users.COB).execute();
+        assert.equal(await contacts('DIR', { scope: 'team' }), team);
+
+        // Needs sheets: created on one instance, a recruiter and the owner changed in SQL, its status starting to close.
+        const { id: statusId } = await database.db
+          .insertInto('needs_sheet_status')
+          .values({ label: 'Nouveau', color: '#2563eb', closes: false, display_order: 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const mine = await needs('COM', { scope: 'my' });
+        const recruiting = await needs('REC', { scope: 'my' });
+        const open = await needs('DIR', { scope: 'team', open: 1 });
+        const sheet = await call<{ id: number }>(suite.app, 'POST', '/need/store', {
+          token: suite.tokens.COM,
+          fields: {
+            companyId: fixture.company,
+            contactId: fixture.active.COM,
+            title: 'Développeur Java',
+            description: 'Refonte du portail client.',
+            skills: ['Java'],
+            niceToHave: [],
+            seniority: 'confirmed',
+            remoteDays: 0,
+            contractType: 'regie',
+            positions: 1,
+            priority: 'high',
+            ownerId: fixture.users.COM,
+            recruiterIds: [fixture.users.REC],
+          },
+        });
+        assert.equal(sheet.status, 200, JSON.stringify(sheet.body));
+        const sheetId = sheet.body.data!.id;
+        assert.deepEqual(
+          [await needs('COM', { scope: 'my' }), await needs('REC', { scope: 'my' }), await needs('DIR', { scope: 'team', open: 1 })],
+          [mine + 1, recruiting + 1, open + 1],
+        );
+        await database.db.deleteFrom('needs_sheet_recruiter').where('needs_sheet_id', '=', sheetId).execute();
+        assert.equal(await needs('REC', { scope: 'my' }), recruiting);
+        await database.db.updateTable('needs_sheet').set({ owner_id: fixture.users.DIB }).where('id', '=', sheetId).execute();
+        assert.equal(await needs('COM', { scope: 'my' }), mine);
+        assert.equal(await needs('DIR', { scope: 'team', open: 1 }), open);
+        const openAll = await needs('ADM', { scope: 'all', open: 1 });
+        await database.db.updateTable('needs_sheet_status').set({ closes: true }).where('id', '=', statusId).execute();
+        assert.equal(await needs('ADM', { scope: 'all', open: 1 }), openAll - 1);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('keeps nothing when API_CACHE_MB is 0', async () => {
       const uncached = await createTestApp(suite.database.openAnother(), { answerCacheBytes: 0 });
       try {

@@ -1,0 +1,50 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../db/database';
+
+// The tables whose writes the change log records (migrations 0005, 0021 and 0024) that a list's count may read.
+export type LoggedTable = 'app_user' | 'company' | 'contact' | 'needs_sheet' | 'needs_sheet_recruiter';
+
+// How many counts an instance keeps: a few thousand filter sets, a few hundred kilobytes.
+const KEPT_COUNTS = 4000;
+
+// The total of a list, counted again only when the data it counts changed. One statement reads the version of the
+// tables the count reads (the sum of their data_change weights, as data-version.ts) and, when it differs from the
+// version of the count this instance keeps for the same list and filters, counts: the count and its version come
+// from the same snapshot, so a kept count is exactly the total of the data at its version, whatever instance or
+// script wrote since. PostgreSQL evaluates a CASE's subquery only when the CASE reaches it: an unchanged version
+// costs an index read of the change log, not a count.
+//
+// The key names everything the count's conditions read besides the tables: the list, the filters, the search, the
+// actor when the scope depends on them, and the day when a filter does. A null key counts without keeping (a filter
+// on data the log does not record, such as a contact's next deadline).
+export function createListTotals(capacity = KEPT_COUNTS) {
+  // Least recently used first: a Map iterates in insertion order, and an entry read is inserted again.
+  const kept = new Map<string, { version: string; total: number }>();
+
+  function keep(key: string, entry: { version: string; total: number }) {
+    kept.delete(key);
+    kept.set(key, entry);
+    if (kept.size > capacity) kept.delete(kept.keys().next().value!);
+  }
+
+  return {
+    // `count`: a query answering one row and one column, the number of rows of the list.
+    async total(db: Executor, key: unknown, tables: LoggedTable[], count: RawBuilder<unknown>): Promise<number> {
+      if (key === null) {
+        const { rows } = await sql<{ total: string }>`select (${count}) as total`.execute(db);
+        return Number(rows[0].total);
+      }
+      const text = JSON.stringify(key);
+      const known = kept.get(text);
+      const { rows } = await sql<{ version: string; total: string | null }>`
+        with v as (select coalesce(sum(weight), 0)::text as version from data_change where tbl in (${sql.join(tables)}))
+        select v.version, case when v.version = ${known?.version ?? null} then null else (${count}) end as total from v`.execute(db);
+      const { version, total } = rows[0];
+      // A null total: the version is the one kept (a comparison with no kept version is never true).
+      const entry = total === null ? known! : { version, total: Number(total) };
+      keep(text, entry);
+      return entry.total;
+    },
+  };
+}
+export type ListTotals = ReturnType<typeof createListTotals>;
