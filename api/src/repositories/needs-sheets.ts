@@ -185,8 +185,8 @@ function countedFrom(search: string | undefined) {
 
 // What a list's count reads besides its conditions (list-totals.ts): the actor for a scope of their own, everything
 // the conditions name, and the day for the late filter.
-function totalKey(actor: Actor, search: string | undefined, filters: NeedsSheetFilters, today: string) {
-  return ['needs', filters.scope === 'all' ? null : [actor.id, actor.leaderId], filters, search ?? '', filters.late === undefined ? null : today];
+function totalKey(list: 'needs' | 'needsSearch', actor: Actor, search: string | undefined, filters: NeedsSheetFilters, today: string) {
+  return [list, filters.scope === 'all' ? null : [actor.id, actor.leaderId], filters, search ?? '', filters.late === undefined ? null : today];
 }
 
 // The tables a list's count reads: the sheets, their recruiters for a scope or the recruiter filter, the users whose
@@ -420,7 +420,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
       const [page, total] = await Promise.all([
         sql<SheetRow>`select ${selectColumns} from ${joins} where ${where} ${orderBy(query.sort, query.order)}
           limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(db),
-        totals.total(db, totalKey(actor, query.search, filters, today), countedTables(query.search, filters), sql`select count(*) from ${countedFrom(query.search)} where ${where}`),
+        totals.total(db, totalKey('needs', actor, query.search, filters, today), countedTables(query.search, filters), sql`select count(*) from ${countedFrom(query.search)} where ${where}`),
       ]);
       return { items: page.rows.map((row) => toListItem(row, today)), total };
     },
@@ -446,21 +446,25 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
       const { rows: parsed } = await sql<{ nodes: number }>`select numnode(${query}) as nodes`.execute(db);
       if (Number(parsed[0].nodes) === 0) return { items: [], total: 0 };
       const where = sql`s.search_vector @@ q.query and ${conditions(actor, undefined, filters, today)}`;
-      // The page's sheets ranked among every match, and the number of matches, in one pass over the matching sheets
-      // alone; the columns and snippets are then built for the page's sheets only. A page past the last one finds
-      // no row to read the number from: it is counted on its own.
-      const { rows: ranked } = await sql<{ id: number; rank: number; total: string }>`
-        with q as (select ${query} as query)
-        select s.id, ts_rank(s.search_vector, q.query) as rank, count(*) over () as total
-        from ${countedFrom(undefined)}, q where ${where}
-        order by rank desc, s.id desc
-        limit ${perPage} offset ${(page - 1) * perPage}`.execute(db);
-      if (ranked.length === 0) {
-        if (page === 1) return { items: [], total: 0 };
-        const { rows: count } = await sql<{ total: string }>`
-          with q as (select ${query} as query) select count(*) as total from ${countedFrom(undefined)}, q where ${where}`.execute(db);
-        return { items: [], total: Number(count[0].total) };
-      }
+      // The page's sheets ranked among every match, in one pass over the matching sheets alone (a top-N sort); the
+      // columns and snippets are then built for the page's sheets only. The number of matches beside it, counted
+      // again only when the sheets changed: counted with a window, it made every match's row, search vector
+      // included, go through a buffer that spilled to disk.
+      const [{ rows: ranked }, total] = await Promise.all([
+        sql<{ id: number; rank: number }>`
+          with q as (select ${query} as query)
+          select s.id, ts_rank(s.search_vector, q.query) as rank
+          from ${countedFrom(undefined)}, q where ${where}
+          order by rank desc, s.id desc
+          limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
+        totals.total(
+          db,
+          totalKey('needsSearch', actor, text, filters, today),
+          countedTables(undefined, filters),
+          sql`with q as (select ${query} as query) select count(*) from ${countedFrom(undefined)}, q where ${where}`,
+        ),
+      ]);
+      if (ranked.length === 0) return { items: [], total };
       type SnippetRow = SheetRow & { h_title: string; h_skills: string; h_description: string };
       const { rows } = await sql<SnippetRow>`
         with q as (select ${query} as query)
@@ -479,7 +483,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
             highlights: [row.h_title, row.h_skills, row.h_description].filter((snippet) => snippet.includes(MARK_START)).map(toHighlight),
           };
         }),
-        total: Number(ranked[0].total),
+        total,
       };
     },
 

@@ -181,6 +181,7 @@ for (const engine of testEngines()) {
         const mine = await needs('COM', { scope: 'my' });
         const recruiting = await needs('REC', { scope: 'my' });
         const open = await needs('DIR', { scope: 'team', open: 1 });
+        const found = await totals('/needs/search', 'COM', { q: 'Java' });
         const sheet = await call<{ id: number }>(suite.app, 'POST', '/need/store', {
           token: suite.tokens.COM,
           fields: {
@@ -205,6 +206,7 @@ for (const engine of testEngines()) {
           [await needs('COM', { scope: 'my' }), await needs('REC', { scope: 'my' }), await needs('DIR', { scope: 'team', open: 1 })],
           [mine + 1, recruiting + 1, open + 1],
         );
+        assert.equal(await totals('/needs/search', 'COM', { q: 'Java' }), found + 1);
         await database.db.deleteFrom('needs_sheet_recruiter').where('needs_sheet_id', '=', sheetId).execute();
         assert.equal(await needs('REC', { scope: 'my' }), recruiting);
         await database.db.updateTable('needs_sheet').set({ owner_id: fixture.users.DIB }).where('id', '=', sheetId).execute();
