@@ -6,6 +6,7 @@ import { summaries, toContactSummary } from './contacts';
 import { taskStyleOf } from './tasks';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
+import { createListTotals } from './list-totals';
 import { escapeLike, fold, onUniqueViolation, orderedBy } from './mapping';
 
 export type CompanyFilters = {
@@ -178,6 +179,8 @@ const listColumns = [
 const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.created_at'] as const;
 
 export function createCompanyRepository(db: Db, history: HistoryRepository) {
+  const totals = createListTotals();
+
   // The list's rows in its order, before paging.
   // The columns of a list item.
   const withCounts = (query: ReturnType<typeof companies>) => query.select(listColumns);
@@ -237,21 +240,18 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
   return {
     async list(query: SortedListQuery<CompanySortKey>, filters: CompanyFilters): Promise<ListPage<CompanyListItem>> {
       // The page's ids first, sorted on the keys alone: the counts and columns are then built for 20 rows, not
-      // for every row an offset skips.
-      const [ids, count] = await Promise.all([
-        orderedBy(db.selectFrom('company as c').select('c.id').where(conditions(query.search, filters)), [sortExpressions[query.sort]], query.order)
+      // for every row an offset skips. The total beside it, counted again only when the companies changed.
+      const where = conditions(query.search, filters);
+      const [ids, total] = await Promise.all([
+        orderedBy(db.selectFrom('company as c').select('c.id').where(where), [sortExpressions[query.sort]], query.order)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
-        db
-          .selectFrom('company as c')
-          .select((eb) => eb.fn.countAll<string>().as('total'))
-          .where(conditions(query.search, filters))
-          .executeTakeFirstOrThrow(),
+        totals.total(db, ['companies', filters, query.search ?? ''], ['company'], sql`select count(*) from company c where ${where}`),
       ]);
       const rows = ids.length === 0 ? [] : await withCounts(companies(db)).where('c.id', 'in', ids.map((row) => row.id)).execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return { items: ids.map(({ id }) => toCompanyListItem(byId.get(id)!)), total: Number(count.total) };
+      return { items: ids.map(({ id }) => toCompanyListItem(byId.get(id)!)), total };
     },
 
     // Every company of the list, in its order, a batch at a time (exports).

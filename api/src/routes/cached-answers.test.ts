@@ -144,7 +144,19 @@ for (const engine of testEngines()) {
           return here;
         };
         const contacts = (trigram: string, query: Record<string, unknown>) => totals('/contacts', trigram, query);
+        const companies = (query: Record<string, unknown>) => totals('/companies', 'COM', query);
         const needs = (trigram: string, query: Record<string, unknown>) => totals('/needs', trigram, query);
+
+        // Companies: one deactivated in SQL.
+        const activeCompanies = await companies({ isActive: 1 });
+        const { id: companyId } = await database.db
+          .insertInto('company')
+          .values({ name: 'Société Compteur', registration_id: '73282932000082', owner_id: fixture.users.ADM })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        assert.equal(await companies({ isActive: 1 }), activeCompanies + 1);
+        await database.db.updateTable('company').set({ is_active: false }).where('id', '=', companyId).execute();
+        assert.equal(await companies({ isActive: 1 }), activeCompanies);
 
         // Contacts: created on one instance, deactivated on it, reassigned in SQL, a team changed in SQL.
         const team = await contacts('DIR', { scope: 'team' });
