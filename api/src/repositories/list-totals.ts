@@ -47,4 +47,3 @@ export function createListTotals(capacity = KEPT_COUNTS) {
     },
   };
 }
-export type ListTotals = ReturnType<typeof createListTotals>;
