@@ -57,7 +57,9 @@ function records(db: Executor) {
   const briefTodo = (accomplished: boolean) =>
     db
       .selectFrom('todo as t')
-      .select(['t.id', 't.deadline', 't.execution_date', 't.task_id'])
+      // The task inside: joined outside, PostgreSQL hashes the task table again for each contact of an export.
+      .innerJoin('task as k', 'k.id', 't.task_id')
+      .select(['t.id', 't.deadline', 't.execution_date', 'k.description', 'k.background_color', 'k.border_color', 'k.color'])
       .where(sql<SqlBool>`t.contact_id = c.id`)
       .where('t.is_active', '=', true)
       .where('t.is_accomplished', '=', accomplished)
@@ -66,9 +68,7 @@ function records(db: Executor) {
   return summaries(db)
     .innerJoin('app_user as u', 'u.id', 'c.owner_id')
     .leftJoinLateral(() => briefTodo(false).as('nt'), (join) => join.onTrue())
-    .leftJoin('task as ntk', 'ntk.id', 'nt.task_id')
     .leftJoinLateral(() => briefTodo(true).as('lt'), (join) => join.onTrue())
-    .leftJoin('task as ltk', 'ltk.id', 'lt.task_id')
     .select([
       'c.email',
       'c.phone',
@@ -76,17 +76,17 @@ function records(db: Executor) {
       'c.created_at',
       'nt.id as next_id',
       'nt.deadline as next_deadline',
-      'ntk.description as next_task',
-      'ntk.background_color as next_background',
-      'ntk.border_color as next_border',
-      'ntk.color as next_color',
+      'nt.description as next_task',
+      'nt.background_color as next_background',
+      'nt.border_color as next_border',
+      'nt.color as next_color',
       'lt.id as last_id',
       'lt.deadline as last_deadline',
       'lt.execution_date as last_execution',
-      'ltk.description as last_task',
-      'ltk.background_color as last_background',
-      'ltk.border_color as last_border',
-      'ltk.color as last_color',
+      'lt.description as last_task',
+      'lt.background_color as last_background',
+      'lt.border_color as last_border',
+      'lt.color as last_color',
     ]);
 }
 
