@@ -1,6 +1,6 @@
 import type { ImportKind, ImportMapping, ImportReport, ImportUndo, LastImport, OnExisting } from '@bo/contracts/all';
 import { importMessages } from '@bo/contracts/all';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
@@ -63,6 +63,11 @@ const columnTypes: { company: Record<keyof CompanyColumns, string>; contact: Rec
 // A removed row's entry: each field as it was.
 const removed = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).map(([key, from]) => [key, { from }]));
 
+// A chunk's writes, a statement per action: the rows travel as one JSON array, typed by the record set's column
+// list, and the statement writes the records, their history entries ("import", with what changed) and the import's
+// items together (a statement per row cost the import half a minute at 20 000 updates; three statements of 500
+// rows' parameters each, a third of the writing time and most of the garbage left per chunk). A created record's
+// id is drawn from the table's sequence before its insert, so that its entry and item know it.
 async function write<C extends CompanyColumns | ContactColumns>(
   trx: Executor,
   table: Table,
@@ -71,45 +76,46 @@ async function write<C extends CompanyColumns | ContactColumns>(
   writes: PlannedWrite<C>[],
   tracked: (columns: C) => Record<string, unknown>,
 ) {
+  const columns = Object.entries(columnTypes[table]);
+  const names = sql.join(columns.map(([name]) => sql.ref(name)));
+  const recordSet = (rows: unknown[], extra: RawBuilder<unknown>) =>
+    sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${extra}, ${sql.join(columns.map(([name, type]) => sql`${sql.ref(name)} ${sql.raw(type)}`))})`;
+  const logged = (action: 'create' | 'update', before: RawBuilder<unknown>) => sql`
+    logged as (
+      insert into history (entity, entity_id, action, changes, user_id, import_id)
+      select ${table}, id, 'import', changes, ${actorId}, ${importId} from v
+    )
+    insert into import_item (import_id, entity, entity_id, line, action, before)
+    select ${importId}, ${table}, id, line, ${action}, ${before} from v`;
+
   const creates = writes.filter((w) => w.action === 'create');
   for (let i = 0; i < creates.length; i += BATCH) {
-    const part = creates.slice(i, i + BATCH);
+    const rows = creates.slice(i, i + BATCH).map((w) => ({ ...w.columns, line: w.line, changes: diff({}, tracked(w.columns)) }));
     // A new contact starts en veille (inactive) until its first todo, as from the form.
-    const values = part.map((w) => (table === 'contact' ? { ...w.columns, is_active: false } : w.columns));
-    const inserted = await trx
-      .insertInto(table)
-      .values(values as never)
-      .returning('id')
-      .execute();
-    await trx
-      .insertInto('history')
-      .values(part.map((w, j) => ({ entity: table, entity_id: inserted[j].id, action: 'import', changes: JSON.stringify(diff({}, tracked(w.columns))), user_id: actorId, import_id: importId })))
-      .execute();
-    await trx
-      .insertInto('import_item')
-      .values(part.map((w, j) => ({ import_id: importId, entity: table, entity_id: inserted[j].id, line: w.line, action: 'create', before: null })))
-      .execute();
-  }
-  // The updates a batch at a time, in one statement each: the rows' new values travel as one JSON array, typed by
-  // the record set's column list (a statement per row cost the import half a minute at 20 000 updates).
-  const updates = writes.filter((w): w is Extract<PlannedWrite<C>, { action: 'update' }> => w.action === 'update');
-  const columns = Object.entries(columnTypes[table]);
-  for (let i = 0; i < updates.length; i += BATCH) {
-    const part = updates.slice(i, i + BATCH);
-    const rows = JSON.stringify(part.map((w) => ({ ...w.columns, id: w.id })));
+    const [activeColumn, activeValue] = table === 'contact' ? [sql`, is_active`, sql`, false`] : [sql``, sql``];
     await sql`
-      update ${sql.table(table)} as t
-      set ${sql.join(columns.map(([name]) => sql`${sql.ref(name)} = v.${sql.ref(name)}`))}
-      from jsonb_to_recordset(${rows}::jsonb) as v(id integer, ${sql.join(columns.map(([name, type]) => sql`${sql.ref(name)} ${sql.raw(type)}`))})
-      where t.id = v.id`.execute(trx);
-    await trx
-      .insertInto('history')
-      .values(part.map((w) => ({ entity: table, entity_id: w.id, action: 'import', changes: JSON.stringify(diff(tracked(w.before), tracked(w.columns))), user_id: actorId, import_id: importId })))
-      .execute();
-    await trx
-      .insertInto('import_item')
-      .values(part.map((w) => ({ import_id: importId, entity: table, entity_id: w.id, line: w.line, action: 'update', before: JSON.stringify(w.before) })))
-      .execute();
+      with v as (
+        select nextval(pg_get_serial_sequence(${table}, 'id'))::integer as id, r.*
+        from ${recordSet(rows, sql`line integer, changes jsonb`)}
+      ),
+      written as (
+        insert into ${sql.table(table)} (id, ${names}${activeColumn}) overriding system value
+        select id, ${names}${activeValue} from v
+      ),
+      ${logged('create', sql`null::jsonb`)}`.execute(trx);
+  }
+  const updates = writes.filter((w): w is Extract<PlannedWrite<C>, { action: 'update' }> => w.action === 'update');
+  for (let i = 0; i < updates.length; i += BATCH) {
+    const rows = updates.slice(i, i + BATCH).map((w) => ({ ...w.columns, id: w.id, line: w.line, before: w.before, changes: diff(tracked(w.before), tracked(w.columns)) }));
+    await sql`
+      with v as (select * from ${recordSet(rows, sql`id integer, line integer, before jsonb, changes jsonb`)}),
+      written as (
+        update ${sql.table(table)} as t
+        set ${sql.join(columns.map(([name]) => sql`${sql.ref(name)} = v.${sql.ref(name)}`))}
+        from v
+        where t.id = v.id
+      ),
+      ${logged('update', sql`before`)}`.execute(trx);
   }
 }
 
