@@ -19,7 +19,7 @@ import * as contactNextDeadline from './2026-11-26-0021-contact-next-deadline';
 import * as needsSheetListIndexes from './2026-11-26-0022-needs-sheet-list-indexes';
 import * as contactListFilters from './2026-11-26-0023-contact-list-filters';
 import * as needsSheetChangeLog from './2026-11-26-0024-needs-sheet-change-log';
-import * as contactCountTriggers from './2026-11-26-0025-contact-count-triggers';
+import * as contactImportCosts from './2026-11-26-0025-contact-import-costs';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -44,5 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0022-needs-sheet-list-indexes': needsSheetListIndexes,
   '2026-11-26-0023-contact-list-filters': contactListFilters,
   '2026-11-26-0024-needs-sheet-change-log': needsSheetChangeLog,
-  '2026-11-26-0025-contact-count-triggers': contactCountTriggers,
+  '2026-11-26-0025-contact-import-costs': contactImportCosts,
 };
