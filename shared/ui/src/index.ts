@@ -11,6 +11,7 @@ export * from './off-canvas';
 export * from './remote';
 export * from './track-promise';
 export * from './use-promise';
+export * from './use-typed-text';
 export * from './modals/form-modal';
 export * from './objects/reach-links';
 export * from './form/server-errors';

@@ -4,6 +4,7 @@
 export * from './panel/entity-panel';
 export * from './panel/use-panel-param';
 export * from './history/history-timeline';
+export * from './history/history-values';
 export * from './pickers/users';
 export * from './pickers/company-search';
 export * from './pickers/company-contacts';

@@ -30,7 +30,7 @@ export function wantsAppAtOnce(): boolean {
 const routingReady = once(async () => ({ preloaded: prepareRouting(await fetchJson('/remotes.json', 'Registre des modules')) }));
 
 // How long antd's stylesheet waits, at most, for the page's data to be asked for (see loadApp).
-export const STYLESHEET_WAIT_MS = 300;
+const STYLESHEET_WAIT_MS = 300;
 
 // antd's whole stylesheet (the theme runs antd without building styles at run time), before the shell's own
 // stylesheet so that it keeps the last word. The application waits for it; the login card does not.

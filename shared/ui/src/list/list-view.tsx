@@ -7,6 +7,7 @@ import { useColumnOrder } from '../data-table/column-order';
 import { downloadCsv, saveFile, toCsv, type CsvColumn } from './csv';
 import type { ListSort, ListSpec, ListState } from './list-state';
 import { useListState } from './use-list-state';
+import { useTypedText } from '../use-typed-text';
 
 // The kit's one way to show a list: table, search, filters, sort, paging, state in the address, empty,
 // loading and error states, CSV export. A remote gives its columns, its filters and its queryOptions factory:
@@ -153,13 +154,7 @@ type AutocompleteFilter = Extract<ListFilter, { type: 'autocomplete' }>;
 // The options come from the remote's queries: those of the text typed (once the typing pauses) and the one of the
 // value already chosen, whose label a link or a reload does not carry.
 function AutocompleteControl({ filter, id, value, onChange }: { filter: AutocompleteFilter; id: string; value: string; onChange: (value: string) => void }) {
-  const [typed, setTyped] = useState('');
-  const [text, setText] = useState('');
-  // Typing is an event from outside React's data: the look-up waits for a pause in it.
-  useEffect(() => {
-    const timer = setTimeout(() => setText(typed.trim()), AUTOCOMPLETE.delayMs);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, text } = useTypedText();
   const long = text.length >= AUTOCOMPLETE.minLength;
   const found = useQuery({ ...filter.options(text), enabled: long });
   const chosen = useQuery({ ...filter.selected(value), enabled: value !== '' });

@@ -8,7 +8,7 @@ import {
   type CompanyView,
 } from '@bo/contracts/records';
 import { SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, List, Tag } from 'antd';
 import { Link } from 'react-router-dom';
@@ -100,7 +100,6 @@ function CompanyForm({
     }),
   );
   const title = company ? `Société : ${company.name}` : parentId ? 'Nouvelle filiale' : 'Nouvelle société';
-  const ownerLabel = (id: unknown) => users.find((candidate) => candidate.id === id)?.trigram;
 
   const sections: PanelSection[] = company
     ? [
@@ -190,12 +189,7 @@ function CompanyForm({
           fetchPage: fetchCompanyHistory(company.id),
           fieldLabels,
           showSubject: true,
-          formatValue: (field, value) => {
-            if (field === 'ownerId') return ownerLabel(value);
-            if (field === 'registrationId' && typeof value === 'string') return formatRegistrationId(value);
-            if (field === 'phone' && typeof value === 'string') return formatPhone(value);
-            return undefined;
-          },
+          formatValue: recordHistoryValue(users),
         }),
       ]
     : [];

@@ -17,7 +17,7 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { LoadFailed, SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
 import { saveFile } from '@bo/ui/list';
-import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, type PanelParam } from '@bo/ui/records';
+import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useOwnerOptions, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -192,7 +192,6 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
       onError: (error) => showServerErrors(error, form.setError, formFields),
     }),
   );
-  const ownerLabel = (id: unknown) => users.find((candidate) => candidate.id === id)?.trigram;
 
   return (
     <>
@@ -232,12 +231,7 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                   fetchPage: fetchContactHistory(contact.id),
                   fieldLabels,
                   showSubject: true,
-                  formatValue: (field, value) => {
-                    if (field === 'ownerId') return ownerLabel(value);
-                    if (field === 'phone' && typeof value === 'string') return formatPhone(value);
-                    if (field === 'title' && typeof value === 'string') return personTitleLabels[value as keyof typeof personTitleLabels];
-                    return undefined;
-                  },
+                  formatValue: recordHistoryValue(users),
                 }),
               ]
             : []

@@ -18,7 +18,7 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { SelectField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
 import { Wizard } from '@bo/ui/widgets';
-import { EntityPanel, historySection, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { EntityPanel, historySection, recordHistoryValue, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
 import { PlusOutlined } from '@ant-design/icons';
@@ -84,16 +84,14 @@ function formValues(sheet: NeedsSheet | null, model: NeedsSheetModel | null, own
   };
 }
 
-// A value of the history as a reader knows it.
-function historyValue(users: { id: number; trigram: string }[]) {
-  return (field: string, value: unknown): string | undefined => {
-    if (field === 'ownerId') return users.find((user) => user.id === value)?.trigram;
-    if (field === 'seniority' && typeof value === 'string') return seniorityLabels[value as keyof typeof seniorityLabels];
-    if (field === 'contractType' && typeof value === 'string') return contractTypeLabels[value as keyof typeof contractTypeLabels];
-    if (field === 'priority' && typeof value === 'string') return needsPriorityLabels[value as keyof typeof needsPriorityLabels];
-    if ((field === 'deadline' || field === 'receivedDate' || field === 'startDate') && typeof value === 'string') return frenchDate(value);
-    return undefined;
-  };
+// A value of a sheet's own fields in its history, as a reader knows it (the records' shared fields: recordHistoryValue).
+function sheetHistoryValue(field: string, value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (field === 'seniority') return seniorityLabels[value as keyof typeof seniorityLabels];
+  if (field === 'contractType') return contractTypeLabels[value as keyof typeof contractTypeLabels];
+  if (field === 'priority') return needsPriorityLabels[value as keyof typeof needsPriorityLabels];
+  if (field === 'deadline' || field === 'receivedDate' || field === 'startDate') return frenchDate(value);
+  return undefined;
 }
 
 function StatusChange({ sheet, statuses }: { sheet: NeedsSheet; statuses: NeedsSheetStatus[] }) {
@@ -250,7 +248,7 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
       queryKey: needsSheetKeys.history(sheet.id),
       fetchPage: fetchNeedsSheetHistory(sheet.id),
       fieldLabels: { ...needsSheetFieldLabels, duplicatedFrom: 'Copie de la fiche' },
-      formatValue: historyValue(users),
+      formatValue: recordHistoryValue(users, sheetHistoryValue),
     }),
   ];
 

@@ -1,6 +1,5 @@
 import { useCan } from '@bo/client';
 import {
-  AUTOCOMPLETE,
   changeSummary,
   frenchDate,
   frenchDateTime,
@@ -9,12 +8,12 @@ import {
   toBusinessIsoDate,
   type HistoryReportItem,
 } from '@bo/contracts/reports';
-import { fromStoredDate, LoadFailed, PageFrame, toStoredDate } from '@bo/ui';
+import { fromStoredDate, LoadFailed, PageFrame, toStoredDate, useTypedText } from '@bo/ui';
 import { usersQueryOptions, userLabel } from '@bo/ui/records';
 import { tasksQueryOptions } from '@bo/todos';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Empty, Select, Spin, Tag } from 'antd';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ReportActions } from '../../../components/report-actions';
 import {
@@ -58,13 +57,8 @@ function useHistoryParams() {
 // One autocomplete for a contact or a company, accents ignored (the server folds them).
 function SubjectPicker({ subject, onChange }: { subject: Subject | null; onChange: (subject: Subject | null) => void }) {
   const id = `s-${useId().replace(/:/g, '')}`;
-  const [text, setText] = useState('');
-  const [typed, setTyped] = useState('');
   // The autocomplete asks once the typing pauses (spec: 200 ms).
-  useEffect(() => {
-    const timer = setTimeout(() => setText(typed.trim()), AUTOCOMPLETE.delayMs);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, text } = useTypedText();
   const found = useQuery(reportSubjectsQueryOptions(text));
   const current = useQuery({ ...reportSubjectQueryOptions(subject?.kind ?? 'contact', subject?.id ?? 0), enabled: subject !== null });
   const options = (found.data ?? []).map((item) => ({

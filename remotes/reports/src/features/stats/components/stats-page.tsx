@@ -47,6 +47,10 @@ export function StatsPage() {
   const months = [...new Set(rows.map((row) => row.month))];
   const users = [...new Set(rows.map((row) => row.trigram))].sort((a, b) => a.localeCompare(b, 'fr'));
   const lastMonth = months[months.length - 1];
+  // A figure's total per month (all users), and per user over the period (or in one month).
+  const perMonth = (figure: StatsFigure | NeedsSheetStatsFigure) => months.map((month) => sum(rows.filter((row) => row.month === month), figure));
+  const perUser = (figure: StatsFigure | NeedsSheetStatsFigure, month?: string) =>
+    users.map((user) => sum(rows.filter((row) => row.trigram === user && (month === undefined || row.month === month)), figure));
   return (
     <PageFrame path="/rapports/stats" actions={<ReportActions fileName="statistiques.csv" exportFile={canExport ? () => exportStats(request) : undefined} disabled={rows.length === 0} />}>
       <div className="bo-report__filters bo-no-print">
@@ -67,40 +71,28 @@ export function StatsPage() {
               title="Par mois, toute l’équipe"
               labelTitle="Mois"
               labels={months.map(shortMonth)}
-              series={figures.map((figure) => ({
-                name: statsFigureLabels[figure],
-                values: months.map((month) => sum(rows.filter((row) => row.month === month), figure)),
-              }))}
+              series={figures.map((figure) => ({ name: statsFigureLabels[figure], values: perMonth(figure) }))}
             />
             <BarChart
               title="Par utilisateur, sur la période"
               labelTitle="Utilisateur"
               labels={users}
               series={[
-                ...flows.map((figure) => ({ name: statsFigureLabels[figure], values: users.map((user) => sum(rows.filter((row) => row.trigram === user), figure)) })),
-                {
-                  name: `${statsFigureLabels.standbyAtMonthEnd} (dernier mois)`,
-                  values: users.map((user) => sum(rows.filter((row) => row.trigram === user && row.month === lastMonth), 'standbyAtMonthEnd')),
-                },
+                ...flows.map((figure) => ({ name: statsFigureLabels[figure], values: perUser(figure) })),
+                { name: `${statsFigureLabels.standbyAtMonthEnd} (dernier mois)`, values: perUser('standbyAtMonthEnd', lastMonth) },
               ]}
             />
             <LineChart
               title="Fiches de besoin de l’équipe, mois par mois"
               labelTitle="Mois"
               labels={months.map(shortMonth)}
-              series={sheetChartFigures.map((figure) => ({
-                name: needsSheetStatsLabels[figure],
-                values: months.map((month) => sum(rows.filter((row) => row.month === month), figure)),
-              }))}
+              series={sheetChartFigures.map((figure) => ({ name: needsSheetStatsLabels[figure], values: perMonth(figure) }))}
             />
             <BarChart
               title="Fiches de besoin par responsable, sur la période"
               labelTitle="Responsable"
               labels={users}
-              series={sheetChartFigures.map((figure) => ({
-                name: needsSheetStatsLabels[figure],
-                values: users.map((user) => sum(rows.filter((row) => row.trigram === user), figure)),
-              }))}
+              series={sheetChartFigures.map((figure) => ({ name: needsSheetStatsLabels[figure], values: perUser(figure) }))}
             />
           </div>
           <Table<StatsRow>
