@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { apiNodeFlags } from '../api/src/node-flags';
 import { root } from './build';
 import { deployBuilt, readRegistry, remoteDirs, type RemoteKey } from './deploy-root';
 import { startStaticServer, type RunningServer } from './static-server';
@@ -73,7 +74,7 @@ function apiProcess(options: SystemOptions, privateKeyFile: string, shellOrigin:
   return {
     url,
     async start() {
-      child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+      child = spawn(process.execPath, [...apiNodeFlags, 'api/src/main.ts'], {
         cwd: root,
         env,
         stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { apiNodeFlags } from '../src/node-flags';
 import { login } from './bench-client';
 import { createBenchDatabase } from './bench-database';
 import { dataBench, printData, type DataResult } from './import-load';
@@ -82,7 +83,7 @@ const reportResults: { rows: ReportRow[]; charts: ChartChunk[] }[] = [];
 
 // BENCH_CPU_PROFILE_DIR: each API instance writes a CPU profile there when it stops (to see where a request's time goes).
 const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
-const serverExecArgv = ['--import', 'tsx', ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])];
+const serverExecArgv = [...apiNodeFlags, ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])];
 
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(serverScript, [], { execArgv: serverExecArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -1,5 +1,5 @@
 import { addDays } from '@bo/contracts/all';
-import { contentLines, escapeText } from './text-lines';
+import { contentLine, contentLines, escapeText } from './text-lines';
 
 export type FeedEvent = {
   uid: string;
@@ -17,9 +17,11 @@ const day = (isoDate: string) => isoDate.replace(/-/g, '');
 const utc = (instant: Date) => `${instant.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
 // A VCALENDAR of all-day events. Dates are calendar days (VALUE=DATE): no time zone can move them; the calendar
-// still names the firm's zone for clients that show it.
+// still names the firm's zone for clients that show it. A feed has thousands of events: the lines that never
+// reach 75 octets (fixed texts, dates, stamps) are written as they are, the others folded (contentLine), and a
+// deadline's next day is computed once per day, not once per event.
 export function icsCalendar(name: string, events: readonly FeedEvent[]): string {
-  const lines = [
+  let text = contentLines([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Back office//Agenda//FR',
@@ -29,24 +31,22 @@ export function icsCalendar(name: string, events: readonly FeedEvent[]): string 
     'X-WR-TIMEZONE:Europe/Paris',
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',
-  ];
+  ]);
+  const nextDays = new Map<string, string>();
   for (const event of events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${event.uid}`,
-      `DTSTAMP:${utc(event.stamp)}`,
-      `DTSTART;VALUE=DATE:${day(event.date)}`,
-      `DTEND;VALUE=DATE:${day(addDays(event.date, 1))}`,
-      `SUMMARY:${escapeText(event.summary)}`,
-      `DESCRIPTION:${escapeText(event.description)}`,
-      `URL:${event.url}`,
+    let end = nextDays.get(event.date);
+    if (end === undefined) {
+      end = day(addDays(event.date, 1));
+      nextDays.set(event.date, end);
+    }
+    text +=
+      `BEGIN:VEVENT\r\n${contentLine(`UID:${event.uid}`)}DTSTAMP:${utc(event.stamp)}\r\n` +
+      `DTSTART;VALUE=DATE:${day(event.date)}\r\nDTEND;VALUE=DATE:${end}\r\n` +
+      contentLine(`SUMMARY:${escapeText(event.summary)}`) +
+      contentLine(`DESCRIPTION:${escapeText(event.description)}`) +
+      contentLine(`URL:${event.url}`) +
       // A VEVENT has no "completed" status: a done todo says so in its category (and its summary).
-      'STATUS:CONFIRMED',
-      'TRANSP:TRANSPARENT',
-      `CATEGORIES:${event.done ? 'Aboutie' : 'En cours'}`,
-      'END:VEVENT',
-    );
+      `STATUS:CONFIRMED\r\nTRANSP:TRANSPARENT\r\nCATEGORIES:${event.done ? 'Aboutie' : 'En cours'}\r\nEND:VEVENT\r\n`;
   }
-  lines.push('END:VCALENDAR');
-  return contentLines(lines);
+  return `${text}END:VCALENDAR\r\n`;
 }

@@ -2,8 +2,9 @@
 // (never inside a UTF-8 character), CRLF line ends.
 
 // TEXT values: backslash, semicolon, comma and line breaks escaped.
+const escapes: Record<string, string> = { '\\': '\\\\', ';': '\\;', ',': '\\,' };
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return value.replace(/[\\;,]|\r\n|\r|\n/g, (found) => escapes[found] ?? '\\n');
 }
 
 // A line longer than 75 octets continues on the next, which starts with one space. Most lines are short (25 UTF-16
@@ -28,6 +29,9 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
+// A content line: folded, with its CRLF.
+export const contentLine = (line: string): string => `${foldLine(line)}\r\n`;
+
 export function contentLines(lines: readonly string[]): string {
-  return lines.map((line) => `${foldLine(line)}\r\n`).join('');
+  return lines.map(contentLine).join('');
 }

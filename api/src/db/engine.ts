@@ -1,6 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import { defaultDbTimeouts, type DbTimeouts } from '../config';
@@ -48,7 +46,14 @@ export function createPgPool(connectionString: string, max = 10, timeouts: DbTim
   return pool;
 }
 
+// Loaded only when PGlite is the engine: its module alone takes some 40 MB of an instance's memory, which an
+// instance on PostgreSQL never uses.
 export async function createPglite(dataDir: string | null): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
   // pg_trgm: the trigram indexes of the "contains" searches, as on PostgreSQL; unaccent: the needs sheets' French
   // full text ignores accents, as on PostgreSQL.
   const options = { parsers: { [DATE_OID]: keepDateText }, extensions: { pg_trgm, unaccent } };

@@ -50,37 +50,35 @@ export function createCalendarFeedRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    // The user's pending todos, and those accomplished in the last days, by deadline.
+    // The user's pending todos, and those accomplished in the last days, by deadline: two reads, each through an
+    // index of its own (pending todos by owner; accomplished ones by owner and execution date, migration 0026).
     async todos(userId: number): Promise<FeedTodo[]> {
-      const rows = await db
-        .selectFrom('todo as t')
-        .innerJoin('task as tk', 'tk.id', 't.task_id')
-        .innerJoin('contact as c', 'c.id', 't.contact_id')
-        .leftJoin('company as co', 'co.id', 'c.company_id')
-        .select([
-          't.id',
-          't.deadline',
-          't.notes',
-          't.is_accomplished',
-          't.created_at',
-          't.execution_date',
-          'tk.description',
-          'c.first_name',
-          'c.last_name',
-          'c.phone',
-          'co.name as company',
-        ])
-        .where('t.owner_id', '=', userId)
-        .where('t.is_active', '=', true)
-        .where((eb) =>
-          eb.or([
-            eb('t.is_accomplished', '=', false),
-            eb('t.execution_date', '>=', sql<Date>`now() - make_interval(days => ${CALENDAR_FEED_DONE_DAYS})`),
-          ]),
-        )
-        .orderBy('t.deadline')
-        .orderBy('t.id')
-        .execute();
+      const feedTodos = () =>
+        db
+          .selectFrom('todo as t')
+          .innerJoin('task as tk', 'tk.id', 't.task_id')
+          .innerJoin('contact as c', 'c.id', 't.contact_id')
+          .leftJoin('company as co', 'co.id', 'c.company_id')
+          .select([
+            't.id',
+            't.deadline',
+            't.notes',
+            't.is_accomplished',
+            't.created_at',
+            't.execution_date',
+            'tk.description',
+            'c.first_name',
+            'c.last_name',
+            'c.phone',
+            'co.name as company',
+          ])
+          .where('t.owner_id', '=', userId)
+          .where('t.is_active', '=', true);
+      const pending = feedTodos().where('t.is_accomplished', '=', false);
+      const done = feedTodos()
+        .where('t.is_accomplished', '=', true)
+        .where('t.execution_date', '>=', sql<Date>`now() - make_interval(days => ${CALENDAR_FEED_DONE_DAYS})`);
+      const rows = await db.selectFrom(pending.unionAll(done).as('feed')).selectAll().orderBy('deadline').orderBy('id').execute();
       return rows.map((row) => ({
         id: row.id,
         deadline: row.deadline,

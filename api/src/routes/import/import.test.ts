@@ -219,6 +219,9 @@ for (const engine of testEngines()) {
     });
 
     it('refuses the roles the permission table leaves out', async () => {
+      // Upload files of other processes sharing the temporary folder are not this test's.
+      const uploads = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('bo-upload-'));
+      const others = new Set(await uploads());
       const file = lines('Raison sociale;SIRET', `Refus;${siret(60)}`);
       for (const url of ['/import/companies/check', '/import/companies', '/import/contacts/check', '/import/contacts']) {
         const answer = await upload(suite, url, file, { onExisting: 'skip' }, suite.tokens.REC);
@@ -233,7 +236,7 @@ for (const engine of testEngines()) {
       const noFile = await call(suite.app, 'POST', '/import/companies/check', { token: suite.tokens.COM, fields: { onExisting: 'skip' } });
       assert.deepEqual([noFile.status, noFile.body.errors[0]?.message], [422, 'dataInvalid']);
       // Every upload's temporary file is gone once its request is answered (the hook runs just after the answer).
-      const left = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('bo-upload-'));
+      const left = async () => (await uploads()).filter((name) => !others.has(name));
       for (let wait = 0; wait < 40 && (await left()).length > 0; wait += 1) await new Promise((resolve) => setTimeout(resolve, 25));
       assert.deepEqual(await left(), []);
     });
