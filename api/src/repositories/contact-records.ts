@@ -159,9 +159,10 @@ const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
 };
 
 // The list's scope, filters and search, on the contact alone (`c`): the count and the page's ids need no join.
-// A search is a union of index reads: the contact's own key (names, e-mail, phone digits; trigram index), and
-// the contacts of the companies whose name contains it (trigram index, migration 0023); its ids, as an array, are
-// then read by primary key, rather than matched against every contact of the sort's index.
+// A search matches the contact's own key (names, e-mail, phone digits; trigram index) or its company's name
+// (trigram index, migration 0023), the companies read first, as an array: the planner then either reads both
+// indexes into one bitmap of the matching contacts, or walks the sort's index until the page is full when the
+// matches are many (a common name's first page).
 function conditions(actor: Actor, search: string | undefined, filters: ContactFilters) {
   const all: ReturnType<typeof sql<SqlBool>>[] = [];
   if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
@@ -179,10 +180,8 @@ function conditions(actor: Actor, search: string | undefined, filters: ContactFi
     all.push(
       kind === 'phone'
         ? sql<SqlBool>`c.search_key like ${pattern}`
-        : sql<SqlBool>`c.id = any(array(
-            select k.id from contact k where k.search_key like ${folded}
-            union
-            select k.id from contact k join company co on co.id = k.company_id where co.name_key like ${folded}))`,
+        : sql<SqlBool>`(c.search_key like ${folded}
+            or c.company_id = any(array(select co.id from company co where co.name_key like ${folded})))`,
     );
   }
   return all.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(all, sql` and `)}`;
@@ -284,8 +283,12 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
       // The page's ids first, sorted on the keys alone: the todo columns are then built for 20 rows, not for every
       // row an offset skips. The total beside it, counted again only when the contacts it counts changed.
       const where = conditions(actor, query.search, filters);
+      // A search's matches are read first (both indexes into one bitmap), then sorted: walked along a sort's index
+      // with the search as a filter, a common name's page 21 read 40 000 index entries to find 420 matches.
+      const searched = query.search !== undefined && query.search !== '';
+      const from = searched ? sql`(select * from contact c where ${where} offset 0)`.as('c') : sql`contact`.as('c');
       const [ids, total] = await Promise.all([
-        orderedBy(db.selectFrom('contact as c').select('c.id').where(where), sortKeys[query.sort], query.order)
+        orderedBy(db.selectFrom(from).select(sql<number>`c.id`.as('id')).where(searched ? sql<SqlBool>`true` : where), sortKeys[query.sort], query.order)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
