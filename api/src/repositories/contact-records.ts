@@ -73,7 +73,6 @@ function records(db: Executor) {
       'c.email',
       'c.phone',
       'u.trigram as owner_trigram',
-      'c.created_at',
       'nt.id as next_id',
       'nt.deadline as next_deadline',
       'nt.description as next_task',
@@ -112,39 +111,34 @@ function brief(todo: Brief) {
   };
 }
 
-// The one place a contact record row becomes the contract's Contact (and its list item).
-export function toContact(row: RecordRow): Contact {
-  return {
-    ...toContactSummary(row),
-    email: row.email,
-    phone: row.phone,
-    owner: { id: row.owner_id, trigram: row.owner_trigram },
-    nextTodo: brief({
-      id: row.next_id,
-      deadline: row.next_deadline,
-      execution: null,
-      task: row.next_task,
-      background: row.next_background,
-      border: row.next_border,
-      color: row.next_color,
-    }),
-    lastTodo: brief({
-      id: row.last_id,
-      deadline: row.last_deadline,
-      execution: row.last_execution,
-      task: row.last_task,
-      background: row.last_background,
-      border: row.last_border,
-      color: row.last_color,
-    }),
-    createdAt: row.created_at.toISOString(),
-  };
-}
+// The one place a contact record row becomes the contract's list item, and with its creation, its Contact. A list
+// item is built directly: an export builds 100 000 of them.
+const toListItem = (row: RecordRow): ContactListItem => ({
+  ...toContactSummary(row),
+  email: row.email,
+  phone: row.phone,
+  owner: { id: row.owner_id, trigram: row.owner_trigram },
+  nextTodo: brief({
+    id: row.next_id,
+    deadline: row.next_deadline,
+    execution: null,
+    task: row.next_task,
+    background: row.next_background,
+    border: row.next_border,
+    color: row.next_color,
+  }),
+  lastTodo: brief({
+    id: row.last_id,
+    deadline: row.last_deadline,
+    execution: row.last_execution,
+    task: row.last_task,
+    background: row.last_background,
+    border: row.last_border,
+    color: row.last_color,
+  }),
+});
 
-const toListItem = (row: RecordRow): ContactListItem => {
-  const { createdAt: _createdAt, ...item } = toContact(row);
-  return item;
-};
+export const toContact = (row: RecordRow & { created_at: Date }): Contact => ({ ...toListItem(row), createdAt: row.created_at.toISOString() });
 
 const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
   name: [sql.ref('c.name_key')],
@@ -238,7 +232,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
   const totals = createListTotals();
 
   async function findRow(executor: Executor, id: number) {
-    return records(executor).where('c.id', '=', id).executeTakeFirst();
+    return records(executor).select('c.created_at').where('c.id', '=', id).executeTakeFirst();
   }
 
   async function activeOwner(trx: Executor, ownerId: number) {
