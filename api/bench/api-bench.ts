@@ -313,7 +313,7 @@ export async function apiBench(): Promise<void> {
 }
 
 function printMixed(rows: MixedRow[]): void {
-  const header = ['phase', 'requests', 'count', 'req/s', 'p50 ms', 'p99 ms', 'p99 / baseline', 'failed'];
+  const header = ['phase', 'requests', 'count', 'req/s', 'p50 ms', 'p99 ms', 'p99 / baseline', 'from the cache', 'failed'];
   const baselineOf = (kind: string) => rows.find((row) => row.phase.startsWith('reads only') && row.kind === kind);
   const lines = rows.map((row) => {
     const baseline = baselineOf(row.kind === 'write' ? 'all reads' : row.kind);
@@ -325,6 +325,7 @@ function printMixed(rows: MixedRow[]): void {
       row.p50.toFixed(1),
       row.p99.toFixed(1),
       baseline === undefined || row.phase.startsWith('reads only') ? '' : (row.p99 / baseline.p99).toFixed(2),
+      row.hits === null ? '' : `${((100 * row.hits) / Math.max(1, row.count)).toFixed(0)} %`,
       String(row.failures),
     ];
   });
