@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { BENCH_LEADER, LARGE_PASSWORD } from './seed-large';
 
 // A token for one of the large seed's users (all share its password); the benchmark's business leader by default.
@@ -10,4 +11,20 @@ export async function login(base: string, trigram: string = BENCH_LEADER): Promi
   const token = response.headers.get('authorization');
   if (response.status !== 200 || token === null) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return token;
+}
+
+// A GET through node:http with keep-alive: the load generators share the machine's two cores with the API and
+// PostgreSQL, and fetch spent several times its CPU per request (and inflated gzipped answers, as a browser does on
+// the user's own machine). The answer is read to its last byte, as sent.
+const agent = new http.Agent({ keepAlive: true });
+export function httpGet(url: string, headers: Record<string, string>): Promise<{ status: number; cache: string | null; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: (response.headers['x-cache'] as string | undefined) ?? null, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }

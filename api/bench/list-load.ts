@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { httpGet } from './bench-client';
 import { latencyCells, latencyHeader, printTextTable } from './text-table';
 
 // The lists of /liste-societes and /liste-contacts on the large dataset: each call loaded by a number of
@@ -30,9 +31,8 @@ export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorte
 export async function timed(url: string, token: string): Promise<{ ms: number; ok: boolean; body: string }> {
   const started = performance.now();
   try {
-    const response = await fetch(url, { headers: { authorization: token, 'cache-control': 'no-cache' } });
-    const body = await response.text();
-    return { ms: performance.now() - started, ok: response.status === 200, body };
+    const response = await httpGet(url, { authorization: token, 'cache-control': 'no-cache' });
+    return { ms: performance.now() - started, ok: response.status === 200, body: response.body.toString() };
   } catch {
     return { ms: performance.now() - started, ok: false, body: '' };
   }

@@ -1,5 +1,5 @@
-import http from 'node:http';
 import pg from 'pg';
+import { httpGet } from './bench-client';
 import { LARGE_PASSWORD } from './seed-large';
 
 // A realistic day on two API instances sharing one PostgreSQL: every user reads their todo month and their
@@ -59,21 +59,6 @@ async function login(base: string, trigram: string): Promise<string> {
   return token;
 }
 
-// Reads go through node:http, whose answer is taken as the bytes sent: the load generator shares the machine's cores
-// with the API and PostgreSQL, and fetch's own work (inflating every gzipped answer, 454 KB of standby lists in
-// JSON, as a browser does on the user's machine) was taken from them. The answer is still read to its last byte.
-const agent = new http.Agent({ keepAlive: true });
-function read(url: string, headers: Record<string, string>): Promise<{ status: number; cache: string | null }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (response) => {
-      response.on('data', () => undefined);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: (response.headers['x-cache'] as string | undefined) ?? null }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
-
 type Sample = { kind: 'read /todos' | 'read standby' | 'write'; ms: number; ok: boolean; hit: boolean };
 
 async function run(users: User[], options: MixedOptions, seconds: number, writeShare: number): Promise<Sample[]> {
@@ -103,10 +88,10 @@ async function run(users: User[], options: MixedOptions, seconds: number, writeS
           answer = { status: response.status, cache: null };
         } else if (user.standby && roll < writeShare + (1 - writeShare) / 2) {
           kind = 'read standby';
-          answer = await read(`${base}/user/contacts/standby`, headers);
+          answer = await httpGet(`${base}/user/contacts/standby`, headers);
         } else {
           kind = 'read /todos';
-          answer = await read(`${base}/todos?onlyPending=1&start=${options.month.start}&end=${options.month.end}`, headers);
+          answer = await httpGet(`${base}/todos?onlyPending=1&start=${options.month.start}&end=${options.month.end}`, headers);
         }
         samples.push({ kind, ms: performance.now() - started, ok: answer.status === 200, hit: answer.cache === 'hit' });
         await sleep(options.thinkMs);
