@@ -14,7 +14,14 @@ export function sendCsv<T>(
   const stream = new PassThrough();
   const write = async (text: string) => {
     if (stream.destroyed) throw new Error('The client left before the end of the export');
-    if (!stream.write(text)) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    if (stream.write(text)) return;
+    // Whichever comes first; the other's listeners are removed, or each wait of a long export would leave one.
+    const waited = new AbortController();
+    try {
+      await Promise.race([once(stream, 'drain', { signal: waited.signal }), once(stream, 'close', { signal: waited.signal })]);
+    } finally {
+      waited.abort();
+    }
   };
   write(CSV_BOM + csvHeader(columns))
     .then(() => produce((items) => write(items.map((item) => csvLine(columns, item)).join(''))))
