@@ -1,6 +1,5 @@
 import pg from 'pg';
-import { httpGet } from './bench-client';
-import { LARGE_PASSWORD } from './seed-large';
+import { httpGet, login } from './bench-client';
 
 // A realistic day on two API instances sharing one PostgreSQL: every user reads their todo month and their
 // standby lists and now and then saves a todo, through whichever instance the load balancer picks. Each user
@@ -47,16 +46,6 @@ async function loadUsers(databaseUrl: string, count: number): Promise<Omit<User,
   } finally {
     await client.end();
   }
-}
-
-async function login(base: string, trigram: string): Promise<string> {
-  const form = new FormData();
-  form.append('trigram', trigram);
-  form.append('password', LARGE_PASSWORD);
-  const response = await fetch(`${base}/user/login`, { method: 'POST', body: form });
-  const token = response.headers.get('authorization');
-  if (response.status !== 200 || token === null) throw new Error(`login ${trigram} failed: ${response.status}`);
-  return token;
 }
 
 type Sample = { kind: 'read /todos' | 'read standby' | 'write'; ms: number; ok: boolean; hit: boolean };

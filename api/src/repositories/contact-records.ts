@@ -154,9 +154,8 @@ const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
 
 // The list's scope, filters and search, on the contact alone (`c`): the count and the page's ids need no join.
 // A search matches the contact's own key (names, e-mail, phone digits; trigram index) or its company's name
-// (trigram index, migration 0023), the companies read first, as an array: the planner then either reads both
-// indexes into one bitmap of the matching contacts, or walks the sort's index until the page is full when the
-// matches are many (a common name's first page).
+// (trigram index, migration 0023), the companies read first, as an array: both indexes are read into one bitmap of
+// the matching contacts (a list's page fences them off from its sort, see list).
 function conditions(actor: Actor, search: string | undefined, filters: ContactFilters) {
   const all: ReturnType<typeof sql<SqlBool>>[] = [];
   if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
@@ -279,10 +278,12 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
       const where = conditions(actor, query.search, filters);
       // A search's matches are read first (both indexes into one bitmap), then sorted: walked along a sort's index
       // with the search as a filter, a common name's page 21 read 40 000 index entries to find 420 matches.
-      const searched = query.search !== undefined && query.search !== '';
-      const from = searched ? sql`(select * from contact c where ${where} offset 0)`.as('c') : sql`contact`.as('c');
+      // OFFSET 0 keeps the subquery whole; without a search it is merged into the page's query, which can then stop
+      // early along the sort's index.
+      const fence = query.search !== undefined && query.search !== '' ? sql`offset 0` : sql``;
+      const matching = sql`(select * from contact c where ${where} ${fence})`.as('c');
       const [ids, total] = await Promise.all([
-        orderedBy(db.selectFrom(from).select(sql<number>`c.id`.as('id')).where(searched ? sql<SqlBool>`true` : where), sortKeys[query.sort], query.order)
+        orderedBy(db.selectFrom(matching).select(sql<number>`c.id`.as('id')), sortKeys[query.sort], query.order)
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
