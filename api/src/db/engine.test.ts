@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/harness';
+import { prepared } from './prepared';
 
 for (const engine of testEngines()) {
   describe(`database engine ${engine}`, () => {
@@ -34,6 +35,33 @@ for (const engine of testEngines()) {
       await Promise.all(Array.from({ length: 10 }, increment));
       const { rows } = await sql<{ n: number }>`select n from counter`.execute(database.db);
       assert.equal(rows[0].n, 10);
+    });
+
+    it('prepares a marked statement once per connection, each call answered with its own values', async () => {
+      // One transaction: one connection.
+      const { answers, names } = await database.db.transaction().execute(async (trx) => {
+        const read = async (n: number) => (await sql<{ n: number }>`${prepared('engine_test')} select ${n}::int as n`.execute(trx)).rows[0].n;
+        const answers = [await read(1), await read(2), await read(3)];
+        const names = engine === 'postgres' ? (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx)).rows.map((row) => row.name) : [];
+        return { answers, names };
+      });
+      assert.deepEqual(answers, [1, 2, 3]);
+      if (engine === 'postgres') assert.deepEqual(names, ['engine_test']);
+      assert.throws(() => prepared('Not a name'));
+    });
+
+    it('replaces a connection whose prepared statement a schema change made stale', { skip: engine !== 'postgres' }, async () => {
+      await sql`create table stale_probe (a integer)`.execute(database.db);
+      await sql`insert into stale_probe values (1)`.execute(database.db);
+      const read = () => sql`${prepared('stale_probe')} select * from stale_probe`.execute(database.db).then(() => 'ok', (error: { code?: string }) => error.code);
+      assert.equal(await read(), 'ok');
+      // Another instance's migration: the kept plan no longer gives the table's columns.
+      await sql`alter table stale_probe add column b integer`.execute(database.db);
+      const answers = [];
+      for (let i = 0; i < 6; i += 1) answers.push(await read());
+      // The connection that held the statement fails once and is replaced; it is not given out again.
+      assert.ok(answers.filter((answer) => answer !== 'ok').length <= 1, answers.join());
+      assert.deepEqual(answers.slice(1), ['ok', 'ok', 'ok', 'ok', 'ok']);
     });
 
     it('rolls back a failed transaction', async () => {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { defaultDbTimeouts, type DbTimeouts } from '../config';
 import type { Database } from './database';
 import { PGliteDialect } from './pglite-dialect';
+import { preparedName } from './prepared';
 import { isDatabaseUnavailable } from './unavailable';
 
 export type EngineName = 'postgres' | 'pglite';
@@ -64,8 +65,13 @@ export function kyselyOnPglite(pglite: PGlite): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
 
+// A prepared statement the server no longer holds, or whose kept plan a schema change made stale (a migration
+// of a newer instance adding a column it reads).
+const STALE_PREPARED = new Set(['26000', '0A000']);
+
 // A connection whose query got no answer in time is left waiting for that answer by pg, and every later query
-// on it would queue behind: it goes back to the pool as broken, so the pool closes it and connects anew.
+// on it would queue behind; one whose prepared statement went stale would fail it again on every call. Either goes
+// back to the pool as broken, so the pool closes it and connects anew.
 class GuardedClient implements PostgresPoolClient {
   #broken: Error | undefined;
 
@@ -75,10 +81,13 @@ class GuardedClient implements PostgresPoolClient {
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query<R>(sql: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sql !== 'string') throw new Error('cursors are not used');
-    return this.client.query(sql, [...parameters]).then(
+    const name = preparedName(sql);
+    const query = name === undefined ? this.client.query(sql, [...parameters]) : this.client.query({ name, text: sql, values: [...parameters] });
+    return query.then(
       (result) => ({ command: result.command as PostgresQueryResult<R>['command'], rowCount: result.rowCount ?? 0, rows: result.rows as R[] }),
       (error: unknown) => {
         if (error instanceof Error && isDatabaseUnavailable(error) && !('severity' in error)) this.#broken = error;
+        if (name !== undefined && error instanceof Error && STALE_PREPARED.has((error as { code?: string }).code ?? '')) this.#broken = error;
         throw error;
       },
     );

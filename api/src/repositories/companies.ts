@@ -1,6 +1,7 @@
 import { foldAccents, type Company, type CompanyChanges, type CompanyOpenTodo, type ErrorCode, type CompanyListItem, type CompanySortKey, type ListPage, type SortedListQuery } from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
+import { prepared } from '../db/prepared';
 import { AppError } from '../errors';
 import { summaries, toContactSummary } from './contacts';
 import { taskStyleOf } from './tasks';
@@ -249,7 +250,9 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
           .execute(),
         totals.total(db, ['companies', filters, query.search ?? ''], ['company'], sql`select count(*) from company c where ${where}`),
       ]);
-      const rows = ids.length === 0 ? [] : await withCounts(companies(db)).where('c.id', 'in', ids.map((row) => row.id)).execute();
+      // The same text for every page (the ids as one array): prepared once per connection.
+      const pageRows = withCounts(companies(db)).modifyFront(prepared('company_page_rows')).where(sql<SqlBool>`c.id = any(${ids.map((row) => row.id)}::int[])`);
+      const rows = ids.length === 0 ? [] : await pageRows.execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
       return { items: ids.map(({ id }) => toCompanyListItem(byId.get(id)!)), total };
     },

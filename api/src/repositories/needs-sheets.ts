@@ -20,6 +20,7 @@ import {
 } from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
@@ -448,7 +449,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
     async search(actor: Actor, text: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
       const today = toBusinessIsoDate(new Date());
       const query = sql`websearch_to_tsquery('bo_french', ${text})`;
-      const { rows: parsed } = await sql<{ nodes: number }>`select numnode(${query}) as nodes`.execute(db);
+      const { rows: parsed } = await sql<{ nodes: number }>`${prepared('needs_search_terms')} select numnode(${query}) as nodes`.execute(db);
       if (Number(parsed[0].nodes) === 0) return { items: [], total: 0 };
       const where = sql`s.search_vector @@ q.query and ${conditions(actor, undefined, filters, today)}`;
       // The page's sheets ranked among every match, in one pass over the matching sheets alone (a top-N sort); the
@@ -471,13 +472,14 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
       ]);
       if (ranked.length === 0) return { items: [], total };
       type SnippetRow = SheetRow & { h_title: string; h_skills: string; h_description: string };
-      const { rows } = await sql<SnippetRow>`
+      // The same text for every page (the ids as one array): prepared once per connection.
+      const { rows } = await sql<SnippetRow>`${prepared('needs_search_rows')}
         with q as (select ${query} as query)
         select ${selectColumns},
           ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
           ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
           ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
-        from ${joins}, q where s.id in (${sql.join(ranked.map((row) => row.id))})`.execute(db);
+        from ${joins}, q where s.id = any(${ranked.map((row) => row.id)}::int[])`.execute(db);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return {
         items: ranked.map(({ id, rank }) => {

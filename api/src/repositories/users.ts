@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { diff, type HistoryRepository } from './history';
 import type { Db, NewUser, UserRow } from '../db/database';
 import type { Actor } from '../domain/actor';
+import { prepared } from '../db/prepared';
 import { dataVersionsOf, type DataVersions } from './data-version';
 import { toPersonTitle } from './mapping';
 import { endUserSessions } from './sessions';
@@ -59,6 +60,7 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
     async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; session: AuthSession | null; versions: DataVersions }> {
       const row = await db
         .selectFrom('app_user')
+        .modifyFront(prepared('auth_state'))
         .innerJoin(dataVersionsOf(userId).as('v'), (join) => join.onTrue())
         .leftJoin('user_session as s', (join) => join.onRef('s.user_id', '=', 'app_user.id').on('s.sid', '=', sid))
         .selectAll('app_user')
