@@ -1,6 +1,7 @@
 import { foldAccents, type ContactSummary } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
 import { standbyVersion, type VersionedJson } from './data-version';
 import type { HistoryRepository } from './history';
@@ -91,7 +92,7 @@ export function createContactRepository(db: Db, history: HistoryRepository) {
     // en veille by name (allContacts), those I own (myContacts) and those of my team (teamContacts: users with
     // my leader, my leader, the users I lead; never me). With the data version it was read at.
     async standbyJson(actor: Actor): Promise<VersionedJson> {
-      const { rows } = await sql<VersionedJson>`
+      const { rows } = await sql<VersionedJson>`${prepared('standby_lists')}
         with standby as (
           select c.owner_id, row_to_json(summary.*)::text as json,
             row_number() over (order by ${lastNameKey}, ${firstNameKey}, c.id) as position
