@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { httpGet } from './bench-client';
+import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './cpu-time';
 import { latencyCells, latencyHeader, printTextTable } from './text-table';
 
 // The lists of /liste-societes and /liste-contacts on the large dataset: each call loaded by a number of
@@ -8,7 +9,7 @@ import { latencyCells, latencyHeader, printTextTable } from './text-table';
 // same run: an authenticated call that reads nothing heavy (GET /user), through the same stack.
 // Then the CSV export of every contact, timed, with the API process's memory sampled while it streams.
 
-export type ListRow = { call: string; count: number; rps: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number; detail: string };
+export type ListRow = { call: string; count: number; rps: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number; cpu: CpuPerRequest | null; detail: string };
 export type ExportRow = { call: string; seconds: number; rows: number; megabytes: number; rssBefore: number; rssPeak: number };
 
 export type ListCall = { name: string; path: string };
@@ -57,6 +58,7 @@ export async function loadCall(url: string, token: string, connections: number, 
     return { latencies: latencies.sort((a, b) => a - b), failures, duration };
   };
   await run(1);
+  const before = cpuSnapshot();
   const { latencies, failures, duration } = await run(seconds);
   return {
     count: latencies.length,
@@ -65,6 +67,7 @@ export async function loadCall(url: string, token: string, connections: number, 
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     failures,
+    cpu: cpuPerRequest(before, cpuSnapshot(), latencies.length),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { CpuPerRequest } from './cpu-time';
+
 // A table of figures as the benchmarks print it: a blank line, the title (when there is one), the header, a rule,
 // then one line per row, each column as wide as its widest cell.
 export function printTextTable(title: string | null, header: string[], lines: string[][]): void {
@@ -9,8 +11,9 @@ export function printTextTable(title: string | null, header: string[], lines: st
 
 // A measured call's figures as the latency tables print them (requests, then req/s when measured, the
 // percentiles, the ratio to the baseline, the failures); the caller adds its own columns around them.
-export type LatencyRow = { count: number; rps?: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number };
-export const latencyHeader = (withRate: boolean) => ['requests', ...(withRate ? ['req/s'] : []), 'p50 ms', 'p95 ms', 'p99 ms', 'p95 / baseline', 'failed'];
+// With the CPU a request cost (cpu-time.ts), when measured: the API's, the database's.
+export type LatencyRow = { count: number; rps?: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number; cpu?: CpuPerRequest | null };
+export const latencyHeader = (withRate: boolean) => ['requests', ...(withRate ? ['req/s'] : []), 'p50 ms', 'p95 ms', 'p99 ms', 'p95 / baseline', 'failed', 'CPU ms/req: API', 'DB'];
 export function latencyCells(row: LatencyRow, withRate: boolean): string[] {
   return [
     String(row.count),
@@ -20,5 +23,7 @@ export function latencyCells(row: LatencyRow, withRate: boolean): string[] {
     row.p99.toFixed(1),
     row.ratio === null ? '' : row.ratio.toFixed(1),
     String(row.failures),
+    row.cpu ? row.cpu.apiMs.toFixed(2) : '',
+    row.cpu ? row.cpu.dbMs.toFixed(2) : '',
   ];
 }
