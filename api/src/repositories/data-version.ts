@@ -52,13 +52,8 @@ export function dataVersionsOf(actorId: number) {
 
 // Folds the rows seen now into one per table and owner, keeping every sum: one statement, so that the rows it
 // deletes are exactly those it sums (a concurrent fold deletes none of them twice). Rows of transactions still
-// under way are not visible to it and stay.
-//
-// The deleted rows stay in the table's pages until a vacuum, and every request's version sums scan them: after the
-// needs sheets of the large dataset were seeded, 100 000 of them cost each request a third more database time.
-// A fold that deleted rows therefore vacuums the log at once, whether or not autovacuum runs (skip_locked: another
-// instance's vacuum of it is enough). `db` must not be a transaction.
-export async function foldDataChanges(db: Executor, minRows: number): Promise<void> {
+// under way are not visible to it and stay. Answers how many rows it folded.
+export async function foldDataChanges(db: Executor, minRows: number): Promise<number> {
   const { rows } = await sql<{ folded: string }>`
     with seen as (select count(*) as rows from data_change),
     gone as (
@@ -70,5 +65,13 @@ export async function foldDataChanges(db: Executor, minRows: number): Promise<vo
       select tbl, owner_id, sum(weight) from gone group by tbl, owner_id
     )
     select count(*) as folded from gone`.execute(db);
-  if (Number(rows[0].folded) > 0) await sql`vacuum (skip_locked) data_change`.execute(db);
+  return Number(rows[0].folded);
+}
+
+// The rows a fold deleted stay in the table's pages until a vacuum, and every request's version sums scan them:
+// after the large dataset was seeded, each version read cost 10 ms until then. The log is vacuumed once the
+// requests that were running during the fold have ended (their snapshots keep the deleted rows), whether or not
+// autovacuum runs; skip_locked: another instance's vacuum of it is enough. `db` must not be a transaction.
+export async function vacuumDataChanges(db: Executor): Promise<void> {
+  await sql`vacuum (skip_locked) data_change`.execute(db);
 }

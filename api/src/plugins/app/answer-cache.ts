@@ -65,8 +65,13 @@ const FOLD_EVERY_MS = 5_000;
 
 export const answerCachePlugin = globalPlugin('answer-cache', async (app) => {
   const cache = createAnswerCache(app.config.answerCacheBytes);
+  // A fold's deleted rows are vacuumed at the next tick, once the requests running during the fold have ended.
+  let vacuumDue = false;
   const fold = setInterval(() => {
-    app.repos.dataChanges.fold(FOLD_FROM_ROWS).catch((error: unknown) => app.log.warn({ err: error }, 'folding the data change log failed'));
+    void (async () => {
+      if (vacuumDue) await app.repos.dataChanges.vacuum();
+      vacuumDue = (await app.repos.dataChanges.fold(FOLD_FROM_ROWS)) > 0;
+    })().catch((error: unknown) => app.log.warn({ err: error }, 'folding the data change log failed'));
   }, FOLD_EVERY_MS);
   fold.unref();
   app.addHook('onClose', async () => clearInterval(fold));
