@@ -8,7 +8,7 @@ import { taskStyleOf } from './tasks';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals } from './list-totals';
-import { escapeLike, fold, onUniqueViolation, orderedBy } from './mapping';
+import { amongIds, escapeLike, fold, onUniqueViolation, orderedBy } from './mapping';
 
 export type CompanyFilters = {
   isActive?: boolean;
@@ -250,9 +250,10 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
           .execute(),
         totals.total(db, ['companies', filters, query.search ?? ''], ['company'], sql`select count(*) from company c where ${where}`),
       ]);
-      // The same text for every page (the ids as one array): prepared once per connection.
-      const pageRows = withCounts(companies(db)).modifyFront(prepared('company_page_rows')).where(sql<SqlBool>`c.id = any(${ids.map((row) => row.id)}::int[])`);
-      const rows = ids.length === 0 ? [] : await pageRows.execute();
+      const rows =
+        ids.length === 0
+          ? []
+          : await withCounts(companies(db)).modifyFront(prepared('company_page_rows')).where(amongIds('c.id', ids.map((row) => row.id))).execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
       return { items: ids.map(({ id }) => toCompanyListItem(byId.get(id)!)), total };
     },

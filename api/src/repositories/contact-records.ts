@@ -18,7 +18,7 @@ import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals, type LoggedTable } from './list-totals';
-import { fold, foldedContains, orderedBy } from './mapping';
+import { amongIds, fold, foldedContains, orderedBy } from './mapping';
 
 // The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
 // duplicates, reassignment and merge. The standby lists and the autocomplete stay in contacts.ts.
@@ -290,9 +290,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
           .execute(),
         totals.total(db, totalKey(actor, query.search, filters), countedTables(query.search, filters), sql`select count(*) from contact c where ${where}`),
       ]);
-      // The same text for every page (the ids as one array): prepared once per connection.
-      const pageRows = records(db).modifyFront(prepared('contact_page_rows')).where(sql<SqlBool>`c.id = any(${ids.map((row) => row.id)}::int[])`);
-      const rows = ids.length === 0 ? [] : await pageRows.execute();
+      const rows = ids.length === 0 ? [] : await records(db).modifyFront(prepared('contact_page_rows')).where(amongIds('c.id', ids.map((row) => row.id))).execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
       return { items: ids.map(({ id }) => toListItem(byId.get(id)!)), total };
     },

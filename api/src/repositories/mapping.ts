@@ -1,5 +1,5 @@
 import { foldAccents, personTitles, type ErrorCode, type PersonTitle, type SortOrder } from '@bo/contracts/all';
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { AppError } from '../errors';
 
 export function toPersonTitle(value: string): PersonTitle {
@@ -49,3 +49,7 @@ export async function onUniqueViolation<T>(codes: Record<string, { code: ErrorCo
     throw error;
   }
 }
+
+// One of a page's ids (`column` = any of them), the ids as one array parameter: the same text for every page, as a
+// prepared statement needs (db/prepared.ts).
+export const amongIds = (column: string, ids: number[]) => sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;

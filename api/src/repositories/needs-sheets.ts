@@ -26,7 +26,7 @@ import { AppError } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
 import { createListTotals, type LoggedTable } from './list-totals';
-import { fold, foldedContains } from './mapping';
+import { amongIds, fold, foldedContains } from './mapping';
 
 export type NeedsSheetFilters = {
   scope: NeedsSheetScope;
@@ -472,14 +472,13 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
       ]);
       if (ranked.length === 0) return { items: [], total };
       type SnippetRow = SheetRow & { h_title: string; h_skills: string; h_description: string };
-      // The same text for every page (the ids as one array): prepared once per connection.
       const { rows } = await sql<SnippetRow>`${prepared('needs_search_rows')}
         with q as (select ${query} as query)
         select ${selectColumns},
           ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
           ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
           ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
-        from ${joins}, q where s.id = any(${ranked.map((row) => row.id)}::int[])`.execute(db);
+        from ${joins}, q where ${amongIds('s.id', ranked.map((row) => row.id))}`.execute(db);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return {
         items: ranked.map(({ id, rank }) => {

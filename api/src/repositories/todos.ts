@@ -154,7 +154,8 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
       if (filters.onlyPending) where.push(sql`not t.is_accomplished`);
       if (filters.from !== undefined) where.push(sql`t.deadline >= ${filters.from}`);
       if (filters.to !== undefined) where.push(sql`t.deadline <= ${filters.to}`);
-      // Prepared once per connection for each shape of the list (its planning cost a fifth of its building).
+      // Prepared once per connection for each shape of the list: its text is parsed once (up to 2 ms). PostgreSQL
+      // still plans it at each build, its plan for the values at hand costing less than a kept one.
       const shape = `todo_list_${scope === 'selfAndTeam' ? 'team' : scope}${filters.onlyPending ? '_pending' : ''}${filters.from === undefined ? '' : '_from'}${filters.to === undefined ? '' : '_to'}`;
       const { rows } = await sql<VersionedJson>`${prepared(shape)}
         select coalesce('[' || string_agg(row_to_json(todo.*)::text, ',' order by t.deadline, t.id) || ']', '[]') as json,
