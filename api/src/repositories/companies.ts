@@ -8,7 +8,7 @@ import { taskStyleOf } from './tasks';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals } from './list-totals';
-import { amongIds, escapeLike, fold, onUniqueViolation, orderedBy } from './mapping';
+import { amongIds, escapeLike, fold, inOrderOf, onUniqueViolation, orderedBy } from './mapping';
 
 export type CompanyFilters = {
   isActive?: boolean;
@@ -254,8 +254,7 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
         ids.length === 0
           ? []
           : await withCounts(companies(db)).modifyFront(prepared('company_page_rows')).where(amongIds('c.id', ids.map((row) => row.id))).execute();
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return { items: ids.map(({ id }) => toCompanyListItem(byId.get(id)!)), total };
+      return { items: inOrderOf(ids.map((row) => row.id), rows).map(toCompanyListItem), total };
     },
 
     // Every company of the list, in its order, a batch at a time (exports).

@@ -18,7 +18,7 @@ import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals, type LoggedTable } from './list-totals';
-import { amongIds, fold, foldedContains, orderedBy } from './mapping';
+import { amongIds, fold, foldedContains, inOrderOf, orderedBy } from './mapping';
 
 // The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
 // duplicates, reassignment and merge. The standby lists and the autocomplete stay in contacts.ts.
@@ -291,8 +291,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
         totals.total(db, totalKey(actor, query.search, filters), countedTables(query.search, filters), sql`select count(*) from contact c where ${where}`),
       ]);
       const rows = ids.length === 0 ? [] : await records(db).modifyFront(prepared('contact_page_rows')).where(amongIds('c.id', ids.map((row) => row.id))).execute();
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return { items: ids.map(({ id }) => toListItem(byId.get(id)!)), total };
+      return { items: inOrderOf(ids.map((row) => row.id), rows).map(toListItem), total };
     },
 
     // Every contact of the list, in its order, a batch at a time (exports).

@@ -53,3 +53,10 @@ export async function onUniqueViolation<T>(codes: Record<string, { code: ErrorCo
 // One of a page's ids (`column` = any of them), the ids as one array parameter: the same text for every page, as a
 // prepared statement needs (db/prepared.ts).
 export const amongIds = (column: string, ids: number[]) => sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
+
+// A page read in two steps, its ids in the list's order and then its rows by id (amongIds): the rows put back in
+// the ids' order. A row removed between the two reads is left out of the page.
+export function inOrderOf<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): R[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
