@@ -313,6 +313,6 @@ export async function seedLargeNeedsSheets(db: Db, count: number = fullNeedsShee
 
 // As settleDatabase, for the tables the sheets went into.
 export async function settleNeedsSheets(db: Db): Promise<void> {
-  await sql`vacuum analyze needs_sheet, needs_sheet_recruiter, needs_sheet_status_change, needs_sheet_counter, needs_sheet_status`.execute(db);
+  await sql`vacuum analyze needs_sheet, needs_sheet_term, needs_sheet_recruiter, needs_sheet_status_change, needs_sheet_counter, needs_sheet_status`.execute(db);
   await sql`checkpoint`.execute(db);
 }

@@ -251,6 +251,13 @@ export type NeedsSheetRecruiterTable = {
   user_id: number;
 };
 
+// Each word of a sheet's search vector with the rank a one-word search gives it, kept by triggers (migration 0027).
+export type NeedsSheetTermTable = {
+  lexeme: string;
+  needs_sheet_id: number;
+  rank: number;
+};
+
 // Every status a sheet entered, when, and the history line that tells it (migration 0020).
 export type NeedsSheetStatusChangeTable = {
   id: Generated<string>;
@@ -280,6 +287,7 @@ export type Database = {
   needs_sheet_counter: NeedsSheetCounterTable;
   needs_sheet: NeedsSheetTable;
   needs_sheet_recruiter: NeedsSheetRecruiterTable;
+  needs_sheet_term: NeedsSheetTermTable;
   needs_sheet_status_change: NeedsSheetStatusChangeTable;
   import_batch: ImportBatchTable;
   import_item: ImportItemTable;

@@ -319,6 +319,13 @@ export function toHighlight(snippet: string): string {
   return escapeHtml(snippet).split(MARK_START).join('<mark>').split(MARK_END).join('</mark>');
 }
 
+// The word of a one-word query, from the query's text form ('donne': quoted, its quotes and backslashes doubled);
+// undefined for any other form.
+export function oneWord(queryText: string): string | undefined {
+  const quoted = /^'((?:[^'\\]|''|\\\\)*)'$/.exec(queryText);
+  return quoted?.[1].replace(/''/g, "'").replace(/\\\\/g, '\\');
+}
+
 export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
   const totals = createListTotals();
 
@@ -495,20 +502,33 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
     async search(actor: Actor, text: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
       const today = toBusinessIsoDate(new Date());
       const query = sql`websearch_to_tsquery('bo_french', ${text})`;
-      const { rows: parsed } = await sql<{ nodes: number }>`${prepared('needs_search_terms')} select numnode(${query}) as nodes`.execute(db);
+      const { rows: parsed } = await sql<{ nodes: number; text: string }>`${prepared('needs_search_terms')} select numnode(${query}) as nodes, ${query}::text as text`.execute(
+        db,
+      );
       if (Number(parsed[0].nodes) === 0) return { items: [], total: 0 };
       const where = sql`s.search_vector @@ q.query and ${conditions(actor, undefined, filters, today)}`;
-      // The page's sheets ranked among every match, in one pass over the matching sheets alone (a top-N sort); the
-      // columns and snippets are then built for the page's sheets only. The number of matches beside it, counted
-      // again only when the sheets changed: counted with a window, it made every match's row, search vector
-      // included, go through a buffer that spilled to disk.
+      const word = Number(parsed[0].nodes) === 1 ? oneWord(parsed[0].text) : undefined;
+      // The page's sheets ranked among every match. One word: read in rank order from the sheets' words
+      // (migration 0027), each sheet checked against the filters, until the page is full. Several: every match
+      // ranked in one pass (a top-N sort). The columns and snippets are then built for the page's sheets only. The
+      // number of matches beside it, counted again only when the sheets changed: counted with a window, it made
+      // every match's row, search vector included, go through a buffer that spilled to disk.
+      const ranking =
+        word === undefined
+          ? sql<{ id: number; rank: number }>`
+              with q as (select ${query} as query)
+              select s.id, ts_rank(s.search_vector, q.query) as rank
+              from ${countedFrom(undefined)}, q where ${where}
+              order by rank desc, s.id desc
+              limit ${perPage} offset ${(page - 1) * perPage}`
+          : sql<{ id: number; rank: number }>`
+              select t.needs_sheet_id as id, t.rank
+              from needs_sheet_term t join needs_sheet s on s.id = t.needs_sheet_id
+              where t.lexeme = ${word} and ${conditions(actor, undefined, filters, today, true)}
+              order by t.rank desc, t.needs_sheet_id desc
+              limit ${perPage} offset ${(page - 1) * perPage}`;
       const [{ rows: ranked }, total] = await Promise.all([
-        sql<{ id: number; rank: number }>`
-          with q as (select ${query} as query)
-          select s.id, ts_rank(s.search_vector, q.query) as rank
-          from ${countedFrom(undefined)}, q where ${where}
-          order by rank desc, s.id desc
-          limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
+        ranking.execute(db),
         totals.total(
           db,
           totalKey('needsSearch', actor, text, filters, today),

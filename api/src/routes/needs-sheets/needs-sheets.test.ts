@@ -12,6 +12,8 @@ import {
   type NeedsSheetSearchItem,
   type NeedsSheetStatus,
 } from '@bo/contracts/all';
+import { sql } from 'kysely';
+import { oneWord } from '../../repositories/needs-sheets';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 
@@ -300,6 +302,58 @@ for (const engine of testEngines()) {
       }
       const missing = await search({});
       assert.deepEqual([missing.status, missing.body.errors[0].message], [422, 'dataInvalid']);
+    });
+
+    it('ranks a one-word search from the sheets’ words exactly as ts_rank ranks every match, page by page and filtered; an edit moves its words', async () => {
+      const word = 'grafana';
+      const made = [
+        { title: 'Ingénieur Grafana', description: 'Tableaux de bord.', skills: ['Linux'] },
+        { title: 'Expert Grafana', description: 'Grafana, alertes Grafana et métriques.', skills: ['Grafana'] },
+        { title: 'Administrateur', description: 'Supervision.', skills: ['Grafana', 'Prometheus'], priority: 'low' },
+        { title: 'Exploitant', description: 'Un peu de Grafana.', skills: ['Bash'] },
+        { title: 'Opérateur', description: 'Grafana le matin, Grafana le soir.', skills: ['Zabbix'], priority: 'low' },
+        { title: 'Support', description: 'Tickets et Grafana.', skills: ['ITIL'] },
+        { title: 'Architecte Grafana', description: 'Plateforme.', skills: ['Kubernetes'] },
+      ];
+      const ids: number[] = [];
+      for (const overrides of made) ids.push((await create(overrides)).body.data!.id);
+      // What ts_rank gives each match of the word, in the list's order (rank, then the newest first).
+      const expected = async (where: string) =>
+        (
+          await sql<{ id: number; rank: number }>`
+            select id, ts_rank(search_vector, websearch_to_tsquery('bo_french', ${word})) as rank from needs_sheet
+            where search_vector @@ websearch_to_tsquery('bo_french', ${word}) and ${sql.raw(where)} order by rank desc, id desc`.execute(suite.database.db)
+        ).rows.map((row) => [row.id, Number(row.rank)]);
+      const pages = async (query: Record<string, unknown>) => {
+        const found: [number, number][] = [];
+        for (let page = 1; page <= 4; page += 1) {
+          const answer = await search({ q: word, perPage: 2, page, ...query });
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          found.push(...answer.body.data!.items.map((item): [number, number] => [item.id, item.rank]));
+        }
+        return found;
+      };
+      const all = await expected('true');
+      assert.equal(all.length, 7);
+      assert.deepEqual(await pages({}), all);
+      assert.deepEqual(await pages({ priority: 'low' }), await expected(`priority = 'low'`));
+      // The capitalised plural is the same word.
+      assert.deepEqual((await search({ q: 'GRAFANAS', perPage: 7 })).body.data!.items.map((item) => item.id), all.map(([id]) => id));
+      // The words follow an edit: the word left the title and the description, another came in.
+      const edited = await call<NeedsSheet>(suite.app, 'POST', `/need/${ids[0]}/store`, {
+        token: suite.tokens.COM,
+        fields: fields({ ...made[0], title: 'Ingénieur observabilité', skills: ['Prometheus'] }),
+      });
+      assert.equal(edited.status, 200, JSON.stringify(edited.body));
+      assert.ok(!(await pages({})).some(([id]) => id === ids[0]));
+      assert.deepEqual(await pages({}), await expected('true'));
+      const prometheus = await search({ q: 'prometheus', perPage: 100 });
+      assert.ok(prometheus.body.data!.items.some((item) => item.id === ids[0]), JSON.stringify(prometheus.body));
+      // Quotes and backslashes of a word come back from the query's text form as they were.
+      assert.deepEqual(
+        ["'donne'", "'it''s'", "'a\\\\b'", "'a' & 'b'", "'donne':*", "!'donne'"].map(oneWord),
+        ['donne', "it's", 'a\\b', undefined, undefined, undefined],
+      );
     });
 
     it('keeps models: title unique (case and accents ignored), archived ones apart', async () => {
