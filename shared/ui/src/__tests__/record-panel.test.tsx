@@ -66,6 +66,24 @@ describe('EntityPanel', () => {
     await user.click(within(question.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'Abandonner' }));
     expect(onClose).toHaveBeenCalledTimes(2);
   });
+
+  it('asks once for the same changes: not twice while asking, not again once they were abandoned', async () => {
+    const user = userEvent.setup();
+    const onClose = jest.fn();
+    render(<Panel dirty onClose={onClose} />);
+    const cancel = screen.getByRole('button', { name: 'Annuler' });
+    await user.click(cancel);
+    await screen.findAllByText('Abandonner les modifications ?');
+    await user.keyboard('{Escape}');
+    cancel.click();
+    expect(document.querySelectorAll('.ant-modal-confirm')).toHaveLength(1);
+    await user.click(within(document.querySelector('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: 'Abandonner' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // The panel is leaving, its form still holding the changes: a last request closes without a new question.
+    await user.click(cancel);
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(screen.queryAllByText('Abandonner les modifications ?')).toHaveLength(0);
+  });
 });
 
 describe('HistoryTimeline', () => {

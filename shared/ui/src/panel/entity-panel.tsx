@@ -1,6 +1,6 @@
 import { Button, Space, Spin } from 'antd';
 import { LoadFailed } from '../objects/load-failed';
-import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { useConfirm } from '../modals/form-modal';
 import { OffCanvas } from '../off-canvas';
 import { Tabs } from '../tabs/tabs';
@@ -48,9 +48,26 @@ const DISCARD = { title: 'Abandonner les modifications ?', content: 'Les changem
 export function EntityPanel({ open, title, onClose, loading, error, onRetry, form, sections = [], actions }: EntityPanelProps) {
   const formId = `bo-panel-form-${useId().replace(/:/g, '')}`;
   const confirm = useConfirm();
+  // The question is asked once for the same changes: a second request to close (the button, Échap, the mask)
+  // while it is open, just after "Abandonner" or once the panel is closing asks nothing again.
+  const dirty = form?.dirty ?? false;
+  const openNow = useRef(open);
+  openNow.current = open;
+  const asking = useRef(false);
+  const discarded = useRef(false);
+  useEffect(() => {
+    if (!open || !dirty) discarded.current = false;
+  }, [open, dirty]);
 
   async function close() {
-    if (form?.dirty && !(await confirm(DISCARD))) return;
+    if (asking.current || !openNow.current) return;
+    if (dirty && !discarded.current) {
+      asking.current = true;
+      const confirmed = await confirm(DISCARD);
+      asking.current = false;
+      if (!confirmed) return;
+      discarded.current = true;
+    }
     onClose();
   }
 
