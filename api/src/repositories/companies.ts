@@ -8,7 +8,7 @@ import { taskStyleOf } from './tasks';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals } from './list-totals';
-import { amongIds, escapeLike, fold, inOrderOf, onUniqueViolation, orderedBy } from './mapping';
+import { amongIds, escapeLike, fold, onUniqueViolation, orderedBy, rowsInOrder } from './mapping';
 
 export type CompanyFilters = {
   isActive?: boolean;
@@ -250,11 +250,9 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
           .execute(),
         totals.total(db, ['companies', filters, query.search ?? ''], ['company'], sql`select count(*) from company c where ${where}`),
       ]);
-      const rows =
-        ids.length === 0
-          ? []
-          : await withCounts(companies(db)).modifyFront(prepared('company_page_rows')).where(amongIds('c.id', ids.map((row) => row.id))).execute();
-      return { items: inOrderOf(ids.map((row) => row.id), rows).map(toCompanyListItem), total };
+      const pageIds = ids.map((row) => row.id);
+      const rows = await rowsInOrder(pageIds, () => withCounts(companies(db)).modifyFront(prepared('company_page_rows')).where(amongIds('c.id', pageIds)).execute());
+      return { items: rows.map(toCompanyListItem), total };
     },
 
     // Every company of the list, in its order, a batch at a time (exports).

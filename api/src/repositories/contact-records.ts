@@ -18,7 +18,7 @@ import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals, type LoggedTable } from './list-totals';
-import { amongIds, fold, foldedContains, inOrderOf, orderedBy } from './mapping';
+import { amongIds, fold, foldedContains, orderedBy, rowsInOrder } from './mapping';
 
 // The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
 // duplicates, reassignment and merge. The standby lists and the autocomplete stay in contacts.ts.
@@ -290,8 +290,9 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
           .execute(),
         totals.total(db, totalKey(actor, query.search, filters), countedTables(query.search, filters), sql`select count(*) from contact c where ${where}`),
       ]);
-      const rows = ids.length === 0 ? [] : await records(db).modifyFront(prepared('contact_page_rows')).where(amongIds('c.id', ids.map((row) => row.id))).execute();
-      return { items: inOrderOf(ids.map((row) => row.id), rows).map(toListItem), total };
+      const pageIds = ids.map((row) => row.id);
+      const rows = await rowsInOrder(pageIds, () => records(db).modifyFront(prepared('contact_page_rows')).where(amongIds('c.id', pageIds)).execute());
+      return { items: rows.map(toListItem), total };
     },
 
     // Every contact of the list, in its order, a batch at a time (exports).

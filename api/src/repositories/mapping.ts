@@ -55,8 +55,9 @@ export async function onUniqueViolation<T>(codes: Record<string, { code: ErrorCo
 export const amongIds = (column: string, ids: number[]) => sql<SqlBool>`${sql.ref(column)} = any(${ids}::int[])`;
 
 // A page read in two steps, its ids in the list's order and then its rows by id (amongIds): the rows put back in
-// the ids' order. A row removed between the two reads is left out of the page.
-export function inOrderOf<R extends { id: number }>(ids: readonly number[], rows: readonly R[]): R[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
+// the ids' order, nothing read for an empty page. A row removed between the two reads is left out of the page.
+export async function rowsInOrder<R extends { id: number }>(ids: readonly number[], read: () => Promise<R[]>): Promise<R[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await read()).map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -26,7 +26,7 @@ import { AppError } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
 import { createListTotals, type LoggedTable } from './list-totals';
-import { amongIds, fold, foldedContains, inOrderOf } from './mapping';
+import { amongIds, fold, foldedContains, rowsInOrder } from './mapping';
 
 export type NeedsSheetFilters = {
   scope: NeedsSheetScope;
@@ -39,7 +39,8 @@ export type NeedsSheetFilters = {
   late?: boolean;
 };
 
-type SheetRow = {
+// What a list's row reads (toListItem): a sheet's texts and conditions are left for its panel.
+type ListRow = {
   id: number;
   reference: string;
   company_id: number;
@@ -48,6 +49,22 @@ type SheetRow = {
   contact_first_name: string;
   contact_last_name: string;
   title: string;
+  positions: number;
+  positions_filled: number;
+  priority: string;
+  owner_id: number;
+  owner_trigram: string;
+  received_date: string;
+  deadline: string;
+  status_id: number;
+  status_label: string;
+  status_color: string;
+  status_closes: boolean;
+  is_active: boolean;
+  recruiters: { id: number; trigram: string }[] | string;
+};
+
+type SheetRow = ListRow & {
   description: string;
   skills: string[];
   nice_to_have: string[];
@@ -59,21 +76,8 @@ type SheetRow = {
   contract_type: string;
   rate_min: number | null;
   rate_max: number | null;
-  positions: number;
-  positions_filled: number;
-  priority: string;
-  owner_id: number;
-  owner_trigram: string;
   model_id: number | null;
-  received_date: string;
-  deadline: string;
-  status_id: number;
-  status_label: string;
-  status_color: string;
-  status_closes: boolean;
-  is_active: boolean;
   created_at: Date;
-  recruiters: { id: number; trigram: string }[] | string;
 };
 
 function oneOf<T extends string>(values: readonly T[], value: string): T {
@@ -82,33 +86,7 @@ function oneOf<T extends string>(values: readonly T[], value: string): T {
   return found;
 }
 
-// What a list's row reads (toListItem): a sheet's texts and conditions are left for its panel.
-type ListRow = Pick<
-  SheetRow,
-  | 'id'
-  | 'reference'
-  | 'company_id'
-  | 'company_name'
-  | 'contact_id'
-  | 'contact_first_name'
-  | 'contact_last_name'
-  | 'title'
-  | 'positions'
-  | 'positions_filled'
-  | 'priority'
-  | 'owner_id'
-  | 'owner_trigram'
-  | 'received_date'
-  | 'deadline'
-  | 'status_id'
-  | 'status_label'
-  | 'status_color'
-  | 'status_closes'
-  | 'is_active'
-  | 'recruiters'
->;
-
-const recruitersOf = (row: Pick<SheetRow, 'recruiters'>) => (typeof row.recruiters === 'string' ? (JSON.parse(row.recruiters) as { id: number; trigram: string }[]) : row.recruiters);
+const recruitersOf = (row: ListRow) => (typeof row.recruiters === 'string' ? (JSON.parse(row.recruiters) as { id: number; trigram: string }[]) : row.recruiters);
 
 // The one place sheet rows become the contract's shapes.
 function toListItem(row: ListRow, today: string): NeedsSheetListItem {
@@ -208,23 +186,17 @@ const joins = sql`
   join app_user u on u.id = s.owner_id
   join needs_sheet_status st on st.id = s.status_id`;
 
-// What a page's ids read: the sheets, and the tables its sort or its text filter names. Its columns are then read
+// What a page's ids or a count read: the sheets, and only the tables the sort or the text filter names (every join
+// of the list is on a required foreign key, so leaving one out keeps the same rows). A page's columns are then read
 // for its sheets alone (needs_page_rows): joined along the whole sort, the planner sized its lookups' caches for
 // every sheet, and setting them up cost more than reading the page (10 ms against 1).
-function pageFrom(sort: NeedsSheetSortKey, search: string | undefined) {
+function sheetsFrom(search: string | undefined, sort?: NeedsSheetSortKey) {
   const company = sort === 'company' || (search !== undefined && search !== '');
   return sql`needs_sheet s
     ${company ? sql`join company co on co.id = s.company_id` : sql``}
     ${sort === 'contact' ? sql`join contact k on k.id = s.contact_id` : sql``}
     ${sort === 'owner' ? sql`join app_user u on u.id = s.owner_id` : sql``}
     ${sort === 'status' ? sql`join needs_sheet_status st on st.id = s.status_id` : sql``}`;
-}
-
-// What a count reads: the sheets, and the company only for the text filter. Every join of the list is on a required
-// foreign key, so leaving one out counts the same rows without reading a table per sheet.
-function countedFrom(search: string | undefined) {
-  const company = search !== undefined && search !== '';
-  return sql`needs_sheet s ${company ? sql`join company co on co.id = s.company_id` : sql``}`;
 }
 
 // What a list's count reads besides its conditions (list-totals.ts): the actor for a scope of their own, everything
@@ -474,14 +446,13 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
       const where = conditions(actor, query.search, filters, today);
       // The total beside the page, counted again only when the sheets it counts changed.
       const [page, total] = await Promise.all([
-        sql<{ id: number }>`select s.id from ${pageFrom(query.sort, query.search)} where ${conditions(actor, query.search, filters, today, true)}
+        sql<{ id: number }>`select s.id from ${sheetsFrom(query.search, query.sort)} where ${conditions(actor, query.search, filters, today, true)}
           ${orderBy(query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(db),
-        totals.total(db, totalKey('needs', actor, query.search, filters, today), countedTables(query.search, filters), sql`select count(*) from ${countedFrom(query.search)} where ${where}`),
+        totals.total(db, totalKey('needs', actor, query.search, filters, today), countedTables(query.search, filters), sql`select count(*) from ${sheetsFrom(query.search)} where ${where}`),
       ]);
       const ids = page.rows.map((row) => row.id);
-      if (ids.length === 0) return { items: [], total };
-      const { rows } = await sql<ListRow>`${prepared('needs_page_rows')} select ${listColumns} from ${joins} where ${amongIds('s.id', ids)}`.execute(db);
-      return { items: inOrderOf(ids, rows).map((row) => toListItem(row, today)), total };
+      const rows = await rowsInOrder(ids, async () => (await sql<ListRow>`${prepared('needs_page_rows')} select ${listColumns} from ${joins} where ${amongIds('s.id', ids)}`.execute(db)).rows);
+      return { items: rows.map((row) => toListItem(row, today)), total };
     },
 
     // Every sheet of the list, in its order, a batch at a time (exports).
@@ -518,7 +489,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
           ? sql<{ id: number; rank: number }>`
               with q as (select ${query} as query)
               select s.id, ts_rank(s.search_vector, q.query) as rank
-              from ${countedFrom(undefined)}, q where ${where}
+              from ${sheetsFrom(undefined)}, q where ${where}
               order by rank desc, s.id desc
               limit ${perPage} offset ${(page - 1) * perPage}`
           : sql<{ id: number; rank: number }>`
@@ -533,24 +504,27 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
           db,
           totalKey('needsSearch', actor, text, filters, today),
           countedTables(undefined, filters),
-          sql`with q as (select ${query} as query) select count(*) from ${countedFrom(undefined)}, q where ${where}`,
+          sql`with q as (select ${query} as query) select count(*) from ${sheetsFrom(undefined)}, q where ${where}`,
         ),
       ]);
-      if (ranked.length === 0) return { items: [], total };
       type SnippetRow = ListRow & { h_title: string; h_skills: string; h_description: string };
-      const { rows } = await sql<SnippetRow>`${prepared('needs_search_rows')}
-        with q as (select ${query} as query)
-        select ${listColumns},
-          ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
-          ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
-          ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
-        from ${joins}, q where ${amongIds('s.id', ranked.map((row) => row.id))}`.execute(db);
+      const ids = ranked.map((row) => row.id);
+      const rows = await rowsInOrder(
+        ids,
+        async () =>
+          (
+            await sql<SnippetRow>`${prepared('needs_search_rows')}
+              with q as (select ${query} as query)
+              select ${listColumns},
+                ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
+                ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
+                ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
+              from ${joins}, q where ${amongIds('s.id', ids)}`.execute(db)
+          ).rows,
+      );
       const rankOf = new Map(ranked.map((row) => [row.id, Number(row.rank)]));
       return {
-        items: inOrderOf(
-          ranked.map((row) => row.id),
-          rows,
-        ).map((row) => ({
+        items: rows.map((row) => ({
           ...toListItem(row, today),
           rank: rankOf.get(row.id) ?? 0,
           highlights: [row.h_title, row.h_skills, row.h_description].filter((snippet) => snippet.includes(MARK_START)).map(toHighlight),
