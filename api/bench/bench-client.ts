@@ -15,14 +15,27 @@ export async function login(base: string, trigram: string = BENCH_LEADER): Promi
 
 // A GET through node:http with keep-alive: the load generators share the machine's two cores with the API and
 // PostgreSQL, and fetch spent several times its CPU per request (and inflated gzipped answers, as a browser does on
-// the user's own machine). The answer is read to its last byte, as sent.
+// the user's own machine). The answer is read to its last byte, as sent. With the time the API says it spent on it
+// (its Server-Timing header), when it says.
 const agent = new http.Agent({ keepAlive: true });
-export function httpGet(url: string, headers: Record<string, string>): Promise<{ status: number; cache: string | null; body: Buffer }> {
+export type HttpAnswer = { status: number; cache: string | null; serverMs: number | null; body: Buffer };
+export const serverMs = (header: string | string[] | undefined): number | null => {
+  const duration = /(?:^|,)\s*app;dur=([\d.]+)/.exec(String(header ?? ''))?.[1];
+  return duration === undefined ? null : Number(duration);
+};
+export function httpGet(url: string, headers: Record<string, string>): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, cache: (response.headers['x-cache'] as string | undefined) ?? null, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          cache: (response.headers['x-cache'] as string | undefined) ?? null,
+          serverMs: serverMs(response.headers['server-timing']),
+          body: Buffer.concat(chunks),
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);

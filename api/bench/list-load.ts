@@ -9,7 +9,7 @@ import { latencyCells, latencyHeader, printTextTable } from './text-table';
 // same run: an authenticated call that reads nothing heavy (GET /user), through the same stack.
 // Then the CSV export of every contact, timed, with the API process's memory sampled while it streams.
 
-export type ListRow = { call: string; count: number; rps: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number; cpu: CpuPerRequest | null; detail: string };
+export type ListRow = { call: string; count: number; rps: number; p50: number; p95: number; p99: number; serverP95: number | null; ratio: number | null; failures: number; cpu: CpuPerRequest | null; detail: string };
 export type ExportRow = { call: string; seconds: number; rows: number; megabytes: number; rssBefore: number; rssPeak: number };
 
 export type ListCall = { name: string; path: string };
@@ -29,43 +29,49 @@ export const listCalls: ListCall[] = [
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-export async function timed(url: string, token: string): Promise<{ ms: number; ok: boolean; body: string }> {
+// An answer timed as the caller waited for it (ms), and as the API says it spent on it (serverMs).
+export async function timed(url: string, token: string): Promise<{ ms: number; serverMs: number | null; ok: boolean; body: string }> {
   const started = performance.now();
   try {
     const response = await httpGet(url, { authorization: token, 'cache-control': 'no-cache' });
-    return { ms: performance.now() - started, ok: response.status === 200, body: response.body.toString() };
+    return { ms: performance.now() - started, serverMs: response.serverMs, ok: response.status === 200, body: response.body.toString() };
   } catch {
-    return { ms: performance.now() - started, ok: false, body: '' };
+    return { ms: performance.now() - started, serverMs: null, ok: false, body: '' };
   }
 }
 
 // `connections` loops, each sending its next request when the last one answered, for `seconds` (after a
 // 1 s warm-up). Answers are never served from the API's answer cache: every one is built by the database.
+// p50, p95 and p99 are the caller's (the load generator shares the machine's cores); serverP95 is the API's own.
 export async function loadCall(url: string, token: string, connections: number, seconds: number) {
   const run = async (duration: number) => {
     const latencies: number[] = [];
+    const serverLatencies: number[] = [];
     let failures = 0;
     const end = performance.now() + duration * 1000;
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (performance.now() < end) {
-          const { ms, ok } = await timed(url, token);
+          const { ms, serverMs, ok } = await timed(url, token);
           latencies.push(ms);
+          if (serverMs !== null) serverLatencies.push(serverMs);
           if (!ok) failures += 1;
         }
       }),
     );
-    return { latencies: latencies.sort((a, b) => a - b), failures, duration };
+    const ascending = (values: number[]) => values.sort((a, b) => a - b);
+    return { latencies: ascending(latencies), serverLatencies: ascending(serverLatencies), failures, duration };
   };
   await run(1);
   const before = cpuSnapshot();
-  const { latencies, failures, duration } = await run(seconds);
+  const { latencies, serverLatencies, failures, duration } = await run(seconds);
   return {
     count: latencies.length,
     rps: latencies.length / duration,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    serverP95: serverLatencies.length === 0 ? null : percentile(serverLatencies, 95),
     failures,
     cpu: cpuPerRequest(before, cpuSnapshot(), latencies.length),
   };
@@ -130,8 +136,13 @@ export function printLists(engine: string, connections: number, result: { rows: 
   const header = ['call', ...latencyHeader(true), 'matching'];
   const lines = result.rows.map((row) => [row.call, ...latencyCells(row, true), row.detail]);
   printTextTable(`Lists on the large dataset, ${engine}, ${connections} connections, built by the database every time`, header, lines);
-  const missed = result.rows.filter((row) => row.ratio !== null && row.p95 >= goalP95);
-  console.log(`  goal p95 < ${goalP95} ms: ${missed.length === 0 ? 'met by every list call' : `missed by ${missed.map((row) => row.call).join(', ')}`}`);
+  // The issue states the goal as the caller waits; the API's own p95 is printed beside it.
+  const verdict = (p95: (row: ListRow) => number | null) => {
+    const missed = result.rows.filter((row) => row.ratio !== null && (p95(row) ?? Infinity) >= goalP95);
+    return missed.length === 0 ? 'met by every list call' : `missed by ${missed.map((row) => row.call).join(', ')}`;
+  };
+  console.log(`  goal p95 < ${goalP95} ms, as the caller waits: ${verdict((row) => row.p95)}`);
+  console.log(`  (server side: ${verdict((row) => row.serverP95)})`);
   for (const row of result.exports) {
     console.log(
       `  ${row.call}: ${row.rows} rows, ${row.megabytes.toFixed(1)} MB in ${row.seconds.toFixed(2)} s ` +

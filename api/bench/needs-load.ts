@@ -60,17 +60,19 @@ export async function needsLoad(options: { base: string; token: string; connecti
   ];
 }
 
-// The goal (p95 < goalP95 ms server side) is set on PostgreSQL; PGlite's rows are there to compare.
+// The goal (p95 < goalP95 ms server side: the API's own time, from its Server-Timing header) is set on PostgreSQL;
+// PGlite's rows are there to compare. The caller's p95 is printed beside it.
 export function printNeeds(result: { engine: string; sheets: number; rows: ListRow[] }, connections: number, goalP95: number): void {
   const onPostgres = result.engine === 'postgres';
-  const header = ['call', ...latencyHeader(true), `p95 < ${goalP95} ms`, 'answer'];
-  const verdict = (row: ListRow) => (row.ratio === null ? '' : row.p95 < goalP95 ? 'met' : onPostgres ? 'NOT met' : 'over');
+  const over = (row: ListRow) => (row.serverP95 ?? Infinity) >= goalP95;
+  const header = ['call', ...latencyHeader(true), `server p95 < ${goalP95} ms`, 'answer'];
+  const verdict = (row: ListRow) => (row.ratio === null ? '' : !over(row) ? 'met' : onPostgres ? 'NOT met' : 'over');
   const lines = result.rows.map((row) => [row.call, ...latencyCells(row, true), verdict(row), row.detail]);
   printTextTable(`Needs sheets on the large dataset (${result.sheets} sheets), ${result.engine}, ${connections} connections, built by the database every time`, header, lines);
-  const missed = result.rows.filter((row) => row.ratio !== null && row.p95 >= goalP95).map((row) => row.call);
+  const missed = result.rows.filter((row) => row.ratio !== null && over(row)).map((row) => row.call);
   if (onPostgres) {
-    console.log(`  goal p95 < ${goalP95} ms on PostgreSQL: ${missed.length === 0 ? 'met by every call' : `NOT met by ${missed.join(', ')}`}`);
+    console.log(`  goal p95 < ${goalP95} ms server side on PostgreSQL: ${missed.length === 0 ? 'met by every call' : `NOT met by ${missed.join(', ')}`}`);
   } else {
-    console.log(`  (the goal p95 < ${goalP95} ms is PostgreSQL's; here ${missed.length === 0 ? 'every call is under it' : `over it: ${missed.join(', ')}`})`);
+    console.log(`  (the goal p95 < ${goalP95} ms server side is PostgreSQL's; here ${missed.length === 0 ? 'every call is under it' : `over it: ${missed.join(', ')}`})`);
   }
 }

@@ -11,9 +11,10 @@ export function printTextTable(title: string | null, header: string[], lines: st
 
 // A measured call's figures as the latency tables print them (requests, then req/s when measured, the
 // percentiles, the ratio to the baseline, the failures); the caller adds its own columns around them.
+// The percentiles are the caller's; "server p95" is the API's own (its Server-Timing header), when measured.
 // With the CPU a request cost (cpu-time.ts), when measured: the API's, the database's.
-export type LatencyRow = { count: number; rps?: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number; cpu?: CpuPerRequest | null };
-export const latencyHeader = (withRate: boolean) => ['requests', ...(withRate ? ['req/s'] : []), 'p50 ms', 'p95 ms', 'p99 ms', 'p95 / baseline', 'failed', 'CPU ms/req: API', 'DB'];
+export type LatencyRow = { count: number; rps?: number; p50: number; p95: number; p99: number; serverP95?: number | null; ratio: number | null; failures: number; cpu?: CpuPerRequest | null };
+export const latencyHeader = (withRate: boolean) => ['requests', ...(withRate ? ['req/s'] : []), 'p50 ms', 'p95 ms', 'p99 ms', 'server p95', 'p95 / baseline', 'failed', 'CPU ms/req: API', 'DB'];
 export function latencyCells(row: LatencyRow, withRate: boolean): string[] {
   return [
     String(row.count),
@@ -21,6 +22,7 @@ export function latencyCells(row: LatencyRow, withRate: boolean): string[] {
     row.p50.toFixed(1),
     row.p95.toFixed(1),
     row.p99.toFixed(1),
+    row.serverP95 == null ? '' : row.serverP95.toFixed(1),
     row.ratio === null ? '' : row.ratio.toFixed(1),
     String(row.failures),
     row.cpu ? row.cpu.apiMs.toFixed(2) : '',

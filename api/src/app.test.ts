@@ -43,6 +43,7 @@ for (const engine of testEngines()) {
     it('answers methodNotAllowed (405) for a known path with another method', async () => {
       const remove = await call(app, 'DELETE', '/todos', { token });
       assert.deepEqual([remove.status, remove.body.errors], [405, [{ message: 'methodNotAllowed' }]]);
+      assert.match(String(remove.headers['server-timing']), /^app;dur=\d+\.\d$/);
       assert.equal(remove.headers.allow, 'GET');
       const getLogin = await call(app, 'GET', '/user/login');
       assert.deepEqual([getLogin.status, getLogin.body.errors], [405, [{ message: 'methodNotAllowed' }]]);
@@ -57,6 +58,7 @@ for (const engine of testEngines()) {
         const hidden = await call(quiet, 'GET', '/boom');
         assert.deepEqual([hidden.status, hidden.body], [500, { data: null, errors: [{ message: 'internalServerError' }] }]);
         assert.ok(typeof hidden.headers['x-request-id'] === 'string');
+        assert.match(String(hidden.headers['server-timing']), /^app;dur=\d+\.\d$/);
         const shown = await call(verbose, 'GET', '/boom');
         assert.equal(shown.status, 500);
         assert.deepEqual(shown.body.errors, [{ message: 'internalServerError' }]);
