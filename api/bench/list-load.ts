@@ -120,9 +120,11 @@ export async function listLoad(options: { base: string; token: string; pid: numb
     let bytes = 0;
     let lines = 0;
     const reader = response.body.getReader();
+    // The lines counted by a native search of each chunk: the load generator shares the machine's cores with the API.
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       bytes += next.value.byteLength;
-      for (const byte of next.value) if (byte === 10) lines += 1;
+      const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
     }
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);

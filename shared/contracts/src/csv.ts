@@ -23,11 +23,11 @@ export function csvRow(cells: readonly Cell[]): string {
   return `${cells.map(csvCell).join(CSV_SEPARATOR)}\r\n`;
 }
 
-// yyyy-MM-dd (or an ISO 8601 instant, read in Paris) -> dd/MM/yyyy.
+// yyyy-MM-dd (or an ISO 8601 instant, longer, read in Paris) -> dd/MM/yyyy.
 export function frenchDate(value: string | null | undefined): string {
   if (!value) return '';
   // One formatter for every cell: creating one per call would cost an export of 100 000 rows seconds.
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : toBusinessIsoDate(new Date(value));
+  const day = value.length === 10 ? value : toBusinessIsoDate(new Date(value));
   const [y, m, d] = day.split('-');
   return `${d}/${m}/${y}`;
 }

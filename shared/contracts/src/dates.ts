@@ -8,6 +8,13 @@ export const BUSINESS_TIME_ZONE = 'Europe/Paris';
 // evaluates this module at start-up, most of them without ever formatting a business date.
 let isoDateFormat: Intl.DateTimeFormat | null = null;
 
+// Paris has been a whole number of hours from UTC since 1911, and changes offset on the hour: every instant of one
+// UTC hour falls on the same date there. The dates of the hours met are kept (an export formats 100 000 instants
+// of a few thousand hours; formatting each took a third of its time), a bounded number of them.
+const HOUR_MS = 3_600_000;
+const KEPT_HOURS = 50_000;
+const dateOfHour = new Map<number, string>();
+
 export function toBusinessIsoDate(instant: Date): string {
   isoDateFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: BUSINESS_TIME_ZONE,
@@ -15,7 +22,17 @@ export function toBusinessIsoDate(instant: Date): string {
     month: '2-digit',
     day: '2-digit',
   });
-  return isoDateFormat.format(instant);
+  const time = instant.getTime();
+  // Before 1970 (and for an invalid date, which the formatter refuses), each instant is formatted.
+  if (!(time >= 0)) return isoDateFormat.format(instant);
+  const hour = Math.floor(time / HOUR_MS);
+  let date = dateOfHour.get(hour);
+  if (date === undefined) {
+    if (dateOfHour.size >= KEPT_HOURS) dateOfHour.clear();
+    date = isoDateFormat.format(hour * HOUR_MS);
+    dateOfHour.set(hour, date);
+  }
+  return date;
 }
 
 // yyyy-MM-dd plus a number of days (calendar arithmetic, no time zone involved).

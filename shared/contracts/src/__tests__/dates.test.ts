@@ -8,6 +8,18 @@ describe('toBusinessIsoDate', () => {
     expect(toBusinessIsoDate(new Date('2026-07-14T21:59:59Z'))).toBe('2026-07-14');
     expect(toBusinessIsoDate(new Date('2026-07-14T22:00:00Z'))).toBe('2026-07-15');
   });
+
+  it('gives every instant of an hour the same date as the formatter does, across the changes of offset', () => {
+    // Asked twice, in two orders: the second answer of each hour comes from the hours kept.
+    const format = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const instants: Date[] = [];
+    for (const start of ['2026-03-28T20:00:00Z', '2026-10-24T20:00:00Z', '1999-12-31T20:00:00Z']) {
+      for (let minute = 0; minute < 36 * 60; minute += 7) instants.push(new Date(Date.parse(start) + minute * 60_000 + 59_999));
+    }
+    for (const instant of [...instants, ...instants.reverse()]) expect(toBusinessIsoDate(instant)).toBe(format.format(instant));
+    const before1970 = new Date('1950-06-01T23:30:00Z');
+    expect(toBusinessIsoDate(before1970)).toBe(format.format(before1970));
+  });
 });
 
 describe('addDays', () => {
