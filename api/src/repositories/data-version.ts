@@ -31,6 +31,20 @@ export function todoListVersion(scope: OwnerScope, actorId: number): RawBuilder<
   return sumOf(todoListRows(scope, actorId));
 }
 
+// `owner_versions(id, leader_id, version)`, a common table expression: each user with the version of a todo list of
+// theirs alone (the list's version for the scope 'self'), for the lists composed of one piece per owner
+// (owner-pieces.ts). The log is summed once per table and owner, not once per user.
+export function ownerVersions(): RawBuilder<unknown> {
+  return sql`
+    changes as (select tbl, owner_id, sum(weight) as weight from data_change group by tbl, owner_id),
+    owner_versions as (
+      select u.id, u.leader_id,
+        ((select coalesce(sum(weight), 0) from changes where ${standbyRows} or (tbl = 'todo' and owner_id is null))
+          + coalesce((select sum(weight) from changes where tbl = 'todo' and owner_id = u.id), 0))::text as version
+      from app_user as u
+    )`;
+}
+
 // The versions of every cached answer a user may ask for, read with the user.
 export type DataVersions = { standby: string; todos: Record<OwnerScope, string> };
 

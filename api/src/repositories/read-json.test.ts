@@ -36,6 +36,8 @@ for (const engine of testEngines()) {
     let repos: Repositories;
     let fixture: Fixture;
     let replaced: number;
+    let followUp: number;
+    let loner: number;
     const actor = (trigram: string, leader: string | null): Actor => ({
       id: fixture.users[trigram],
       role: { admin: false, businessLeader: false, businessTeam: true, recruitmentTeam: false },
@@ -48,14 +50,16 @@ for (const engine of testEngines()) {
       repos = createRepositories(database.db);
       const { db } = database;
       // A contact with no company, awkward text everywhere, a todo with a comment and a follow-up (replacement).
-      const loner = await db
-        .insertInto('contact')
-        .values({ title: 'miss', first_name: awkward, last_name: 'Zoé "Sans" société', job_title: awkward, company_id: null, owner_id: fixture.users.COM, is_active: false })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const followUp = await addTodo(db, { contact_id: loner.id, task_id: fixture.tasks.mail, owner_id: fixture.users.COM, deadline: '2026-03-20', notes: awkward });
+      loner = (
+        await db
+          .insertInto('contact')
+          .values({ title: 'miss', first_name: awkward, last_name: 'Zoé "Sans" société', job_title: awkward, company_id: null, owner_id: fixture.users.COM, is_active: false })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      followUp = await addTodo(db, { contact_id: loner, task_id: fixture.tasks.mail, owner_id: fixture.users.COM, deadline: '2026-03-20', notes: awkward });
       replaced = await addTodo(db, {
-        contact_id: loner.id,
+        contact_id: loner,
         task_id: fixture.tasks.call,
         owner_id: fixture.users.COM,
         deadline: '2026-03-05',
@@ -111,6 +115,31 @@ for (const engine of testEngines()) {
         dated(todo);
         if (todo.replacement !== null) dated(todo.replacement);
       }
+    });
+
+    it('keeps each owner’s piece of a list until their todos, a follow-up they nest or what they show change', async () => {
+      const { db } = database;
+      const check = async (label: string) => {
+        for (const [scope, trigram, filters] of cases) {
+          const { json } = await repos.todos.listJson(scope, fixture.users[trigram], filters);
+          const mapped = await repos.todos.list(scope, fixture.users[trigram], filters);
+          assert.equal(json, JSON.stringify(mapped), `${label}: ${scope} ${trigram} ${JSON.stringify(filters)}`);
+        }
+      };
+      await check('read again');
+      await db.updateTable('todo').set({ notes: 'Rappeler lundi', deadline: '2026-03-12' }).where('id', '=', fixture.pending.COM).execute();
+      await check('a todo changed');
+      // The follow-up nested in COM's accomplished todo is given to DIR, then changed by DIR alone.
+      await db.updateTable('todo').set({ owner_id: fixture.users.DIR }).where('id', '=', followUp).execute();
+      await check('a follow-up given to another owner');
+      await db.updateTable('todo').set({ notes: 'Repris par DIR' }).where('id', '=', followUp).execute();
+      await check('a follow-up changed by its new owner');
+      await db.updateTable('contact').set({ last_name: 'Zoé renommée' }).where('id', '=', loner).execute();
+      await check('a contact renamed');
+      await addTodo(db, { contact_id: loner, task_id: fixture.tasks.call, owner_id: fixture.users.COB, deadline: '2026-03-09', notes: 'Nouvelle' });
+      await check('a todo added for another owner');
+      await db.deleteFrom('todo').where('owner_id', '=', fixture.users.COB).where('notes', '=', 'Nouvelle').execute();
+      await check('a todo removed');
     });
 
     it('splits the standby lists exactly as the route did in Node', async () => {

@@ -5,7 +5,9 @@ import { prepared } from '../db/prepared';
 import type { OwnerScope } from '../domain/actor';
 import { AppError } from '../errors';
 import { contactSummaryJsonLateral, toContactSummary, type ContactRepository } from './contacts';
-import { todoListVersion, type VersionedJson } from './data-version';
+import { ownerVersions, todoListVersion, type VersionedJson } from './data-version';
+import { amongIds } from './mapping';
+import { composePieces, createPieceStore, type Piece, type PieceItem } from './owner-pieces';
 import { diff, type HistoryRepository } from './history';
 import { toTaskDto } from './tasks';
 
@@ -144,30 +146,82 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
     return rows.map((row) => toTodoDto(row, row.replacement_id === null ? undefined : byId.get(row.replacement_id)));
   }
 
-  return {
-    // Active todos of the owners in scope, by deadline, as the JSON text of the contract's Todo[], with each
-    // replacement (the follow-up of an accomplished todo) nested; with the data version it was read at.
-    async listJson(scope: OwnerScope, actorId: number, filters: TodoFilters): Promise<VersionedJson> {
-      const where = [sql`t.is_active`];
-      if (scope === 'self') where.push(sql`t.owner_id = ${actorId}`);
-      if (scope === 'selfAndTeam') where.push(sql`t.owner_id in (select id from app_user where id = ${actorId} or leader_id = ${actorId})`);
-      if (filters.onlyPending) where.push(sql`not t.is_accomplished`);
-      if (filters.from !== undefined) where.push(sql`t.deadline >= ${filters.from}`);
-      if (filters.to !== undefined) where.push(sql`t.deadline <= ${filters.to}`);
-      // Prepared once per connection for each shape of the list: its text is parsed once (up to 2 ms). PostgreSQL
-      // still plans it at each build, its plan for the values at hand costing less than a kept one.
-      const shape = `todo_list_${scope === 'selfAndTeam' ? 'team' : scope}${filters.onlyPending ? '_pending' : ''}${filters.from === undefined ? '' : '_from'}${filters.to === undefined ? '' : '_to'}`;
-      const { rows } = await sql<VersionedJson>`${prepared(shape)}
-        select coalesce('[' || string_agg(row_to_json(todo.*)::text, ',' order by t.deadline, t.id) || ']', '[]') as json,
-          ${todoListVersion(scope, actorId)} as version
+  const pieceStore = createPieceStore();
+
+  // The pieces of `owners` (owner-pieces.ts): their active todos in the list, each with the version of its owner
+  // and of the owner of the follow-up it nests when that is someone else, read in one snapshot. Prepared once per
+  // connection for each shape of the list.
+  async function readPieces(owners: number[], filters: TodoFilters, shape: string): Promise<Map<number, Piece>> {
+    const where = [sql`t.is_active`, sql`t.owner_id = o.id`];
+    if (filters.onlyPending) where.push(sql`not t.is_accomplished`);
+    if (filters.from !== undefined) where.push(sql`t.deadline >= ${filters.from}`);
+    if (filters.to !== undefined) where.push(sql`t.deadline <= ${filters.to}`);
+    const { rows } = await sql<{
+      owner: number;
+      version: string;
+      deadline: string | null;
+      id: number | null;
+      json: string | null;
+      other_owner: number | null;
+      other_version: string | null;
+    }>`${prepared(`todo_pieces${shape}`)}
+      with ${ownerVersions()}
+      select o.id as owner, o.version, x.deadline, x.id, x.json, x.other_owner, other.version as other_version
+      from owner_versions as o
+      left join lateral (
+        select t.deadline::text as deadline, t.id, row_to_json(todo.*)::text as json, follow_up.owner_id as other_owner
         from ${todoBaseJsonFrom('t')}
         cross join lateral (
           select t_base.*, case when t.replacement_id is null then null else (
             select row_to_json(r_base.*) from ${todoBaseJsonFrom('r')} where r.id = t.replacement_id
           ) end as replacement
         ) as todo
-        where ${sql.join(where, sql` and `)}`.execute(db);
-      return rows[0];
+        left join todo as follow_up on follow_up.id = t.replacement_id and follow_up.owner_id <> t.owner_id
+        where ${sql.join(where, sql` and `)}
+      ) as x on true
+      left join owner_versions as other on other.id = x.other_owner
+      where ${amongIds('o.id', owners)}
+      order by o.id, x.deadline, x.id`.execute(db);
+    const pieces = new Map<number, { versions: Map<number, string>; items: PieceItem[] }>();
+    for (const row of rows) {
+      let piece = pieces.get(row.owner);
+      if (piece === undefined) {
+        piece = { versions: new Map([[row.owner, row.version]]), items: [] };
+        pieces.set(row.owner, piece);
+      }
+      if (row.id === null || row.deadline === null || row.json === null) continue;
+      piece.items.push({ deadline: row.deadline, id: row.id, json: row.json });
+      if (row.other_owner !== null && row.other_version !== null) piece.versions.set(row.other_owner, row.other_version);
+    }
+    return pieces;
+  }
+
+  return {
+    // Active todos of the owners in scope, by deadline, as the JSON text of the contract's Todo[], with each
+    // replacement (the follow-up of an accomplished todo) nested; with the data version it was read at.
+    async listJson(scope: OwnerScope, actorId: number, filters: TodoFilters): Promise<VersionedJson> {
+      // Every user's version and the list's, in one snapshot: the pieces kept at those versions are current.
+      const inScope = scope === 'all' ? sql`true` : scope === 'self' ? sql`v.id = ${actorId}` : sql`(v.id = ${actorId} or v.leader_id = ${actorId})`;
+      const { rows: users } = await sql<{ id: number; version: string; in_scope: boolean; list_version: string }>`${prepared(`todo_versions_${scope === 'selfAndTeam' ? 'team' : scope}`)}
+        with ${ownerVersions()}
+        select v.id, v.version, ${inScope} as in_scope, ${todoListVersion(scope, actorId)} as list_version
+        from owner_versions as v`.execute(db);
+      const versions = new Map(users.map((user) => [user.id, user.version]));
+      const owners = users.filter((user) => user.in_scope).map((user) => user.id);
+      const shape = `${filters.onlyPending ? '_pending' : ''}${filters.from === undefined ? '' : '_from'}${filters.to === undefined ? '' : '_to'}`;
+      const keyOf = (owner: number) => `${owner}${shape}:${filters.from ?? ''}:${filters.to ?? ''}`;
+      const pieces = new Map(owners.map((owner) => [owner, pieceStore.current(keyOf(owner), versions)]));
+      const stale = owners.filter((owner) => pieces.get(owner) === undefined);
+      if (stale.length > 0) {
+        for (const [owner, piece] of await readPieces(stale, filters, shape)) {
+          pieces.set(owner, piece);
+          pieceStore.keep(keyOf(owner), piece);
+        }
+      }
+      // Every owner has a piece (users are deactivated, never deleted), empty when the list holds none of theirs.
+      const json = composePieces(owners.flatMap((owner) => pieces.get(owner) ?? []));
+      // The list's version as read first: a piece read since is as new or newer, never older.
+      return { json, version: users[0]?.list_version ?? '0' };
     },
 
     // The same list mapped in Node (toTodoDto): the reference the JSON built by the database is tested against.
