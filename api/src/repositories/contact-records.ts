@@ -154,9 +154,9 @@ const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
 };
 
 // The list's scope, filters and search, on the contact alone (`c`): the count and the page's ids need no join.
-// A search matches the contact's search key: its names, e-mail, phone digits and its company's name (migration
-// 0028), one trigram index read into a bitmap of the matching contacts (a list's page fences them off from its sort,
-// see list).
+// A search matches the contact's own key (names, e-mail, phone digits; trigram index) or its company's name
+// (trigram index, migration 0023), the companies read first, as an array: both indexes are read into one bitmap of
+// the matching contacts (a list's page fences them off from its sort, see list).
 function conditions(actor: Actor, search: string | undefined, filters: ContactFilters) {
   const all: ReturnType<typeof sql<SqlBool>>[] = [];
   if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
@@ -170,7 +170,13 @@ function conditions(actor: Actor, search: string | undefined, filters: ContactFi
   }
   if (search !== undefined && search !== '') {
     const { kind, pattern } = contactSearch(search);
-    all.push(sql<SqlBool>`c.search_key like ${kind === 'phone' ? sql`${pattern}` : fold(sql`${pattern}`)}`);
+    const folded = fold(sql`${pattern}`);
+    all.push(
+      kind === 'phone'
+        ? sql<SqlBool>`c.search_key like ${pattern}`
+        : sql<SqlBool>`(c.search_key like ${folded}
+            or c.company_id = any(array(select co.id from company co where co.name_key like ${folded})))`,
+    );
   }
   return all.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(all, sql` and `)}`;
 }
@@ -212,10 +218,14 @@ function totalKey(actor: Actor, search: string | undefined, filters: ContactFilt
   return ['contacts', scope, scope === 'all' ? null : [actor.id, actor.leaderId], companyId, ownerId, standby, search ?? ''];
 }
 
-// The tables a list's count reads: the contacts (a company's new name is written on its contacts), and the users
-// whose leader makes a team.
-function countedTables(filters: ContactFilters): LoggedTable[] {
-  return ['contact', ...(filters.scope === 'team' ? (['app_user'] as const) : [])];
+// The tables a list's count reads: the contacts, the users whose leader makes a team, the companies whose name a
+// search matches.
+function countedTables(search: string | undefined, filters: ContactFilters): LoggedTable[] {
+  return [
+    'contact',
+    ...(filters.scope === 'team' ? (['app_user'] as const) : []),
+    ...(search !== undefined && search !== '' ? (['company'] as const) : []),
+  ];
 }
 
 export function createContactRecordRepository(db: Db, history: HistoryRepository) {
@@ -278,7 +288,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
-        totals.total(db, totalKey(actor, query.search, filters), countedTables(filters), sql`select count(*) from contact c where ${where}`),
+        totals.total(db, totalKey(actor, query.search, filters), countedTables(query.search, filters), sql`select count(*) from contact c where ${where}`),
       ]);
       const pageIds = ids.map((row) => row.id);
       const rows = await rowsInOrder(pageIds, () => records(db).modifyFront(prepared('contact_page_rows')).where(amongIds('c.id', pageIds)).execute());

@@ -215,9 +215,10 @@ type DirectoryRow = {
   email: string | null;
 };
 
-// A contact found by its name alone, through the trigram index of its folded names (migration 0028): a search for a
-// company's name does not bring every contact of its e-mail domain.
-const contactNameMatch = (pattern: RawBuilder<string>) => sql`${fold(sql`k.first_name || ' ' || k.last_name`)} like ${pattern}`;
+// A contact found by its name: the trigram index of its search key (names, e-mail, phone) finds the candidates,
+// its folded names decide (a search for a company's name does not bring every contact of its e-mail domain).
+const contactNameMatch = (pattern: RawBuilder<string>) =>
+  sql`k.search_key like ${pattern} and ${fold(sql`k.first_name || ' ' || k.last_name`)} like ${pattern}`;
 
 // The common table expressions of the directory: `roots`, the heads of the groups shown; with a search, also
 // `matched` (the companies found by name, SIRET or city, or by an active contact's name) and `up` (those and
