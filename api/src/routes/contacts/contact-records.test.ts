@@ -63,6 +63,29 @@ for (const engine of testEngines()) {
       assert.equal(byCompany.body.data?.total, 15);
     });
 
+    it('finds contacts by their company’s new name once it is renamed, and a moved contact by its new company', async () => {
+      const db = suite.database.db;
+      const total = async (search: string) => (await list({ search, perPage: 100 })).body.data?.total;
+      const other = await db
+        .insertInto('company')
+        .values({ name: 'Orfèvrerie Réunie', registration_id: '55210055400021', owner_id: suite.fixture.users.ADM })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const moved = await db.selectFrom('contact').select('id').where('email', '=', 'heloise.lefevre@example.fr').executeTakeFirstOrThrow();
+      try {
+        assert.deepEqual([await total('societe test'), await total('verrerie')], [15, 0]);
+        await db.updateTable('company').set({ name: 'Verrerie Émile' }).where('id', '=', suite.fixture.company).execute();
+        assert.deepEqual([await total('societe test'), await total('verrerie emile')], [0, 15]);
+        await db.updateTable('contact').set({ company_id: other.id }).where('id', '=', moved.id).execute();
+        assert.deepEqual([await total('verrerie'), await total('orfevrerie reunie')], [14, 1]);
+      } finally {
+        await db.updateTable('contact').set({ company_id: suite.fixture.company }).where('id', '=', moved.id).execute();
+        await db.updateTable('company').set({ name: 'Société Test' }).where('id', '=', suite.fixture.company).execute();
+        await db.deleteFrom('company').where('id', '=', other.id).execute();
+      }
+      assert.deepEqual([await total('societe test'), await total('verrerie')], [15, 0]);
+    });
+
     it('shows my, my team’s and all contacts, and filters standby, late and company', async () => {
       const mine = await list({ scope: 'my', perPage: 100 });
       assert.deepEqual(new Set(mine.body.data?.items.map((c) => c.owner.trigram)), new Set(['COM']));
