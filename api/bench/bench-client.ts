@@ -18,8 +18,8 @@ export async function login(base: string, trigram: string = BENCH_LEADER): Promi
 // the user's own machine). The answer is read to its last byte, as sent. With the time the API says it spent on it
 // (its Server-Timing header), when it says.
 const agent = new http.Agent({ keepAlive: true });
-export type HttpAnswer = { status: number; cache: string | null; serverMs: number | null; body: Buffer };
-export const serverMs = (header: string | string[] | undefined): number | null => {
+type HttpAnswer = { status: number; cache: string | null; serverMs: number | null; body: Buffer };
+const serverMs = (header: string | string[] | undefined): number | null => {
   const duration = /(?:^|,)\s*app;dur=([\d.]+)/.exec(String(header ?? ''))?.[1];
   return duration === undefined ? null : Number(duration);
 };

@@ -14,12 +14,20 @@ export type VersionedJson = { json: string; version: string };
 // they always were): no todo, no needs sheet (logged for the needs sheets list's totals, migration 0024).
 const standbyRows = sql`tbl in ('app_user', 'company', 'contact', 'task')`;
 
+// Whether the user `user` (an alias of app_user) owns todos a list of `scope` shows: the actor alone, the actor and
+// those they lead, or everyone.
+export function ownerInScope(scope: OwnerScope, actorId: number, user: string): RawBuilder<boolean> {
+  const id = sql.ref(`${user}.id`);
+  if (scope === 'all') return sql<boolean>`true`;
+  if (scope === 'self') return sql<boolean>`${id} = ${actorId}`;
+  return sql<boolean>`(${id} = ${actorId} or ${sql.ref(`${user}.leader_id`)} = ${actorId})`;
+}
+
 // A todo list depends on the todos of the owners in scope, and on the tasks, contacts, companies and users
 // it shows. A todo row without owner stands for every owner (a truncate).
 function todoListRows(scope: OwnerScope, actorId: number): RawBuilder<unknown> {
   if (scope === 'all') return sql`(${standbyRows} or tbl = 'todo')`;
-  const owners =
-    scope === 'self' ? sql`owner_id = ${actorId}` : sql`owner_id in (select id from app_user where id = ${actorId} or leader_id = ${actorId})`;
+  const owners = scope === 'self' ? sql`owner_id = ${actorId}` : sql`owner_id in (select u.id from app_user as u where ${ownerInScope(scope, actorId, 'u')})`;
   return sql`(${standbyRows} or (tbl = 'todo' and (owner_id is null or ${owners})))`;
 }
 

@@ -5,7 +5,7 @@ import { prepared } from '../db/prepared';
 import type { OwnerScope } from '../domain/actor';
 import { AppError } from '../errors';
 import { contactSummaryJsonLateral, toContactSummary, type ContactRepository } from './contacts';
-import { ownerVersions, todoListVersion, type VersionedJson } from './data-version';
+import { ownerInScope, ownerVersions, todoListVersion, type VersionedJson } from './data-version';
 import { amongIds } from './mapping';
 import { composePieces, createPieceStore, type Piece, type PieceItem } from './owner-pieces';
 import { diff, type HistoryRepository } from './history';
@@ -201,10 +201,9 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
     // replacement (the follow-up of an accomplished todo) nested; with the data version it was read at.
     async listJson(scope: OwnerScope, actorId: number, filters: TodoFilters): Promise<VersionedJson> {
       // Every user's version and the list's, in one snapshot: the pieces kept at those versions are current.
-      const inScope = scope === 'all' ? sql`true` : scope === 'self' ? sql`v.id = ${actorId}` : sql`(v.id = ${actorId} or v.leader_id = ${actorId})`;
       const { rows: users } = await sql<{ id: number; version: string; in_scope: boolean; list_version: string }>`${prepared(`todo_versions_${scope === 'selfAndTeam' ? 'team' : scope}`)}
         with ${ownerVersions()}
-        select v.id, v.version, ${inScope} as in_scope, ${todoListVersion(scope, actorId)} as list_version
+        select v.id, v.version, ${ownerInScope(scope, actorId, 'v')} as in_scope, ${todoListVersion(scope, actorId)} as list_version
         from owner_versions as v`.execute(db);
       const versions = new Map(users.map((user) => [user.id, user.version]));
       const owners = users.filter((user) => user.in_scope).map((user) => user.id);
