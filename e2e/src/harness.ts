@@ -29,6 +29,30 @@ export function chromiumPath(): string {
   return process.env.CHROME_PATH || '/usr/bin/chromium';
 }
 
+// Chromium keeps only the last --disable-features it is given, so this list repeats playwright-core's own (a test
+// holds the two together) and adds the omnibox popup's WebUI: headless Chromium otherwise builds it again and again
+// in the background (hundreds of internal requests at a time), taking the two cores from the pages being measured.
+export const disabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
@@ -41,6 +65,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${disabledFeatures.join(',')}`,
     ],
   });
 }
