@@ -17,7 +17,7 @@ import { AppError } from '../errors';
 import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { createListTotals, type LoggedTable } from './list-totals';
+import { createListTotals, createTableSize, type LoggedTable } from './list-totals';
 import { amongIds, fold, foldedContains, orderedBy, rowsInOrder } from './mapping';
 
 // The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
@@ -41,6 +41,11 @@ export function contactSearch(search: string): { kind: 'phone' | 'text'; pattern
   }
   return { kind: 'text', pattern: foldedContains(search) };
 }
+
+// How a search on the name order is read (pageIdsWalked): walked when that should read fewer than `perMatch` index
+// entries per match (a row read and its share of the sort cost about as much), up to `margin` times its estimate.
+export type NameWalk = { perMatch: number; margin: number };
+const nameWalk: NameWalk = { perMatch: 2, margin: 3 };
 
 // The users whose contacts are "my team's": those with my leader, my leader, those I lead; never me (as in the
 // standby lists).
@@ -155,9 +160,10 @@ const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
 
 // The list's scope, filters and search, on the contact alone (`c`): the count and the page's ids need no join.
 // A search matches the contact's own key (names, e-mail, phone digits; trigram index) or its company's name
-// (trigram index, migration 0023), the companies read first, as an array: both indexes are read into one bitmap of
-// the matching contacts (a list's page fences them off from its sort, see list).
-function conditions(actor: Actor, search: string | undefined, filters: ContactFilters) {
+// (trigram index, migration 0023), the companies read first. Read `asArray`, both indexes are read into one bitmap
+// of the matching contacts (a list's page fences them off from its sort, see list); otherwise the companies are a
+// hashed set each contact walked along the name order is looked up in.
+function conditions(actor: Actor, search: string | undefined, filters: ContactFilters, companies: 'asArray' | 'asSet' = 'asArray') {
   const all: ReturnType<typeof sql<SqlBool>>[] = [];
   if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
   if (filters.scope === 'team') all.push(sql<SqlBool>`c.owner_id in ${teamIds(actor)}`);
@@ -171,11 +177,13 @@ function conditions(actor: Actor, search: string | undefined, filters: ContactFi
   if (search !== undefined && search !== '') {
     const { kind, pattern } = contactSearch(search);
     const folded = fold(sql`${pattern}`);
+    const named = sql`(select co.id from company co where co.name_key like ${folded})`;
     all.push(
       kind === 'phone'
         ? sql<SqlBool>`c.search_key like ${pattern}`
-        : sql<SqlBool>`(c.search_key like ${folded}
-            or c.company_id = any(array(select co.id from company co where co.name_key like ${folded})))`,
+        : companies === 'asArray'
+          ? sql<SqlBool>`(c.search_key like ${folded} or c.company_id = any(array${named}))`
+          : sql<SqlBool>`(c.search_key like ${folded} or c.company_id in ${named})`,
     );
   }
   return all.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(all, sql` and `)}`;
@@ -228,8 +236,47 @@ function countedTables(search: string | undefined, filters: ContactFilters): Log
   ];
 }
 
-export function createContactRecordRepository(db: Db, history: HistoryRepository) {
+export function createContactRecordRepository(db: Db, history: HistoryRepository, walk: NameWalk = nameWalk) {
   const totals = createListTotals();
+  const tableSize = createTableSize(db, 'contact');
+
+  // A page's ids from the contacts the list's conditions match, read first (a search: both indexes into one
+  // bitmap), then sorted: walked along a sort's index with a search as a filter, a rare name's page read the whole
+  // index to find its few matches. OFFSET 0 keeps the subquery whole; without a search it is merged into the page's
+  // query, which can then stop early along the sort's index.
+  async function pageIdsOfMatches(where: ReturnType<typeof conditions>, query: SortedListQuery<ContactSortKey>): Promise<number[]> {
+    const fence = query.search !== undefined && query.search !== '' ? sql`offset 0` : sql``;
+    const matching = sql`(select * from contact c where ${where} ${fence})`.as('c');
+    const ids = await orderedBy(db.selectFrom(matching).select(sql<number>`c.id`.as('id')), sortKeys[query.sort], query.order)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute();
+    return ids.map((row) => row.id);
+  }
+
+  // A search with many matches, on the name order: walking the order in the index alone (it carries the columns the
+  // conditions read, migration 0028) reaches the page after about (offset + page) x contacts / matches entries, where
+  // reading the matches first costs a row read for each of them, sorted after. The walk is taken when it should read
+  // fewer than `walk.perMatch` entries per match, and goes `walk.margin` times its estimate at most: matches bunched
+  // further down the order (a last name late in the alphabet) leave its page short, which is then read from the
+  // matches.
+  async function pageIdsWalked(actor: Actor, query: SortedListQuery<ContactSortKey>, filters: ContactFilters, total: number): Promise<number[]> {
+    const offset = (query.page - 1) * query.perPage;
+    const estimate = Math.ceil(((offset + query.perPage) * Math.max(await tableSize(), total)) / total);
+    if (estimate <= walk.perMatch * total) {
+      const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+      const walked = sql`(select c.id, c.name_key, c.search_key, c.company_id, c.owner_id, c.is_active from contact c
+        order by c.name_key ${direction}, c.id ${direction} limit ${Math.ceil(walk.margin * estimate)})`.as('c');
+      const ids = await orderedBy(db.selectFrom(walked).select(sql<number>`c.id`.as('id')), sortKeys.name, query.order)
+        .where(conditions(actor, query.search, filters, 'asSet'))
+        .limit(query.perPage)
+        .offset(offset)
+        .execute();
+      // A full page, or the last one whole: the walk went far enough.
+      if (ids.length === query.perPage || ids.length === total - offset) return ids.map((row) => row.id);
+    }
+    return pageIdsOfMatches(conditions(actor, query.search, filters), query);
+  }
 
   async function findRow(executor: Executor, id: number) {
     return records(executor).select('c.created_at').where('c.id', '=', id).executeTakeFirst();
@@ -277,20 +324,17 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
       // The page's ids first, sorted on the keys alone: the todo columns are then built for 20 rows, not for every
       // row an offset skips. The total beside it, counted again only when the contacts it counts changed.
       const where = conditions(actor, query.search, filters);
-      // A search's matches are read first (both indexes into one bitmap), then sorted: walked along a sort's index
-      // with the search as a filter, a common name's page 21 read 40 000 index entries to find 420 matches.
-      // OFFSET 0 keeps the subquery whole; without a search it is merged into the page's query, which can then stop
-      // early along the sort's index.
-      const fence = query.search !== undefined && query.search !== '' ? sql`offset 0` : sql``;
-      const matching = sql`(select * from contact c where ${where} ${fence})`.as('c');
-      const [ids, total] = await Promise.all([
-        orderedBy(db.selectFrom(matching).select(sql<number>`c.id`.as('id')), sortKeys[query.sort], query.order)
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage)
-          .execute(),
-        totals.total(db, totalKey(actor, query.search, filters), countedTables(query.search, filters), sql`select count(*) from contact c where ${where}`),
-      ]);
-      const pageIds = ids.map((row) => row.id);
+      const count = () =>
+        totals.total(db, totalKey(actor, query.search, filters), countedTables(query.search, filters), sql`select count(*) from contact c where ${where}`);
+      let pageIds: number[];
+      let total: number;
+      if (query.search !== undefined && query.search !== '' && query.sort === 'name' && filters.late !== true) {
+        // A search on the name order: how many contacts match decides how to read the page (see pageIdsWalked).
+        total = await count();
+        pageIds = total <= (query.page - 1) * query.perPage ? [] : await pageIdsWalked(actor, query, filters, total);
+      } else {
+        [pageIds, total] = await Promise.all([pageIdsOfMatches(where, query), count()]);
+      }
       const rows = await rowsInOrder(pageIds, () => records(db).modifyFront(prepared('contact_page_rows')).where(amongIds('c.id', pageIds)).execute());
       return { items: rows.map(toListItem), total };
     },

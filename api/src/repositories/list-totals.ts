@@ -47,3 +47,17 @@ export function createListTotals(capacity = KEPT_COUNTS) {
     },
   };
 }
+
+// How many rows a table has as the planner last counted them (pg_class, kept by ANALYZE and autovacuum), read at
+// most once a minute: enough to weigh one way of reading a list against another. Never less than 0 (a table
+// never analysed says -1).
+export function createTableSize(db: Executor, table: LoggedTable, maxAgeMs = 60_000) {
+  let known: { rows: number; at: number } | null = null;
+  return async (): Promise<number> => {
+    if (known === null || Date.now() - known.at > maxAgeMs) {
+      const { rows } = await sql<{ rows: number }>`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = ${table}::regclass`.execute(db);
+      known = { rows: Number(rows[0]?.rows ?? 0), at: Date.now() };
+    }
+    return known.rows;
+  };
+}

@@ -22,6 +22,7 @@ import * as needsSheetChangeLog from './2026-11-26-0024-needs-sheet-change-log';
 import * as contactImportCosts from './2026-11-26-0025-contact-import-costs';
 import * as calendarFeedIndex from './2026-11-26-0026-calendar-feed-index';
 import * as needsSheetTerms from './2026-11-26-0027-needs-sheet-terms';
+import * as contactNameWalkIndex from './2026-11-26-0028-contact-name-walk-index';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0025-contact-import-costs': contactImportCosts,
   '2026-11-26-0026-calendar-feed-index': calendarFeedIndex,
   '2026-11-26-0027-needs-sheet-terms': needsSheetTerms,
+  '2026-11-26-0028-contact-name-walk-index': contactNameWalkIndex,
 };
