@@ -118,31 +118,32 @@ function brief(todo: Brief) {
 }
 
 // The one place a contact record row becomes the contract's list item, and with its creation, its Contact. A list
-// item is built directly: an export builds 100 000 of them.
-const toListItem = (row: RecordRow): ContactListItem => ({
-  ...toContactSummary(row),
-  email: row.email,
-  phone: row.phone,
-  owner: { id: row.owner_id, trigram: row.owner_trigram },
-  nextTodo: brief({
-    id: row.next_id,
-    deadline: row.next_deadline,
-    execution: null,
-    task: row.next_task,
-    background: row.next_background,
-    border: row.next_border,
-    color: row.next_color,
-  }),
-  lastTodo: brief({
-    id: row.last_id,
-    deadline: row.last_deadline,
-    execution: row.last_execution,
-    task: row.last_task,
-    background: row.last_background,
-    border: row.last_border,
-    color: row.last_color,
-  }),
-});
+// item is built directly: an export builds 100 000 of them. The summary is completed in place: spread into a new
+// object, it made each item cost ten times as much (V8 copies it property by property into a slow-mode object).
+const toListItem = (row: RecordRow): ContactListItem =>
+  Object.assign(toContactSummary(row), {
+    email: row.email,
+    phone: row.phone,
+    owner: { id: row.owner_id, trigram: row.owner_trigram },
+    nextTodo: brief({
+      id: row.next_id,
+      deadline: row.next_deadline,
+      execution: null,
+      task: row.next_task,
+      background: row.next_background,
+      border: row.next_border,
+      color: row.next_color,
+    }),
+    lastTodo: brief({
+      id: row.last_id,
+      deadline: row.last_deadline,
+      execution: row.last_execution,
+      task: row.last_task,
+      background: row.last_background,
+      border: row.last_border,
+      color: row.last_color,
+    }),
+  });
 
 export const toContact = (row: RecordRow & { created_at: Date }): Contact => ({ ...toListItem(row), createdAt: row.created_at.toISOString() });
 
