@@ -5,13 +5,14 @@ import { canManageTodosOf, type Actor } from './actor';
 
 // The rules a todo change obeys, shared by every route that touches todos.
 
-// The todo an actor is about to edit: it must exist, be theirs to manage, and still be pending.
-export async function editableTodo(repos: Repositories, actor: Actor, id: number) {
-  const todo = await repos.todos.findForEdit(id);
+// The todo an actor is about to edit: it must exist, be theirs to manage, and still be pending. Checked on its row
+// as the editing transaction locked it (repos.todos.update), so that the rules and the write see the same todo.
+export type EditedTodo = { owner_id: number; owner_leader_id: number | null; is_accomplished: boolean; is_active: boolean };
+
+export function checkEditable(actor: Actor, todo: EditedTodo | undefined): void {
   if (todo === undefined || !todo.is_active) throw new AppError('modelNotFound', { field: 'id' });
   if (!canManageTodosOf(actor, { id: todo.owner_id, leaderId: todo.owner_leader_id })) throw new AppError('forbidden');
   if (todo.is_accomplished) throw new AppError('notAllowed');
-  return todo;
 }
 
 // A task type to attach to a todo: it must exist and still be offered.

@@ -139,6 +139,22 @@ const editable = (row: EditableFields): Record<string, unknown> => ({
   replacementId: row.replacement_id,
 });
 
+// A todo about to be edited, locked until its transaction ends, with what the permission check needs: its owner's
+// leader.
+export type LockedTodo = TodoRow & { owner_leader_id: number | null };
+
+function lockedTodo(trx: Executor, id: number): Promise<LockedTodo | undefined> {
+  return trx
+    .selectFrom('todo as t')
+    .modifyFront(prepared('todo_locked'))
+    .innerJoin('app_user as u', 'u.id', 't.owner_id')
+    .selectAll('t')
+    .select('u.leader_id as owner_leader_id')
+    .where('t.id', '=', id)
+    .forUpdate('t')
+    .executeTakeFirst();
+}
+
 export function createTodoRepository(db: Db, contacts: ContactRepository, history: HistoryRepository) {
   async function withReplacements(rows: TodoJoinedRow[]): Promise<Todo[]> {
     const ids = rows.flatMap((row) => (row.replacement_id === null ? [] : [row.replacement_id]));
@@ -263,22 +279,14 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
       return row === undefined ? undefined : (await withReplacements([row]))[0];
     },
 
-    // What the permission check needs: the todo and its owner's leader.
-    findForEdit(id: number) {
-      return db
-        .selectFrom('todo as t')
-        .modifyFront(prepared('todo_for_edit'))
-        .innerJoin('app_user as u', 'u.id', 't.owner_id')
-        .select(['t.id', 't.owner_id', 'u.leader_id as owner_leader_id', 't.is_accomplished', 't.is_active', 't.contact_id'])
-        .where('t.id', '=', id)
-        .executeTakeFirst();
-    },
-
-    // Edits a pending todo, accomplishing it (without follow-up) when asked. The WHERE on is_accomplished makes
-    // the check and the write one step: an accomplished todo is never edited, even by a concurrent request.
-    async update(id: number, changes: TodoChanges, accomplish: boolean, actorId: number): Promise<void> {
+    // Edits a pending todo, accomplishing it (without follow-up) when asked. `check` gets the todo as locked (or
+    // undefined), with its owner's leader, and throws to refuse: the rules and the write see the same row. The
+    // WHERE on is_accomplished makes the check and the write one step: an accomplished todo is never edited, even
+    // by a concurrent request.
+    async update(id: number, changes: TodoChanges, accomplish: boolean, actorId: number, check: (todo: LockedTodo | undefined) => void): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('todo').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        const before = await lockedTodo(trx, id);
+        check(before);
         const after = await trx
           .updateTable('todo')
           .set({
@@ -305,9 +313,16 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
 
     // Accomplishes a todo and creates its follow-up in one transaction. Of two concurrent calls, the second
     // finds is_accomplished already true (its UPDATE matches no row) and gets notAllowed: one follow-up only.
-    async accomplishWithFollowUp(id: number, changes: TodoChanges, followUp: FollowUp, actorId: number): Promise<void> {
+    async accomplishWithFollowUp(
+      id: number,
+      changes: TodoChanges,
+      followUp: FollowUp,
+      actorId: number,
+      check: (todo: LockedTodo | undefined) => void,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('todo').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        const before = await lockedTodo(trx, id);
+        check(before);
         const accomplished = await trx
           .updateTable('todo')
           .set({

@@ -1,7 +1,7 @@
 import { endpoints, envelopeSchema } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { todoScope } from '../../domain/actor';
-import { editableTodo, reloadTodo, usableTask } from '../../domain/todos';
+import { checkEditable, reloadTodo, usableTask } from '../../domain/todos';
 import { registerEndpoint } from '../../http/register-endpoint';
 import { authOf } from '../../plugins/app/auth';
 
@@ -26,19 +26,19 @@ export async function todoRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.storeTodo, async (request) => {
     const { actor } = authOf(request);
     const { id } = request.params;
-    await editableTodo(repos, actor, id);
     const { deadline, notes, comment, isAccomplished } = request.body;
-    await repos.todos.update(id, { deadline, notes, comment }, isAccomplished, actor.id);
+    await repos.todos.update(id, { deadline, notes, comment }, isAccomplished, actor.id, (todo) => checkEditable(actor, todo));
     return reloadTodo(repos, id);
   });
 
   registerEndpoint(app, endpoints.accomplishTodo, async (request) => {
     const { actor } = authOf(request);
     const { id, taskId } = request.params;
-    await editableTodo(repos, actor, id);
-    await usableTask(repos, taskId);
     const { deadline, notes, comment, newDeadline, newNotes } = request.body;
-    await repos.todos.accomplishWithFollowUp(id, { deadline, notes, comment }, { taskId, deadline: newDeadline, notes: newNotes }, actor.id);
+    await usableTask(repos, taskId);
+    await repos.todos.accomplishWithFollowUp(id, { deadline, notes, comment }, { taskId, deadline: newDeadline, notes: newNotes }, actor.id, (todo) =>
+      checkEditable(actor, todo),
+    );
     return reloadTodo(repos, id);
   });
 }
