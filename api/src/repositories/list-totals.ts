@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database';
+import { createLru } from './lru';
 
 // The tables whose writes the change log records (migrations 0005, 0021 and 0024) that a list's count may read.
 export type LoggedTable = 'app_user' | 'company' | 'contact' | 'needs_sheet' | 'needs_sheet_recruiter';
@@ -18,14 +19,7 @@ const KEPT_COUNTS = 4000;
 // actor when the scope depends on them, and the day when a filter does. A null key counts without keeping (a filter
 // on data the log does not record, such as a contact's next deadline).
 export function createListTotals(capacity = KEPT_COUNTS) {
-  // Least recently used first: a Map iterates in insertion order, and an entry read is inserted again.
-  const kept = new Map<string, { version: string; total: number }>();
-
-  function keep(key: string, entry: { version: string; total: number }) {
-    kept.delete(key);
-    kept.set(key, entry);
-    if (kept.size > capacity) kept.delete(kept.keys().next().value!);
-  }
+  const kept = createLru<string, { version: string; total: number }>(capacity);
 
   return {
     // `count`: a query answering one row and one column, the number of rows of the list.
@@ -42,7 +36,7 @@ export function createListTotals(capacity = KEPT_COUNTS) {
       const { version, total } = rows[0];
       // A null total: the version is the one kept (a comparison with no kept version is never true).
       const entry = total === null ? known! : { version, total: Number(total) };
-      keep(text, entry);
+      kept.set(text, entry);
       return entry.total;
     },
   };

@@ -25,6 +25,7 @@ import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
+import { createLru } from './lru';
 import { createListTotals, type LoggedTable } from './list-totals';
 import { amongIds, fold, foldedContains, rowsInOrder } from './mapping';
 
@@ -298,8 +299,25 @@ export function oneWord(queryText: string): string | undefined {
   return quoted?.[1].replace(/''/g, "'").replace(/\\\\/g, '\\');
 }
 
+// How many searches an instance keeps parsed: a few hundred kilobytes.
+const KEPT_PARSES = 2000;
+
 export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
   const totals = createListTotals();
+  const parses = createLru<string, { nodes: number; text: string }>(KEPT_PARSES);
+
+  // A search's text as the sheets' French configuration reads it: how many words and operators, and the query as
+  // text. The same text always reads the same way (the configuration changes only with a migration, and so with a
+  // new deployment): an instance keeps what it parsed, and a search paged through or typed again asks nothing.
+  async function parseSearch(text: string): Promise<{ nodes: number; text: string }> {
+    const known = parses.get(text);
+    if (known !== undefined) return known;
+    const query = sql`websearch_to_tsquery('bo_french', ${text})`;
+    const { rows } = await sql<{ nodes: number; text: string }>`${prepared('needs_search_terms')} select numnode(${query}) as nodes, ${query}::text as text`.execute(db);
+    const parsed = { nodes: Number(rows[0].nodes), text: rows[0].text };
+    parses.set(text, parsed);
+    return parsed;
+  }
 
   async function findRow(executor: Executor, id: number): Promise<SheetRow | undefined> {
     const { rows } = await sql<SheetRow>`select ${selectColumns} from ${joins} where s.id = ${id}`.execute(executor);
@@ -473,12 +491,10 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
     async search(actor: Actor, text: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
       const today = toBusinessIsoDate(new Date());
       const query = sql`websearch_to_tsquery('bo_french', ${text})`;
-      const { rows: parsed } = await sql<{ nodes: number; text: string }>`${prepared('needs_search_terms')} select numnode(${query}) as nodes, ${query}::text as text`.execute(
-        db,
-      );
-      if (Number(parsed[0].nodes) === 0) return { items: [], total: 0 };
+      const parsed = await parseSearch(text);
+      if (parsed.nodes === 0) return { items: [], total: 0 };
       const where = sql`s.search_vector @@ q.query and ${conditions(actor, undefined, filters, today)}`;
-      const word = Number(parsed[0].nodes) === 1 ? oneWord(parsed[0].text) : undefined;
+      const word = parsed.nodes === 1 ? oneWord(parsed.text) : undefined;
       // The page's sheets ranked among every match. One word: read in rank order from the sheets' words
       // (migration 0027), each sheet checked against the filters, until the page is full. Several: every match
       // ranked in one pass (a top-N sort). The columns and snippets are then built for the page's sheets only. The
