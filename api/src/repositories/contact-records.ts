@@ -261,7 +261,13 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
   // fewer than `walk.perMatch` entries per match, and goes `walk.margin` times its estimate at most: matches bunched
   // further down the order (a last name late in the alphabet) leave its page short, which is then read from the
   // matches.
-  async function pageIdsWalked(actor: Actor, query: SortedListQuery<ContactSortKey>, filters: ContactFilters, total: number): Promise<number[]> {
+  async function pageIdsWalked(
+    actor: Actor,
+    query: SortedListQuery<ContactSortKey>,
+    filters: ContactFilters,
+    total: number,
+    where: ReturnType<typeof conditions>,
+  ): Promise<number[]> {
     const offset = (query.page - 1) * query.perPage;
     const estimate = Math.ceil(((offset + query.perPage) * Math.max(await tableSize(), total)) / total);
     if (estimate <= walk.perMatch * total) {
@@ -276,7 +282,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
       // A full page, or the last one whole: the walk went far enough.
       if (ids.length === query.perPage || ids.length === total - offset) return ids.map((row) => row.id);
     }
-    return pageIdsOfMatches(conditions(actor, query.search, filters), query);
+    return pageIdsOfMatches(where, query);
   }
 
   async function findRow(executor: Executor, id: number) {
@@ -332,7 +338,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
       if (query.search !== undefined && query.search !== '' && query.sort === 'name' && filters.late !== true) {
         // A search on the name order: how many contacts match decides how to read the page (see pageIdsWalked).
         total = await count();
-        pageIds = total <= (query.page - 1) * query.perPage ? [] : await pageIdsWalked(actor, query, filters, total);
+        pageIds = total <= (query.page - 1) * query.perPage ? [] : await pageIdsWalked(actor, query, filters, total, where);
       } else {
         [pageIds, total] = await Promise.all([pageIdsOfMatches(where, query), count()]);
       }

@@ -302,18 +302,22 @@ export function oneWord(queryText: string): string | undefined {
 // How many searches an instance keeps parsed: a few hundred kilobytes.
 const KEPT_PARSES = 2000;
 
+// A search's text as a full-text query of the sheets' French configuration.
+const tsQuery = (text: string) => sql`websearch_to_tsquery('bo_french', ${text})`;
+type ParsedSearch = { nodes: number; text: string };
+
 export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
   const totals = createListTotals();
-  const parses = createLru<string, { nodes: number; text: string }>(KEPT_PARSES);
+  const parses = createLru<string, ParsedSearch>(KEPT_PARSES);
 
   // A search's text as the sheets' French configuration reads it: how many words and operators, and the query as
   // text. The same text always reads the same way (the configuration changes only with a migration, and so with a
   // new deployment): an instance keeps what it parsed, and a search paged through or typed again asks nothing.
-  async function parseSearch(text: string): Promise<{ nodes: number; text: string }> {
+  async function parseSearch(text: string): Promise<ParsedSearch> {
     const known = parses.get(text);
     if (known !== undefined) return known;
-    const query = sql`websearch_to_tsquery('bo_french', ${text})`;
-    const { rows } = await sql<{ nodes: number; text: string }>`${prepared('needs_search_terms')} select numnode(${query}) as nodes, ${query}::text as text`.execute(db);
+    const query = tsQuery(text);
+    const { rows } = await sql<ParsedSearch>`${prepared('needs_search_terms')} select numnode(${query}) as nodes, ${query}::text as text`.execute(db);
     const parsed = { nodes: Number(rows[0].nodes), text: rows[0].text };
     parses.set(text, parsed);
     return parsed;
@@ -490,7 +494,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
     // nothing and answer an empty page.
     async search(actor: Actor, text: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
       const today = toBusinessIsoDate(new Date());
-      const query = sql`websearch_to_tsquery('bo_french', ${text})`;
+      const query = tsQuery(text);
       const parsed = await parseSearch(text);
       if (parsed.nodes === 0) return { items: [], total: 0 };
       const where = sql`s.search_vector @@ q.query and ${conditions(actor, undefined, filters, today)}`;
