@@ -36,16 +36,19 @@ const contrastTokens = {
   },
 } as const;
 
+// zeroRuntime: components take their styles from antd's stylesheet (loaded with the application) instead of
+// building them in the browser on first render; the theme's tokens still arrive as CSS variables. One object per
+// colour: a new one would make every antd component on the page render again.
+const appThemes = {
+  light: { algorithm: theme.defaultAlgorithm, token: contrastTokens.light, cssVar: {}, zeroRuntime: true },
+  dark: { algorithm: theme.darkAlgorithm, token: contrastTokens.dark, cssVar: {}, zeroRuntime: true },
+} as const;
+
 function ThemedApp() {
   const { data: user } = useCurrentUser();
   const color = user?.settings.color ?? defaultLayoutSettings.color;
   return (
-    // zeroRuntime: components take their styles from antd's stylesheet (loaded with the application) instead of
-    // building them in the browser on first render; the theme's tokens still arrive as CSS variables.
-    <ConfigProvider
-      locale={frFR}
-      theme={{ algorithm: color === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm, token: contrastTokens[color], cssVar: {}, zeroRuntime: true }}
-    >
+    <ConfigProvider locale={frFR} theme={appThemes[color]}>
       <AntApp className={`bo-app bo-app--${color}`}>
         <ErrorBoundary>
           <AppRoutes />

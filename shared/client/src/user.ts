@@ -16,8 +16,11 @@ import { encryptPassword } from './crypto';
 import { queryClient } from './query-client';
 import { session } from './session';
 
-export function useToken(): string | null {
-  return useSyncExternalStore(session.subscribe, session.getToken, session.getToken);
+// Whether a session exists. Not the token itself: every answer brings a fresh one, and a component that read it
+// would render again (with everything under it) after each call.
+const isSignedIn = () => session.getToken() !== null;
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(session.subscribe, isSignedIn, isSignedIn);
 }
 
 export const currentUserQueryOptions = () =>
@@ -29,8 +32,8 @@ export const currentUserQueryOptions = () =>
 
 // The connected user: fetched on load when a token exists, absent otherwise.
 export function useCurrentUser() {
-  const token = useToken();
-  return useQuery({ ...currentUserQueryOptions(), enabled: token !== null });
+  const signedIn = useSignedIn();
+  return useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
 }
 
 // Whether the connected user may do an action, from the contracts' permission table: what the server would refuse

@@ -20,6 +20,12 @@ export function brandMark(appName: string): string {
     .toUpperCase();
 }
 
+// One object per theme: a new one each render would draw the whole sidebar again at every navigation.
+const sidebarThemes = {
+  light: { algorithm: theme.defaultAlgorithm },
+  dark: { algorithm: theme.darkAlgorithm },
+} as const;
+
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {
   const { settings } = user;
   const width = useViewportWidth();
@@ -51,7 +57,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
       </a>
       {showSider && (
         // The sidebar's own theme: a 'Clair' sidebar stays light in the dark colour, and a 'Sombre' one dark in the light.
-        <ConfigProvider theme={{ algorithm: sidebarTheme === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+        <ConfigProvider theme={sidebarThemes[sidebarTheme]}>
           <Layout.Sider
             className="bo-sider"
             theme={sidebarTheme}

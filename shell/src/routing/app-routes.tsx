@@ -7,7 +7,7 @@ import {
   queryClient,
   session,
   useCurrentUser,
-  useToken,
+  useSignedIn,
 } from '@bo/client';
 import { appRoutes, canOpen, errorText, type AppRoute, type RemoteName } from '@bo/contracts';
 import { Button, Result, Spin } from 'antd';
@@ -41,9 +41,9 @@ function PageSpinner({ label }: { label: string }) {
 
 // Login card in place of any page while logged out; the layout around every page once logged in.
 function SessionGate() {
-  const token = useToken();
+  const signedIn = useSignedIn();
   const user = useCurrentUser();
-  if (!token) {
+  if (!signedIn) {
     return (
       <LoginCard appName={getClientConfig().appName} loadClient={loadLoginClient} rememberByDefault={session.hasStoredToken()} />
     );
