@@ -139,6 +139,38 @@ describe('a server list', () => {
     expect(screen.getByLabelText('Rechercher')).toHaveValue('');
   });
 
+  it('draws no row again while a search is on its way, only the rows it brings', async () => {
+    let drawn = 0;
+    const counted: ListColumn<Person>[] = [{ key: 'name', title: 'Nom', render: (person) => ((drawn += 1), person.name) }];
+    const answers: Array<() => void> = [];
+    const slowQueryOptions = (state: ListState) =>
+      queryOptions({
+        queryKey: ['people', 'slow', listRequest(state)],
+        queryFn: async () => {
+          const request = listRequest(state);
+          if (request.search) await new Promise<void>((resolve) => answers.push(resolve));
+          const rows = people.filter((p) => !request.search || p.name.includes(String(request.search)));
+          return { items: rows.slice(0, 10), total: rows.length };
+        },
+      });
+    // The page passes its callbacks inline, as pages do.
+    renderAt(
+      '/people?perPage=10',
+      <ListView label="Personnes" columns={counted} search={{ label: 'Rechercher' }} queryOptions={slowQueryOptions} rowKey={(p) => p.id} rowLabel={(p) => p.name} onRowOpen={() => undefined} />,
+    );
+    await screen.findByText('300 lignes');
+    const shown = drawn;
+    await userEvent.type(screen.getByLabelText('Rechercher'), 'Personne 01');
+    await waitFor(() => expect(answers).toHaveLength(1));
+    // The load has started (the address applied, the spinner on): the rows shown were not drawn again.
+    await waitFor(() => expect(document.querySelector('.bo-list .ant-spin-spinning')).not.toBeNull());
+    expect(drawn).toBe(shown);
+    act(() => answers[0]());
+    expect(await screen.findByText('10 lignes')).toBeInTheDocument();
+    // The ten rows found, each drawn once.
+    expect(drawn - shown).toBe(10);
+  });
+
   it('says when nothing matches, in French', async () => {
     const { peopleQueryOptions } = makeServer();
     renderAt('/people?search=personne', <ListView label="Personnes" columns={columns} search={{ label: 'Rechercher' }} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} />);

@@ -1,7 +1,7 @@
 import { AUTOCOMPLETE, MAX_PER_PAGE, messages, PER_PAGE_OPTIONS, type ListPage } from '@bo/contracts';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { Alert, Button, Input, Radio, Select, Table, type TableProps } from 'antd';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Alert, Button, Input, Radio, Select, Spin, Table, type TableProps } from 'antd';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { Option } from '../form/inputs';
 import { useColumnOrder } from '../data-table/column-order';
 import { downloadCsv, saveFile, toCsv, type CsvColumn } from './csv';
@@ -57,6 +57,8 @@ type ListSource<Row, TData> = [TData] extends [ListPage<Row>]
 export type ListViewProps<Row, TData, TKey extends QueryKey = QueryKey> = ListSource<Row, TData> & {
   // Accessible name of the table (and of its toolbars).
   label: string;
+  // The same array from one render to the next (a constant, or useMemo), unless a column changes: new columns
+  // draw every row again.
   columns: ListColumn<Row>[];
   queryOptions: (state: ListState) => ListQueryOptions<TData, TKey>;
   rowKey: (row: Row) => string | number;
@@ -104,6 +106,18 @@ function valueOf<Row>(column: ListColumn<Row>, row: Row): string | number | null
   const value = (row as Record<string, unknown>)[column.key];
   if (value === null || value === undefined) return '';
   return typeof value === 'number' || typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+const NO_ROWS: never[] = [];
+
+// A function whose identity never changes and which always runs the latest one given: the table can be kept from
+// one render to the next while the page passes its callbacks inline.
+function useLatestCallback<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result {
+  const latest = useRef(callback);
+  useLayoutEffect(() => {
+    latest.current = callback;
+  });
+  return useCallback((...args: Args) => latest.current(...args), []);
 }
 
 const plural = (count: number, word: string) => `${count.toLocaleString('fr-FR')} ${word}${count > 1 ? 's' : ''}`;
@@ -318,60 +332,67 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     columnOrderKey,
     columns.map((column) => column.key),
   );
-  const orderedColumns = columnOrderKey
-    ? columnOrder.order.map((key) => columns.find((column) => column.key === key) as ListColumn<Row>)
-    : columns;
+  const orderKeys = columnOrder.order.join(',');
+  const orderedColumns = useMemo(
+    () => (columnOrderKey ? orderKeys.split(',').map((key) => columns.find((column) => column.key === key) as ListColumn<Row>) : columns),
+    [columnOrderKey, orderKeys, columns],
+  );
 
-  function moveColumn(key: string, toIndex: number) {
+  const moveColumn = useLatestCallback((key: string, toIndex: number) => {
     columnOrder.move(key, toIndex);
     const title = columns.find((column) => column.key === key)?.title ?? key;
     setAnnouncement(`Colonne ${title} déplacée en position ${toIndex + 1} sur ${columns.length}.`);
-  }
+  });
 
-  function headerDragProps(column: ListColumn<Row>) {
-    if (!columnOrderKey) return {};
-    return {
-      draggable: true,
-      title: 'Glisser pour déplacer la colonne',
-      className: 'bo-table__draggable-header',
-      onDragStart: (event: DragEvent<HTMLElement>) => {
-        event.dataTransfer.setData(COLUMN_MIME, column.key);
-        event.dataTransfer.effectAllowed = 'move';
-      },
-      onDragOver: (event: DragEvent<HTMLElement>) => {
-        if (event.dataTransfer.types.includes(COLUMN_MIME)) event.preventDefault();
-      },
-      onDrop: (event: DragEvent<HTMLElement>) => {
-        const key = event.dataTransfer.getData(COLUMN_MIME);
-        if (!key || key === column.key) return;
-        event.preventDefault();
-        moveColumn(key, columnOrder.order.indexOf(column.key));
-      },
+  // Built again only when the columns, their order or the sort change: a render that changes none of them (the
+  // address applied, a load starting) keeps the table as it is.
+  const antColumns = useMemo(() => {
+    const order = orderKeys.split(',');
+    const headerDragProps = (column: ListColumn<Row>) => {
+      if (!columnOrderKey) return {};
+      return {
+        draggable: true,
+        title: 'Glisser pour déplacer la colonne',
+        className: 'bo-table__draggable-header',
+        onDragStart: (event: DragEvent<HTMLElement>) => {
+          event.dataTransfer.setData(COLUMN_MIME, column.key);
+          event.dataTransfer.effectAllowed = 'move';
+        },
+        onDragOver: (event: DragEvent<HTMLElement>) => {
+          if (event.dataTransfer.types.includes(COLUMN_MIME)) event.preventDefault();
+        },
+        onDrop: (event: DragEvent<HTMLElement>) => {
+          const key = event.dataTransfer.getData(COLUMN_MIME);
+          if (!key || key === column.key) return;
+          event.preventDefault();
+          moveColumn(key, order.indexOf(column.key));
+        },
+      };
     };
-  }
-
-  function toAntColumn(column: ListColumn<Row>, topLevel: boolean): AntColumn<Row> {
-    const onHeaderCell = topLevel ? () => headerDragProps(column) : undefined;
-    if (column.children) {
-      return { key: column.key, title: column.title, children: column.children.map((child) => toAntColumn(child, false)), onHeaderCell };
-    }
-    return {
-      key: column.key,
-      title: column.title,
-      width: column.width,
-      align: column.align,
-      ellipsis: column.ellipsis,
-      render: (_value: unknown, row: Row) => (column.render ? column.render(row) : valueOf(column, row)),
-      sorter: column.sortable || undefined,
-      // Two directions only: the address always says how the list is sorted.
-      sortDirections: column.sortable ? ['ascend', 'descend'] : undefined,
-      sortOrder: column.sortable && state.sort === column.key ? (state.order === 'asc' ? 'ascend' : 'descend') : null,
-      showSorterTooltip: column.sortable ? { title: `Trier par ${column.title.toLowerCase()}` } : undefined,
-      onHeaderCell,
+    const toAntColumn = (column: ListColumn<Row>, topLevel: boolean): AntColumn<Row> => {
+      const onHeaderCell = topLevel ? () => headerDragProps(column) : undefined;
+      if (column.children) {
+        return { key: column.key, title: column.title, children: column.children.map((child) => toAntColumn(child, false)), onHeaderCell };
+      }
+      return {
+        key: column.key,
+        title: column.title,
+        width: column.width,
+        align: column.align,
+        ellipsis: column.ellipsis,
+        render: (_value: unknown, row: Row) => (column.render ? column.render(row) : valueOf(column, row)),
+        sorter: column.sortable || undefined,
+        // Two directions only: the address always says how the list is sorted.
+        sortDirections: column.sortable ? ['ascend', 'descend'] : undefined,
+        sortOrder: column.sortable && state.sort === column.key ? (state.order === 'asc' ? 'ascend' : 'descend') : null,
+        showSorterTooltip: column.sortable ? { title: `Trier par ${column.title.toLowerCase()}` } : undefined,
+        onHeaderCell,
+      };
     };
-  }
+    return orderedColumns.map((column) => toAntColumn(column, true));
+  }, [orderedColumns, orderKeys, columnOrderKey, state.sort, state.order, moveColumn]);
 
-  const handleChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter: AntSorter<Row>, extra) => {
+  const handleChange = useLatestCallback<Parameters<NonNullable<TableProps<Row>['onChange']>>, void>((pagination, _filters, sorter: AntSorter<Row>, extra) => {
     if (extra.action === 'sort') {
       const single = Array.isArray(sorter) ? sorter[0] : sorter;
       if (single?.columnKey !== undefined) {
@@ -386,7 +407,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
       const perPage = pagination.pageSize ?? state.perPage;
       update(perPage !== state.perPage ? { perPage } : { page: pagination.current ?? state.page });
     }
-  };
+  });
 
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState(false);
@@ -426,6 +447,83 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
   const loadingText = props.loadingText ?? 'Chargement…';
   const failedFirstLoad = result.isError && shown === undefined;
   const waiting = !failedFirstLoad && (result.isPending || (result.isFetching && result.isPlaceholderData));
+
+  const rowKeyOf = useLatestCallback((row: Row) => rowKey(row));
+  const rowLabelOf = useLatestCallback((row: Row) => rowLabel?.(row) ?? String(rowKey(row)));
+  const rowClassOf = useLatestCallback((row: Row) => rowClassName?.(row) ?? '');
+  const openRow = useLatestCallback((row: Row) => onRowOpen?.(row));
+  const selectionChange = useLatestCallback((keys: (string | number)[], rows: Row[]) => props.selection?.onChange(keys, rows));
+  const selectable = props.selection !== undefined;
+  const selectedKeys = props.selection?.keys.join('\u0000') ?? '';
+  const rowSelection = useMemo<TableProps<Row>['rowSelection']>(
+    () =>
+      selectable
+        ? {
+            selectedRowKeys: [...(props.selection?.keys ?? [])],
+            preserveSelectedRowKeys: true,
+            onChange: (keys, rows) => selectionChange(keys as (string | number)[], rows),
+            getCheckboxProps: (row) => ({ 'aria-label': `Sélectionner ${rowLabelOf(row)}` }),
+          }
+        : undefined,
+    // The keys by value: a page passes a new array each render.
+    [selectable, selectedKeys, selectionChange, rowLabelOf],
+  );
+  const opensRows = onRowOpen !== undefined;
+  const labelsRows = rowLabel !== undefined;
+  const onRow = useMemo<TableProps<Row>['onRow']>(
+    () =>
+      opensRows
+        ? (row) => ({
+            tabIndex: 0,
+            style: { cursor: 'pointer' },
+            'aria-label': labelsRows ? rowLabelOf(row) : undefined,
+            onClick: () => openRow(row),
+            onKeyDown: (event) => {
+              if (event.key === 'Enter' && event.target === event.currentTarget) openRow(row);
+            },
+          })
+        : undefined,
+    [opensRows, labelsRows, rowLabelOf, openRow],
+  );
+  const currentPage = Math.min(state.page, lastPageNumber);
+  const pagination = useMemo<TableProps<Row>['pagination']>(
+    () => ({
+      current: currentPage,
+      pageSize: state.perPage,
+      total,
+      showSizeChanger: true,
+      pageSizeOptions: PER_PAGE_OPTIONS.map(String),
+      showTotal: (count, range) => `${range[0].toLocaleString('fr-FR')}–${range[1].toLocaleString('fr-FR')} sur ${count.toLocaleString('fr-FR')}`,
+    }),
+    [currentPage, state.perPage, total],
+  );
+  // Nothing loaded yet and the load failed: not "no results", which would lie.
+  const emptyText = shown ? (props.emptyText ?? 'Aucun résultat ne correspond à ces critères') : failedFirstLoad ? 'Les données n’ont pas pu être chargées.' : loadingText;
+  const locale = useMemo(() => ({ emptyText }), [emptyText]);
+  const items = shown?.items ?? NO_ROWS;
+  const bordered = columns.some((column) => column.children);
+  const hasRowClass = rowClassName !== undefined;
+  // The same element while nothing it shows changes: React then leaves the table alone (a load starting only
+  // turns the spinner on above it).
+  const table = useMemo(
+    () => (
+      <Table<Row>
+        aria-label={label}
+        columns={antColumns}
+        dataSource={items}
+        rowKey={rowKeyOf}
+        bordered={bordered}
+        size="middle"
+        onChange={handleChange}
+        pagination={pagination}
+        rowClassName={hasRowClass ? rowClassOf : undefined}
+        rowSelection={rowSelection}
+        onRow={onRow}
+        locale={locale}
+      />
+    ),
+    [label, antColumns, items, rowKeyOf, bordered, handleChange, pagination, hasRowClass, rowClassOf, rowSelection, onRow, locale],
+  );
 
   return (
     <div className="bo-table bo-list">
@@ -511,51 +609,9 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
       <p className="bo-table__count" role="status">
         {shown ? countLabel(total) : failedFirstLoad ? 'Le chargement a échoué.' : loadingText}
       </p>
-      <Table<Row>
-        aria-label={label}
-        columns={orderedColumns.map((column) => toAntColumn(column, true))}
-        dataSource={shown?.items ?? []}
-        rowKey={rowKey}
-        loading={{ spinning: waiting, description: loadingText }}
-        bordered={columns.some((column) => column.children)}
-        size="middle"
-        scroll={{ x: 'max-content' }}
-        onChange={handleChange}
-        pagination={{
-          current: Math.min(state.page, lastPageNumber),
-          pageSize: state.perPage,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PER_PAGE_OPTIONS.map(String),
-          showTotal: (count, range) => `${range[0].toLocaleString('fr-FR')}–${range[1].toLocaleString('fr-FR')} sur ${count.toLocaleString('fr-FR')}`,
-        }}
-        rowClassName={rowClassName}
-        rowSelection={
-          props.selection
-            ? {
-                selectedRowKeys: [...props.selection.keys],
-                preserveSelectedRowKeys: true,
-                onChange: (keys, rows) => props.selection?.onChange(keys as (string | number)[], rows),
-                getCheckboxProps: (row) => ({ 'aria-label': `Sélectionner ${rowLabel?.(row) ?? rowKey(row)}` }),
-              }
-            : undefined
-        }
-        onRow={
-          onRowOpen
-            ? (row) => ({
-                tabIndex: 0,
-                style: { cursor: 'pointer' },
-                'aria-label': rowLabel?.(row),
-                onClick: () => onRowOpen(row),
-                onKeyDown: (event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) onRowOpen(row);
-                },
-              })
-            : undefined
-        }
-        // Nothing loaded yet and the load failed: not "no results", which would lie.
-        locale={{ emptyText: shown ? (props.emptyText ?? 'Aucun résultat ne correspond à ces critères') : failedFirstLoad ? 'Les données n’ont pas pu être chargées.' : loadingText }}
-      />
+      <Spin spinning={waiting} description={loadingText}>
+        {table}
+      </Spin>
       <div className="bo-sr-only" aria-live="polite">
         {announcement}
       </div>

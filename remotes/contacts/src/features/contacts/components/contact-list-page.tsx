@@ -5,7 +5,7 @@ import { EmailLink, PageFrame, PhoneLink } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { ImportDialog, ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { contactsQueryOptions, exportContacts } from '../api/contacts';
 import { ContactPanel } from './contact-panel';
 import { MergeDialog } from './merge-dialog';
@@ -75,6 +75,7 @@ export function ContactListPage() {
   const [reassigning, setReassigning] = useState(false);
   const [merging, setMerging] = useState(false);
   const today = toBusinessIsoDate(new Date());
+  const listColumns = useMemo(() => columns(today), [today]);
   const filters: ListFilter[] = [
     { key: 'scope', label: 'Contacts', type: 'radio', options: contactScopes.map((scope) => ({ value: scope, label: contactScopeLabels[scope] })), defaultValue: 'my' },
     { key: 'ownerId', label: 'Propriétaire', type: 'select', options: owners, placeholder: 'Tous', searchable: true },
@@ -113,7 +114,7 @@ export function ContactListPage() {
     >
       <ListView
         label="Contacts"
-        columns={columns(today)}
+        columns={listColumns}
         filters={filters}
         search={{ label: 'Rechercher', placeholder: 'Nom, email, société ou téléphone' }}
         defaultSort={{ key: 'name', order: 'asc' }}
