@@ -1,6 +1,7 @@
 import type { HistoryEntry, ListPage } from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database';
+import { prepared } from '../db/prepared';
 
 export type { HistoryEntity } from '@bo/contracts/all';
 import type { HistoryEntity } from '@bo/contracts/all';
@@ -137,6 +138,25 @@ export function createHistoryRepository(db: Db) {
         pageNumber,
         perPage,
       );
+    },
+
+    // A change and its entry in one statement, one round trip: `change` (an UPDATE of the entity's table, RETURNING
+    // its id) runs, and the entry is added for the row it returns, `changes` being known before the write. False when
+    // the change touched no row (and so nothing is recorded). `name`: the statement is prepared under it (its text
+    // must not vary).
+    async recordWith(
+      db: Executor,
+      name: string,
+      change: RawBuilder<unknown>,
+      entry: { entity: HistoryEntity; action: string; changes: Changes; userId: number | null },
+    ): Promise<boolean> {
+      const { rows } = await sql`${prepared(name)}
+        with changed as (${change})
+        insert into history (entity, entity_id, action, changes, user_id)
+        select ${entry.entity}, changed.id, ${entry.action}, cast(${JSON.stringify(entry.changes)} as jsonb), cast(${entry.userId} as integer)
+        from changed
+        returning history.id`.execute(db);
+      return rows.length > 0;
     },
 
     // Every change to a contact or a todo is recorded (who, when, what) in the same transaction. The entry's id

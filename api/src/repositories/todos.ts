@@ -1,5 +1,5 @@
 import type { Todo } from '@bo/contracts/all';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Executor, TodoRow } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { OwnerScope } from '../domain/actor';
@@ -15,8 +15,8 @@ type TodoBase = Omit<Todo, 'replacement'>;
 
 // Timestamps formatted by the database exactly as Date#toISOString would: parsing thousands of them into Date
 // objects only to print them again was a third of the time of a month's calendar.
-const isoTimestamp = (column: 't.created_at' | 't.execution_date') =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (timestamp: RawBuilder<unknown>) => sql<string>`to_char(${timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoTimestamp = (column: 't.created_at' | 't.execution_date') => isoText(sql`${sql.ref(column)}`);
 
 function todoRows(db: Executor) {
   return db
@@ -128,7 +128,8 @@ export type TodoFilters = { onlyPending: boolean; from?: string; to?: string };
 export type TodoChanges = { deadline: string; notes: string; comment?: string };
 export type FollowUp = { taskId: number; deadline: string; notes: string };
 
-type EditableFields = Pick<TodoRow, 'deadline' | 'notes' | 'comment' | 'is_accomplished' | 'execution_date' | 'replacement_id'>;
+// The execution date as the row holds it (Date) or as a DTO row writes it (its ISO text).
+type EditableFields = Pick<TodoRow, 'deadline' | 'notes' | 'comment' | 'is_accomplished' | 'replacement_id'> & { execution_date: Date | string | null };
 
 const editable = (row: EditableFields): Record<string, unknown> => ({
   deadline: row.deadline,
@@ -139,17 +140,15 @@ const editable = (row: EditableFields): Record<string, unknown> => ({
   replacementId: row.replacement_id,
 });
 
-// A todo about to be edited, locked until its transaction ends, with what the permission check needs: its owner's
-// leader.
-export type LockedTodo = TodoRow & { owner_leader_id: number | null };
+// A todo about to be edited, locked until its transaction ends, as the contract shows it (its task, contact and
+// owner), with what the permission check needs (its owner's leader) and the transaction's time (now(), the same
+// all along it), which an accomplishment writes as its execution date.
+export type LockedTodo = TodoJoinedRow & { owner_leader_id: number | null; now: string };
 
 function lockedTodo(trx: Executor, id: number): Promise<LockedTodo | undefined> {
-  return trx
-    .selectFrom('todo as t')
+  return todoRows(trx)
     .modifyFront(prepared('todo_locked'))
-    .innerJoin('app_user as u', 'u.id', 't.owner_id')
-    .selectAll('t')
-    .select('u.leader_id as owner_leader_id')
+    .select(['u.leader_id as owner_leader_id', isoText(sql`now()`).as('now')])
     .where('t.id', '=', id)
     .forUpdate('t')
     .executeTakeFirst();
@@ -279,36 +278,32 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
       return row === undefined ? undefined : (await withReplacements([row]))[0];
     },
 
-    // Edits a pending todo, accomplishing it (without follow-up) when asked. `check` gets the todo as locked (or
-    // undefined), with its owner's leader, and throws to refuse: the rules and the write see the same row. The
-    // WHERE on is_accomplished makes the check and the write one step: an accomplished todo is never edited, even
-    // by a concurrent request.
-    async update(id: number, changes: TodoChanges, accomplish: boolean, actorId: number, check: (todo: LockedTodo | undefined) => void): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    // Edits a pending todo, accomplishing it (without follow-up) when asked, and gives it back as the contract shows
+    // it. `check` gets the todo as locked (or undefined), with its owner's leader, and throws to refuse: the rules and
+    // the write see the same row. What the row becomes is known from it, so the write, its history entry and the
+    // answer take one statement after the lock. The WHERE on is_accomplished keeps an accomplished todo from ever
+    // being edited, even by a concurrent request.
+    async update(id: number, changes: TodoChanges, accomplish: boolean, actorId: number, check: (todo: LockedTodo | undefined) => void): Promise<Todo> {
+      const saved = await db.transaction().execute(async (trx) => {
         const before = await lockedTodo(trx, id);
         check(before);
-        const after = await trx
-          .updateTable('todo')
-          .set({
-            deadline: changes.deadline,
-            notes: changes.notes,
-            ...(changes.comment === undefined ? {} : { comment: changes.comment }),
-            ...(accomplish ? { is_accomplished: true, execution_date: sql<Date>`now()` } : {}),
-          })
-          .where('id', '=', id)
-          .where('is_accomplished', '=', false)
-          .where('is_active', '=', true)
-          .returningAll()
-          .executeTakeFirst();
-        if (before === undefined || after === undefined) throw new AppError('notAllowed');
-        await history.record(trx, {
-          entity: 'todo',
-          entityId: id,
-          action: accomplish ? 'accomplish' : 'update',
-          changes: diff(editable(before), editable(after)),
-          userId: actorId,
-        });
+        if (before === undefined) throw new AppError('notAllowed');
+        const comment = changes.comment ?? before.comment;
+        const after: TodoJoinedRow = Object.assign({ ...before }, { deadline: changes.deadline, notes: changes.notes, comment });
+        if (accomplish) Object.assign(after, { is_accomplished: true, execution_date: before.now });
+        const written = await history.recordWith(
+          trx,
+          accomplish ? 'todo_accomplish' : 'todo_update',
+          sql`update todo set deadline = ${changes.deadline}, notes = ${changes.notes}, comment = ${comment}${accomplish ? sql`, is_accomplished = true, execution_date = now()` : sql``}
+            where id = ${id} and not is_accomplished and is_active
+            returning id`,
+          { entity: 'todo', action: accomplish ? 'accomplish' : 'update', changes: diff(editable(before), editable(after)), userId: actorId },
+        );
+        if (!written) throw new AppError('notAllowed');
+        return after;
       });
+      // Pending until now, it has no follow-up (a todo gets one as it is accomplished).
+      return toTodoDto(saved, undefined);
     },
 
     // Accomplishes a todo and creates its follow-up in one transaction. Of two concurrent calls, the second

@@ -27,8 +27,7 @@ export async function todoRoutes(app: FastifyInstance) {
     const { actor } = authOf(request);
     const { id } = request.params;
     const { deadline, notes, comment, isAccomplished } = request.body;
-    await repos.todos.update(id, { deadline, notes, comment }, isAccomplished, actor.id, (todo) => checkEditable(actor, todo));
-    return reloadTodo(repos, id);
+    return repos.todos.update(id, { deadline, notes, comment }, isAccomplished, actor.id, (todo) => checkEditable(actor, todo));
   });
 
   registerEndpoint(app, endpoints.accomplishTodo, async (request) => {

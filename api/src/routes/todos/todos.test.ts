@@ -133,6 +133,17 @@ for (const engine of testEngines()) {
         assert.equal(todo.isAccomplished, true);
         assert.ok(todo.executionDate !== null && Math.abs(Date.parse(todo.executionDate) - Date.now()) < 60_000);
         assert.equal(todo.replacementId, null);
+        // The answer is the todo as stored, and its history entry tells the same execution date.
+        const stored = await call<Todo[]>(app, 'GET', '/todos', { token: tokens.REC });
+        assert.deepEqual(
+          stored.body.data?.find((item) => item.id === id),
+          todo,
+        );
+        const history = await database.db.selectFrom('history').selectAll().where('entity', '=', 'todo').where('entity_id', '=', id).execute();
+        assert.deepEqual(
+          history.map((entry) => [entry.action, entry.changes]),
+          [['accomplish', { notes: { from: 'avant', to: '' }, isAccomplished: { from: false, to: true }, executionDate: { from: null, to: todo.executionDate } }]],
+        );
       });
 
       it('lets a leader edit the todos of the users they lead, an admin all, and forbids the rest', async () => {
