@@ -311,7 +311,12 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     }),
     [filterKeys, sortKeys, sortKey, sortOrder, defaultPerPage],
   );
-  const { state, update } = useListState(spec);
+  const { state, update: changeState } = useListState(spec);
+  // A change asks for its rows at once, before React has drawn it (the query it leads to would start only after).
+  const update = useLatestCallback((patch: Partial<ListState>, options?: { replace?: boolean }) => {
+    const next = props.queryOptions(changeState(patch, options));
+    if (queryClient.getQueryState(next.queryKey) === undefined) void queryClient.prefetchQuery(next);
+  });
 
   const result = useQuery({ ...props.queryOptions(state), placeholderData: keepPreviousData });
   const page = useMemo(() => (result.data === undefined ? undefined : toPage(result.data, state)), [result.data, state, toPage]);
@@ -609,9 +614,16 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
       <p className="bo-table__count" role="status">
         {shown ? countLabel(total) : failedFirstLoad ? 'Le chargement a échoué.' : loadingText}
       </p>
-      <Spin spinning={waiting} description={loadingText}>
+      {/* The spinner covers the rows without touching them: a class set on the table's container (antd's own
+          loading state) makes the browser work out the style of every cell again, on and off. */}
+      <div className="bo-list__body" aria-busy={waiting}>
         {table}
-      </Spin>
+        {waiting && (
+          <div className="bo-list__loading">
+            <Spin description={loadingText} />
+          </div>
+        )}
+      </div>
       <div className="bo-sr-only" aria-live="polite">
         {announcement}
       </div>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { changeListState, readListState, writeListState, type ListSpec, type ListState } from './list-state';
 
 // A list's state in the page's address: each change is a history entry, so back and forward step through the
-// views, and a shared link opens the same one.
+// views, and a shared link opens the same one. A change gives back the state it leads to.
 export function useListState(spec: ListSpec) {
   const [params, setParams] = useSearchParams();
   const fromAddress = useMemo(() => readListState(params, spec), [params, spec]);
@@ -16,12 +16,13 @@ export function useListState(spec: ListSpec) {
     latest.current = { state, params };
   });
   const update = useCallback(
-    (patch: Partial<ListState>, options: { replace?: boolean } = {}) => {
+    (patch: Partial<ListState>, options: { replace?: boolean } = {}): ListState => {
       const { state: current, params: over } = latest.current;
       const next = changeListState(current, patch);
       latest.current = { state: next, params: over };
       setPending({ state: next, over });
       setParams(writeListState(next, spec, over), options);
+      return next;
     },
     [setParams, spec],
   );
