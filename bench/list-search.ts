@@ -2,12 +2,13 @@
 // todos) in PostgreSQL: from the last key typed in the search box to the matching rows shown, in Chromium, against
 // the built app. Baseline, in the same run: the API call the list makes for the same search, from Node (the
 // server's part of that time). Uses only localhost; stops by itself.
-// Optional: DATABASE_URL (the local PostgreSQL server to create the database on), BENCH_SEARCH_RUNS (12 per list).
+// Optional: DATABASE_URL (the local PostgreSQL server to create the database on), BENCH_SEARCH_RUNS (searches with
+// matches per list, 20 by default: a p95 of 12 would be the slowest one), BENCH_AGAINST (below).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createBenchDatabase } from '../api/bench/bench-database';
 import { BENCH_LEADER, seedLarge, settleDatabase } from '../api/bench/seed-large';
 import { maintenanceDbTimeouts } from '../api/src/config';
@@ -17,9 +18,10 @@ import { launchBrowser, login } from '../e2e/src/harness';
 import { startSystem } from '../scripts/system';
 import { benchPort } from './ports';
 
-const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 12);
+const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 20);
 const GOAL_P95_MS = 300;
 const ports = { shell: benchPort(3940), remoteBase: benchPort(3941), api: benchPort(4940) } as const;
+const otherPorts = { shell: benchPort(3970), remoteBase: benchPort(3971), api: benchPort(4970) } as const;
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 
 // What a user looks for: parts of names, cities, sectors. Each run types one, after clearing the box.
@@ -57,11 +59,39 @@ async function typeAndWait(page: Page, term: string, countPrefix: string): Promi
   return performance.now() - started;
 }
 
+type StartSystem = typeof startSystem;
+type Checkout = { system: Awaited<ReturnType<StartSystem>>; page: Page; dataDir: string };
+
+// One version of the app on the benchmark's database, its leader logged in.
+async function openCheckout(browser: Browser, start: StartSystem, at: typeof ports, databaseUrl: string): Promise<Checkout> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-search-'));
+  const system = await start({ shellPort: at.shell, remotePortBase: at.remoteBase, apiPort: at.api, dataDir, databaseUrl, quiet: true });
+  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await login(page, system.shellUrl, BENCH_LEADER, { save: true });
+  return { system, page, dataDir };
+}
+
+async function openList(checkout: Checkout, list: ListPageSpec) {
+  const { page, system } = checkout;
+  await page.goto(`${system.shellUrl}${list.path}`);
+  await page.getByRole('heading', { name: list.heading, level: 1 }).waitFor();
+  await page.locator('.bo-list .ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 60_000 });
+}
+
+// BENCH_AGAINST=<another checkout, installed and built>: the same searches typed in its lists too, in turns, on the
+// same database, so that two versions are compared under the same machine load.
+async function otherCheckout(browser: Browser, databaseUrl: string): Promise<(Checkout & { folder: string }) | null> {
+  const folder = process.env.BENCH_AGAINST;
+  if (!folder) return null;
+  const { startSystem: startOther } = (await import(path.resolve(folder, 'scripts', 'system.ts'))) as { startSystem: StartSystem };
+  return { folder, ...(await openCheckout(browser, startOther, otherPorts, databaseUrl)) };
+}
+
 export async function listSearchBench(): Promise<void> {
   console.log('\n== Search in the lists, in Chromium, on the large dataset (PostgreSQL)');
   const database = await createBenchDatabase(serverUrl, 'bo_bench_search');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-search-'));
-  let system: Awaited<ReturnType<typeof startSystem>> | null = null;
+  const running: Checkout[] = [];
   const browser = await launchBrowser();
   try {
     const setup = await openDatabase({ databaseUrl: database.url, dataDir: null, db: maintenanceDbTimeouts });
@@ -71,45 +101,59 @@ export async function listSearchBench(): Promise<void> {
     await settleDatabase(setup.db);
     await setup.close();
     console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    system = await startSystem({ shellPort: ports.shell, remotePortBase: ports.remoteBase, apiPort: ports.api, dataDir, databaseUrl: database.url, quiet: true });
-    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await login(page, system.shellUrl, BENCH_LEADER, { save: true });
-    const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    const mine = await openCheckout(browser, startSystem, ports, database.url);
+    running.push(mine);
+    const other = await otherCheckout(browser, database.url);
+    if (other) running.push(other);
+    const token = (await mine.page.evaluate(() => localStorage.getItem('token'))) ?? '';
 
     const rows: string[][] = [];
+    const comparisons: string[] = [];
     for (const list of lists) {
-      await page.goto(`${system.shellUrl}${list.path}`);
-      await page.getByRole('heading', { name: list.heading, level: 1 }).waitFor();
-      await page.locator('.bo-list .ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 60_000 });
+      await openList(mine, list);
+      if (other) await openList(other, list);
       const ui: number[] = [];
+      const otherUi: number[] = [];
       const server: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const term = terms[run % terms.length];
-        const url = new URL(list.api, system.api.url);
+      // Terms that match nothing in this list are skipped: the runs are searches that show rows.
+      for (let attempt = 0; ui.length < RUNS && attempt < RUNS * 3; attempt += 1) {
+        const term = terms[attempt % terms.length];
+        const url = new URL(list.api, mine.system.api.url);
         url.searchParams.set('search', term);
         const askedAt = performance.now();
         const answer = (await (await fetch(url, { headers: { Authorization: `Bearer ${token}`, 'cache-control': 'no-cache' } })).json()) as { data: { total: number } };
-        server.push(performance.now() - askedAt);
+        const serverMs = performance.now() - askedAt;
         const { total } = answer.data;
         if (total === 0) continue;
+        server.push(serverMs);
         // The number as the page writes it (French grouping), then the word after it.
-        const prefix = await page.evaluate((count) => `${count.toLocaleString('fr-FR')} `, total);
-        ui.push(await typeAndWait(page, term, prefix));
+        const prefix = await mine.page.evaluate((count) => `${count.toLocaleString('fr-FR')} `, total);
+        // With another checkout, the two take turns going first.
+        if (other && attempt % 2 === 1) otherUi.push(await typeAndWait(other.page, term, prefix));
+        ui.push(await typeAndWait(mine.page, term, prefix));
+        if (other && attempt % 2 === 0) otherUi.push(await typeAndWait(other.page, term, prefix));
       }
       rows.push([list.name, String(ui.length), quantile(ui, 0.5).toFixed(0), quantile(ui, 0.95).toFixed(0), quantile(server, 0.5).toFixed(0), quantile(server, 0.95).toFixed(0), (quantile(ui, 0.5) / quantile(server, 0.5)).toFixed(1)]);
+      if (other) {
+        comparisons.push(
+          `  ${list.name}: this checkout p50 ${quantile(ui, 0.5).toFixed(0)}, p95 ${quantile(ui, 0.95).toFixed(0)} ms; ${other.folder} p50 ${quantile(otherUi, 0.5).toFixed(0)}, ` +
+            `p95 ${quantile(otherUi, 0.95).toFixed(0)} ms (ratio p50 ${(quantile(ui, 0.5) / quantile(otherUi, 0.5)).toFixed(3)}, p95 ${(quantile(ui, 0.95) / quantile(otherUi, 0.95)).toFixed(3)})`,
+        );
+      }
     }
-    await context.close();
     const header = ['list', 'searches', 'typed→shown p50 ms', 'p95 ms', 'API alone p50 ms', 'p95 ms', 'ratio p50'];
     const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
     const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
     console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
     for (const row of rows) console.log(format(row));
     for (const row of rows) console.log(`  ${row[0]}: p95 ${row[3]} ms from the last key to the rows (goal < ${GOAL_P95_MS}${Number(row[3]) < GOAL_P95_MS ? ', met' : ', missed'})`);
+    if (comparisons.length > 0) console.log(`Against another checkout, the same searches in turns:\n${comparisons.join('\n')}`);
   } finally {
     await browser.close();
-    await system?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const checkout of running) {
+      await checkout.system.stop();
+      rmSync(checkout.dataDir, { recursive: true, force: true });
+    }
     await database.drop();
   }
 }
