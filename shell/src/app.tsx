@@ -38,7 +38,7 @@ const contrastTokens = {
 
 // zeroRuntime: components take their styles from antd's stylesheet (loaded with the application) instead of
 // building them in the browser on first render; the theme's tokens still arrive as CSS variables. One object per
-// colour: a new one would make every antd component on the page render again.
+// colour, made once, rather than a new one that antd compares deeply on every render.
 const appThemes = {
   light: { algorithm: theme.defaultAlgorithm, token: contrastTokens.light, cssVar: {}, zeroRuntime: true },
   dark: { algorithm: theme.darkAlgorithm, token: contrastTokens.dark, cssVar: {}, zeroRuntime: true },

@@ -289,8 +289,13 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
         check(before);
         if (before === undefined) throw new AppError('notAllowed');
         const comment = changes.comment ?? before.comment;
-        const after: TodoJoinedRow = Object.assign({ ...before }, { deadline: changes.deadline, notes: changes.notes, comment });
-        if (accomplish) Object.assign(after, { is_accomplished: true, execution_date: before.now });
+        const after: TodoJoinedRow = {
+          ...before,
+          deadline: changes.deadline,
+          notes: changes.notes,
+          comment,
+          ...(accomplish ? { is_accomplished: true, execution_date: before.now } : {}),
+        };
         const written = await history.recordWith(
           trx,
           accomplish ? 'todo_accomplish' : 'todo_update',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 
 // The order of a table's columns, remembered in localStorage under a key of the page's choosing. Keys that
 // no longer exist are dropped and new columns are appended, so a stored order survives a column change.
@@ -27,7 +27,9 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 
 export function useColumnOrder(storageKey: string | undefined, keys: readonly string[]) {
   const [stored, setStored] = useState<string[] | null>(() => readStoredOrder(storageKey));
-  const order = reconcileOrder(stored, keys);
+  // The same array while the stored order and the keys stay the same: what is built from it can be kept.
+  const keyList = keys.join('\u0000');
+  const order = useMemo(() => reconcileOrder(stored, keyList === '' ? [] : keyList.split('\u0000')), [stored, keyList]);
 
   function save(next: string[] | null) {
     setStored(next);

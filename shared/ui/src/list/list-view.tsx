@@ -1,12 +1,13 @@
 import { AUTOCOMPLETE, MAX_PER_PAGE, messages, PER_PAGE_OPTIONS, type ListPage } from '@bo/contracts';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Alert, Button, Input, Radio, Select, Spin, Table, type TableProps } from 'antd';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { Option } from '../form/inputs';
 import { useColumnOrder } from '../data-table/column-order';
 import { downloadCsv, saveFile, toCsv, type CsvColumn } from './csv';
 import type { ListSort, ListSpec, ListState } from './list-state';
 import { useListState } from './use-list-state';
+import { useLatestCallback } from '../use-latest-callback';
 import { useTypedText } from '../use-typed-text';
 
 // The kit's one way to show a list: table, search, filters, sort, paging, state in the address, empty,
@@ -110,16 +111,6 @@ function valueOf<Row>(column: ListColumn<Row>, row: Row): string | number | null
 
 const NO_ROWS: never[] = [];
 
-// A function whose identity never changes and which always runs the latest one given: the table can be kept from
-// one render to the next while the page passes its callbacks inline.
-function useLatestCallback<Args extends unknown[], Result>(callback: (...args: Args) => Result): (...args: Args) => Result {
-  const latest = useRef(callback);
-  useLayoutEffect(() => {
-    latest.current = callback;
-  });
-  return useCallback((...args: Args) => latest.current(...args), []);
-}
-
 const plural = (count: number, word: string) => `${count.toLocaleString('fr-FR')} ${word}${count > 1 ? 's' : ''}`;
 
 // Typing waits for a pause before it changes the address (and asks the server); Enter applies at once. A change
@@ -130,10 +121,7 @@ function DebouncedInput({ id, value, placeholder, onApply }: { id: string; value
   const written = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // The timer applies through the latest handler, which starts from the latest state of the list.
-  const latestApply = useRef(onApply);
-  useLayoutEffect(() => {
-    latestApply.current = onApply;
-  });
+  const latestApply = useLatestCallback(onApply);
   if (value !== shown) {
     setShown(value);
     if (value !== written.current) setDraft(value);
@@ -144,7 +132,7 @@ function DebouncedInput({ id, value, placeholder, onApply }: { id: string; value
   const apply = (next: string) => {
     if (timer.current) clearTimeout(timer.current);
     written.current = next.trim();
-    latestApply.current(next.trim());
+    latestApply(next.trim());
   };
   return (
     <Input
@@ -337,10 +325,10 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     columnOrderKey,
     columns.map((column) => column.key),
   );
-  const orderKeys = columnOrder.order.join(',');
+  const order = columnOrder.order;
   const orderedColumns = useMemo(
-    () => (columnOrderKey ? orderKeys.split(',').map((key) => columns.find((column) => column.key === key) as ListColumn<Row>) : columns),
-    [columnOrderKey, orderKeys, columns],
+    () => (columnOrderKey ? order.map((key) => columns.find((column) => column.key === key) as ListColumn<Row>) : columns),
+    [columnOrderKey, order, columns],
   );
 
   const moveColumn = useLatestCallback((key: string, toIndex: number) => {
@@ -352,7 +340,6 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
   // Built again only when the columns, their order or the sort change: a render that changes none of them (the
   // address applied, a load starting) keeps the table as it is.
   const antColumns = useMemo(() => {
-    const order = orderKeys.split(',');
     const headerDragProps = (column: ListColumn<Row>) => {
       if (!columnOrderKey) return {};
       return {
@@ -395,7 +382,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
       };
     };
     return orderedColumns.map((column) => toAntColumn(column, true));
-  }, [orderedColumns, orderKeys, columnOrderKey, state.sort, state.order, moveColumn]);
+  }, [orderedColumns, order, columnOrderKey, state.sort, state.order, moveColumn]);
 
   const handleChange = useLatestCallback<Parameters<NonNullable<TableProps<Row>['onChange']>>, void>((pagination, _filters, sorter: AntSorter<Row>, extra) => {
     if (extra.action === 'sort') {
@@ -453,7 +440,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
   const failedFirstLoad = result.isError && shown === undefined;
   const waiting = !failedFirstLoad && (result.isPending || (result.isFetching && result.isPlaceholderData));
 
-  const rowKeyOf = useLatestCallback((row: Row) => rowKey(row));
+  const rowKeyOf = useLatestCallback(rowKey);
   const rowLabelOf = useLatestCallback((row: Row) => rowLabel?.(row) ?? String(rowKey(row)));
   const rowClassOf = useLatestCallback((row: Row) => rowClassName?.(row) ?? '');
   const openRow = useLatestCallback((row: Row) => onRowOpen?.(row));
