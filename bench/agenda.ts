@@ -94,20 +94,40 @@ fetch('/events.json').then((r) => r.json()).then((events) => {
   );
 }
 
-// From navigation start (the page's own clock) to the first animation frame with events in the grid. With
-// `profile`, a trace of the (last) visit is written there, for Chrome DevTools' Performance panel.
-async function paintedSample(browser: Browser, url: string, token: string | null, warm: boolean, profile?: string): Promise<number> {
+// The main thread's work during a visit, from Chrome's own counters (CDP Performance.getMetrics): all of its tasks,
+// the scripts among them, layouts and style recalculations. Steadier than the visit's duration when two versions
+// are compared, since time the page spent waiting is not in it.
+type MainThreadWork = { task: number; script: number; layout: number; style: number };
+const workMetrics = { task: 'TaskDuration', script: 'ScriptDuration', layout: 'LayoutDuration', style: 'RecalcStyleDuration' } as const;
+type Sample = { ms: number; work: MainThreadWork };
+
+// From navigation start (the page's own clock) to the first animation frame with events in the grid, and on a cold
+// visit the main thread's work meanwhile. With `profile`, a trace of the (last) visit is written there, for Chrome
+// DevTools' Performance panel.
+async function paintedSample(browser: Browser, url: string, token: string | null, warm: boolean, profile?: string): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
   if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
   const page = await context.newPage();
-  const measure = async () => {
+  // Counted on cold visits only: a warm one is left exactly as it was measured before the counters existed.
+  const cdp = warm ? null : await context.newCDPSession(page);
+  await cdp?.send('Performance.enable');
+  const counters = async () => {
+    const { metrics } = cdp ? await cdp.send('Performance.getMetrics') : { metrics: [] };
+    const seconds = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+    return Object.fromEntries(Object.entries(workMetrics).map(([key, name]) => [key, seconds(name) * 1000])) as MainThreadWork;
+  };
+  const measure = async (): Promise<Sample> => {
+    const before = await counters();
     await page.goto(url, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(
       () => (document.querySelector('.fc-daygrid-event') ? performance.now() : false),
       undefined,
       { polling: 'raf', timeout: 60_000 },
     );
-    return Number(await handle.jsonValue());
+    const ms = Number(await handle.jsonValue());
+    const after = await counters();
+    const work = Object.fromEntries(Object.keys(workMetrics).map((key) => [key, after[key as keyof MainThreadWork] - before[key as keyof MainThreadWork]]));
+    return { ms, work: work as MainThreadWork };
   };
   const profiled = async () => {
     if (profile === undefined) return measure();
@@ -118,9 +138,9 @@ async function paintedSample(browser: Browser, url: string, token: string | null
     return result;
   };
   // Warm: the same visit again, every file already in the browser's cache (a user coming back to the agenda).
-  const ms = warm ? (await measure(), await profiled()) : await profiled();
+  const sample = warm ? (await measure(), await profiled()) : await profiled();
   await context.close();
-  return ms;
+  return sample;
 }
 
 type StartSystem = typeof startSystem;
@@ -181,7 +201,7 @@ export async function agendaBench() {
     await paintedSample(browser, appUrl, token, false);
     const otherUrl = other && `${other.system.shellUrl}/agenda`;
     if (other && otherUrl) await paintedSample(browser, otherUrl, other.token, false);
-    const samples = { appCold: [] as number[], baseCold: [] as number[], appWarm: [] as number[], baseWarm: [] as number[], otherCold: [] as number[] };
+    const samples = { appCold: [] as Sample[], baseCold: [] as Sample[], appWarm: [] as Sample[], baseWarm: [] as Sample[], otherCold: [] as Sample[] };
     for (let i = 0; i < RUNS; i += 1) {
       // The two checkouts take turns going first: the first visit of a run reads a little slower.
       const otherFirst = i % 2 === 1;
@@ -194,7 +214,9 @@ export async function agendaBench() {
     }
     // The ratio of the medians is the figure the goal is set on. Each run's own ratio (its two pages measured one
     // after the other) shows how much the machine moved meanwhile: its spread is the figure's noise.
-    const row = (label: string, app: number[], base: number[], goal = true) => {
+    const ms = (list: Sample[]) => list.map((sample) => sample.ms);
+    const row = (label: string, appSamples: Sample[], baseSamples: Sample[], goal = true) => {
+      const [app, base] = [ms(appSamples), ms(baseSamples)];
       const ratio = median(app) / median(base);
       const perRun = app.map((ms, i) => ms / base[i]);
       const spread = `${quantile(perRun, 0.25).toFixed(2)} to ${quantile(perRun, 0.75).toFixed(2)}`;
@@ -211,12 +233,25 @@ export async function agendaBench() {
     console.log(row('warm cache (coming back)', samples.appWarm, samples.baseWarm));
     if (other) {
       console.log(row(`cold cache, ${other.folder}`, samples.otherCold, samples.baseCold, false));
-      const perRun = samples.appCold.map((ms, i) => ms / samples.otherCold[i]);
+      const [app, theirs] = [ms(samples.appCold), ms(samples.otherCold)];
+      const perRun = app.map((value, i) => value / theirs[i]);
       console.log(
-        `\nThis checkout against ${other.folder}, cold: ${(median(samples.appCold) / median(samples.otherCold)).toFixed(3)} ` +
+        `\nThis checkout against ${other.folder}, cold: ${(median(app) / median(theirs)).toFixed(3)} ` +
           `(runs' ratios, middle half: ${quantile(perRun, 0.25).toFixed(3)} to ${quantile(perRun, 0.75).toFixed(3)}).`,
       );
     }
+    // Where the time went: the main thread's work until the month was painted, cold (medians of the same visits).
+    // Chrome's script counter leaves out code run from promise callbacks: the bare page's whole calendar, part of the
+    // application's. It compares two checkouts, not the application with the bare page.
+    console.log('\n| main thread until the month is painted, cold (ms) | all tasks | layouts | style recalculations | scripts (outside promise callbacks) |');
+    console.log('|---|---|---|---|---|');
+    const workRow = (label: string, list: Sample[]) => {
+      const cell = (key: keyof MainThreadWork) => median(list.map((sample) => sample.work[key])).toFixed(0);
+      console.log(`| ${label} | ${cell('task')} | ${cell('layout')} | ${cell('style')} | ${label === 'FullCalendar alone' ? '' : cell('script')} |`);
+    };
+    workRow('/agenda', samples.appCold);
+    workRow('FullCalendar alone', samples.baseCold);
+    if (other) workRow(`/agenda, ${other.folder}`, samples.otherCold);
     // BENCH_PROFILE=<folder>: one more cold and warm visit of each page, traced (app-cold.json...).
     const profiles = process.env.BENCH_PROFILE;
     if (profiles) {
