@@ -97,9 +97,11 @@ fetch('/events.json').then((r) => r.json()).then((events) => {
 // The main thread's work during a visit, from Chrome's own counters (CDP Performance.getMetrics): all of its tasks,
 // the scripts among them, layouts and style recalculations. Steadier than the visit's duration when two versions
 // are compared, since time the page spent waiting is not in it.
-type MainThreadWork = { task: number; script: number; layout: number; style: number };
 const workMetrics = { task: 'TaskDuration', script: 'ScriptDuration', layout: 'LayoutDuration', style: 'RecalcStyleDuration' } as const;
-type Sample = { ms: number; work: MainThreadWork };
+type MainThreadWork = Record<keyof typeof workMetrics, number>;
+const workKeys = Object.keys(workMetrics) as (keyof MainThreadWork)[];
+// work: null on a warm visit.
+type Sample = { ms: number; work: MainThreadWork | null };
 
 // From navigation start (the page's own clock) to the first animation frame with events in the grid, and on a cold
 // visit the main thread's work meanwhile. With `profile`, a trace of the (last) visit is written there, for Chrome
@@ -111,10 +113,11 @@ async function paintedSample(browser: Browser, url: string, token: string | null
   // Counted on cold visits only: a warm one is left exactly as it was measured before the counters existed.
   const cdp = warm ? null : await context.newCDPSession(page);
   await cdp?.send('Performance.enable');
-  const counters = async () => {
-    const { metrics } = cdp ? await cdp.send('Performance.getMetrics') : { metrics: [] };
-    const seconds = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
-    return Object.fromEntries(Object.entries(workMetrics).map(([key, name]) => [key, seconds(name) * 1000])) as MainThreadWork;
+  const counters = async (): Promise<MainThreadWork | null> => {
+    if (!cdp) return null;
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const ms = (name: string) => (metrics.find((metric) => metric.name === name)?.value ?? 0) * 1000;
+    return Object.fromEntries(workKeys.map((key) => [key, ms(workMetrics[key])])) as MainThreadWork;
   };
   const measure = async (): Promise<Sample> => {
     const before = await counters();
@@ -126,8 +129,8 @@ async function paintedSample(browser: Browser, url: string, token: string | null
     );
     const ms = Number(await handle.jsonValue());
     const after = await counters();
-    const work = Object.fromEntries(Object.keys(workMetrics).map((key) => [key, after[key as keyof MainThreadWork] - before[key as keyof MainThreadWork]]));
-    return { ms, work: work as MainThreadWork };
+    const work = before && after ? (Object.fromEntries(workKeys.map((key) => [key, after[key] - before[key]])) as MainThreadWork) : null;
+    return { ms, work };
   };
   const profiled = async () => {
     if (profile === undefined) return measure();
@@ -214,9 +217,9 @@ export async function agendaBench() {
     }
     // The ratio of the medians is the figure the goal is set on. Each run's own ratio (its two pages measured one
     // after the other) shows how much the machine moved meanwhile: its spread is the figure's noise.
-    const ms = (list: Sample[]) => list.map((sample) => sample.ms);
+    const durations = (list: Sample[]) => list.map((sample) => sample.ms);
     const row = (label: string, appSamples: Sample[], baseSamples: Sample[], goal = true) => {
-      const [app, base] = [ms(appSamples), ms(baseSamples)];
+      const [app, base] = [durations(appSamples), durations(baseSamples)];
       const ratio = median(app) / median(base);
       const perRun = app.map((ms, i) => ms / base[i]);
       const spread = `${quantile(perRun, 0.25).toFixed(2)} to ${quantile(perRun, 0.75).toFixed(2)}`;
@@ -233,7 +236,7 @@ export async function agendaBench() {
     console.log(row('warm cache (coming back)', samples.appWarm, samples.baseWarm));
     if (other) {
       console.log(row(`cold cache, ${other.folder}`, samples.otherCold, samples.baseCold, false));
-      const [app, theirs] = [ms(samples.appCold), ms(samples.otherCold)];
+      const [app, theirs] = [durations(samples.appCold), durations(samples.otherCold)];
       const perRun = app.map((value, i) => value / theirs[i]);
       console.log(
         `\nThis checkout against ${other.folder}, cold: ${(median(app) / median(theirs)).toFixed(3)} ` +
@@ -245,12 +248,12 @@ export async function agendaBench() {
     // application's. It compares two checkouts, not the application with the bare page.
     console.log('\n| main thread until the month is painted, cold (ms) | all tasks | layouts | style recalculations | scripts (outside promise callbacks) |');
     console.log('|---|---|---|---|---|');
-    const workRow = (label: string, list: Sample[]) => {
-      const cell = (key: keyof MainThreadWork) => median(list.map((sample) => sample.work[key])).toFixed(0);
-      console.log(`| ${label} | ${cell('task')} | ${cell('layout')} | ${cell('style')} | ${label === 'FullCalendar alone' ? '' : cell('script')} |`);
+    const workRow = (label: string, list: Sample[], scripts = true) => {
+      const cell = (key: keyof MainThreadWork) => median(list.map((sample) => sample.work?.[key] ?? 0)).toFixed(0);
+      console.log(`| ${label} | ${cell('task')} | ${cell('layout')} | ${cell('style')} | ${scripts ? cell('script') : ''} |`);
     };
     workRow('/agenda', samples.appCold);
-    workRow('FullCalendar alone', samples.baseCold);
+    workRow('FullCalendar alone', samples.baseCold, false);
     if (other) workRow(`/agenda, ${other.folder}`, samples.otherCold);
     // BENCH_PROFILE=<folder>: one more cold and warm visit of each page, traced (app-cold.json...).
     const profiles = process.env.BENCH_PROFILE;
