@@ -1,9 +1,8 @@
+import { Calendar, type CalendarOptions, type DatesSetArg, type EventClickArg, type EventDropArg, type EventMountArg } from '@fullcalendar/core';
 import frLocale from '@fullcalendar/core/locales/fr';
-import type { DatesSetArg, EventClickArg, EventDropArg, EventMountArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
-import FullCalendar from '@fullcalendar/react';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { addDays } from '@bo/contracts';
 import { isNarrowScreen, localIsoDate, type CalendarRange } from './calendar-range';
 import type { TodoEvent } from '../todo-events';
@@ -33,9 +32,11 @@ function describe(info: EventMountArg) {
   info.el.dataset.todoId = info.event.id;
 }
 
-// FullCalendar itself, loaded apart from the rest of the kit (it weighs about 60 KB gzip). Its options keep
-// their identity from one render to the next (memo, stable handlers reading the latest props): FullCalendar
-// redraws its events whenever an option changes, which with 2 000 todos costs a visible moment.
+// FullCalendar itself, loaded apart from the rest of the kit (it weighs about 60 KB gzip), driven through its own
+// Calendar class: its React component adds a store and React state for content rendered by React, which this
+// calendar has none of. Its options keep their identity from one render to the next (memo, stable handlers
+// reading the latest props): FullCalendar redraws its events whenever an option changes, which with 2 000 todos
+// costs a visible moment.
 export const FullCalendarView = memo(function FullCalendarView({
   events,
   initialDate,
@@ -46,34 +47,8 @@ export const FullCalendarView = memo(function FullCalendarView({
 }: FullCalendarViewProps) {
   const latest = useRef({ onEventClick, onEventDrop, onRangeChange });
   const box = useRef<HTMLDivElement>(null);
-  const calendar = useRef<FullCalendar>(null);
-  // The width FullCalendar was laid out at: read as it has just rendered (a layout effect of its parent runs right
-  // after it measured its cells), so that the container's first size report costs a layout only when the width
-  // moved in between (the user's layout settings arriving, a sidebar opening).
+  const calendar = useRef<Calendar | null>(null);
   const laidOutWidth = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    laidOutWidth.current = box.current?.clientWidth ?? null;
-  }, []);
-  // FullCalendar follows the window's size only: a layout or sidebar change resizes its container without any
-  // window resize, so the container is watched and the calendar told (updateSize).
-  useEffect(() => {
-    const element = box.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    let frame = 0;
-    let width = laidOutWidth.current;
-    const observer = new ResizeObserver(() => {
-      const next = element.clientWidth;
-      if (next === width) return;
-      width = next;
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => calendar.current?.getApi().updateSize());
-    });
-    observer.observe(element);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-    };
-  }, []);
   useLayoutEffect(() => {
     latest.current = { onEventClick, onEventDrop, onRangeChange };
   });
@@ -91,26 +66,66 @@ export const FullCalendarView = memo(function FullCalendarView({
     (info: DatesSetArg) => latest.current.onRangeChange?.({ start: localIsoDate(info.start), end: addDays(localIsoDate(info.end), -1) }),
     [],
   );
-  return (
-    <div ref={box} className="bo-calendar">
-      <FullCalendar
-        ref={calendar}
-        plugins={plugins}
-        locale={frLocale}
-        firstDay={1}
-        initialView={isNarrowScreen() ? 'dayGridDay' : initialView}
-        initialDate={initialDate}
-        headerToolbar={headerToolbar}
-        views={views}
-        height="auto"
-        events={events}
-        editable={Boolean(onEventDrop)}
-        eventDurationEditable={false}
-        eventClick={eventClick}
-        eventDrop={eventDrop}
-        datesSet={datesSet}
-        eventDidMount={describe}
-      />
-    </div>
+  const editable = Boolean(onEventDrop);
+  // What changes after the first drawing: the events, and whether they may be moved.
+  const options = useMemo<CalendarOptions>(
+    () => ({ events, editable, eventClick, eventDrop, datesSet, eventDidMount: describe }),
+    [events, editable, eventClick, eventDrop, datesSet],
   );
+  const drawn = useRef(options);
+  // Drawn in a layout effect, as the page commits: the month is on screen in the same frame as the page.
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const view = isNarrowScreen() ? 'dayGridDay' : initialView;
+    const instance = new Calendar(element, {
+      plugins,
+      locale: frLocale,
+      firstDay: 1,
+      initialView: view,
+      initialDate,
+      headerToolbar,
+      views,
+      height: 'auto',
+      eventDurationEditable: false,
+      ...drawn.current,
+    });
+    instance.render();
+    calendar.current = instance;
+    // The width it was laid out at, read while its cells' measures are fresh: the container's first size report
+    // then costs a layout only when the width moved in between (the user's layout settings arriving, a sidebar
+    // opening).
+    laidOutWidth.current = element.clientWidth;
+    return () => {
+      calendar.current = null;
+      instance.destroy();
+    };
+    // The first view and date are read once, as FullCalendar itself reads them.
+  }, []);
+  useLayoutEffect(() => {
+    if (drawn.current === options) return;
+    drawn.current = options;
+    calendar.current?.resetOptions(options, Object.keys(options));
+  }, [options]);
+  // FullCalendar follows the window's size only: a layout or sidebar change resizes its container without any
+  // window resize, so the container is watched and the calendar told (updateSize).
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    let width = laidOutWidth.current;
+    const observer = new ResizeObserver(() => {
+      const next = element.clientWidth;
+      if (next === width) return;
+      width = next;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => calendar.current?.updateSize());
+    });
+    observer.observe(element);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, []);
+  return <div ref={box} className="bo-calendar" />;
 });
