@@ -102,10 +102,14 @@ export const FullCalendarView = memo(function FullCalendarView({
     };
     // The first view and date are read once, as FullCalendar itself reads them.
   }, []);
+  // Only the options that changed are handed over: FullCalendar refines each one it is told about again (the
+  // events anew, as a new source, when their list is named).
   useLayoutEffect(() => {
-    if (drawn.current === options) return;
+    const before = drawn.current;
+    if (before === options) return;
     drawn.current = options;
-    calendar.current?.resetOptions(options, Object.keys(options));
+    const changed = (Object.keys(options) as (keyof CalendarOptions)[]).filter((name) => options[name] !== before[name]);
+    calendar.current?.resetOptions(options, changed);
   }, [options]);
   // FullCalendar follows the window's size only: a layout or sidebar change resizes its container without any
   // window resize, so the container is watched and the calendar told (updateSize).
