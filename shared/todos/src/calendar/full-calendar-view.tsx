@@ -47,6 +47,7 @@ export const FullCalendarView = memo(function FullCalendarView({
 }: FullCalendarViewProps) {
   const latest = useRef({ onEventClick, onEventDrop, onRangeChange });
   const box = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
   const laidOutWidth = useRef<number | null>(null);
   useLayoutEffect(() => {
@@ -75,7 +76,7 @@ export const FullCalendarView = memo(function FullCalendarView({
   const drawn = useRef(options);
   // Drawn in a layout effect, as the page commits: the month is on screen in the same frame as the page.
   useLayoutEffect(() => {
-    const element = box.current;
+    const element = host.current;
     if (!element) return;
     const view = isNarrowScreen() ? 'dayGridDay' : initialView;
     const instance = new Calendar(element, {
@@ -95,7 +96,7 @@ export const FullCalendarView = memo(function FullCalendarView({
     // The width it was laid out at, read while its cells' measures are fresh: the container's first size report
     // then costs a layout only when the width moved in between (the user's layout settings arriving, a sidebar
     // opening).
-    laidOutWidth.current = element.clientWidth;
+    laidOutWidth.current = box.current?.clientWidth ?? null;
     return () => {
       calendar.current = null;
       instance.destroy();
@@ -131,5 +132,11 @@ export const FullCalendarView = memo(function FullCalendarView({
       observer.disconnect();
     };
   }, []);
-  return <div ref={box} className="bo-calendar" />;
+  // FullCalendar takes over the inner element (its classes, its height): the stylesheet's `.bo-calendar .fc` rules
+  // style it from the box.
+  return (
+    <div ref={box} className="bo-calendar">
+      <div ref={host} />
+    </div>
+  );
 });
