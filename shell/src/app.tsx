@@ -51,9 +51,9 @@ function ThemedApp() {
     <ConfigProvider locale={frFR} theme={appThemes[color]}>
       <AntApp className={`bo-app bo-app--${color}`}>
         {/* Spec section 9: top right, 3 s, newest on top, closes on click or drag, pauses on hover and focus loss.
-            Before the routes: its stylesheet goes into the page in the commit's layout effects, and a stylesheet
-            added after the page's own (the calendar draws and measures 2 000 todos in its) makes the browser
-            restyle the whole page again (270 ms on a cold /agenda). */}
+            Before the routes: it adds its stylesheet from a layout effect, and layout effects run in tree order.
+            After the routes, the stylesheet would arrive once the page had drawn (the calendar measures 2 000
+            todos in its own), and the browser would restyle the whole page again (270 ms on a cold /agenda). */}
         <ToastContainer
           position="top-right"
           autoClose={3000}

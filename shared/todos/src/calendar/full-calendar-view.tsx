@@ -2,7 +2,7 @@ import { Calendar, type CalendarOptions, type DatesSetArg, type EventClickArg, t
 import frLocale from '@fullcalendar/core/locales/fr';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { addDays } from '@bo/contracts';
 import { isNarrowScreen, localIsoDate, type CalendarRange } from './calendar-range';
 import type { TodoEvent } from '../todo-events';
@@ -49,7 +49,6 @@ export const FullCalendarView = memo(function FullCalendarView({
   const box = useRef<HTMLDivElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const calendar = useRef<Calendar | null>(null);
-  const laidOutWidth = useRef<number | null>(null);
   useLayoutEffect(() => {
     latest.current = { onEventClick, onEventDrop, onRangeChange };
   });
@@ -74,16 +73,17 @@ export const FullCalendarView = memo(function FullCalendarView({
     [events, editable, eventClick, eventDrop, datesSet],
   );
   const drawn = useRef(options);
-  // Drawn in a layout effect, as the page commits: the month is on screen in the same frame as the page.
+  // Drawn in a layout effect, as the page commits: the month is on screen in the same frame as the page. The first
+  // view and date are read once, as FullCalendar itself reads them.
   useLayoutEffect(() => {
     const element = host.current;
-    if (!element) return;
-    const view = isNarrowScreen() ? 'dayGridDay' : initialView;
+    const container = box.current;
+    if (!element || !container) return;
     const instance = new Calendar(element, {
       plugins,
       locale: frLocale,
       firstDay: 1,
-      initialView: view,
+      initialView: isNarrowScreen() ? 'dayGridDay' : initialView,
       initialDate,
       headerToolbar,
       views,
@@ -93,15 +93,29 @@ export const FullCalendarView = memo(function FullCalendarView({
     });
     instance.render();
     calendar.current = instance;
-    // The width it was laid out at, read while its cells' measures are fresh: the container's first size report
-    // then costs a layout only when the width moved in between (the user's layout settings arriving, a sidebar
-    // opening).
-    laidOutWidth.current = box.current?.clientWidth ?? null;
+    // FullCalendar follows the window's size only: a layout or sidebar change resizes its container without any
+    // window resize, so the container is watched and the calendar told (updateSize). The width it was laid out at
+    // is read now, while its cells' measures are fresh: the first size report then costs a layout only when the
+    // width moved in between (the user's layout settings arriving, a sidebar opening).
+    let width = container.clientWidth;
+    let frame = 0;
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            const next = container.clientWidth;
+            if (next === width) return;
+            width = next;
+            cancelAnimationFrame(frame);
+            frame = requestAnimationFrame(() => instance.updateSize());
+          });
+    observer?.observe(container);
     return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
       calendar.current = null;
       instance.destroy();
     };
-    // The first view and date are read once, as FullCalendar itself reads them.
   }, []);
   // Only the options that changed are handed over: FullCalendar refines each one it is told about again (the
   // events anew, as a new source, when their list is named).
@@ -112,26 +126,6 @@ export const FullCalendarView = memo(function FullCalendarView({
     const changed = (Object.keys(options) as (keyof CalendarOptions)[]).filter((name) => options[name] !== before[name]);
     calendar.current?.resetOptions(options, changed);
   }, [options]);
-  // FullCalendar follows the window's size only: a layout or sidebar change resizes its container without any
-  // window resize, so the container is watched and the calendar told (updateSize).
-  useEffect(() => {
-    const element = box.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    let frame = 0;
-    let width = laidOutWidth.current;
-    const observer = new ResizeObserver(() => {
-      const next = element.clientWidth;
-      if (next === width) return;
-      width = next;
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => calendar.current?.updateSize());
-    });
-    observer.observe(element);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-    };
-  }, []);
   // FullCalendar takes over the inner element (its classes, its height): the stylesheet's `.bo-calendar .fc` rules
   // style it from the box.
   return (
