@@ -3,10 +3,14 @@ import { z } from 'zod';
 
 // A compact signed token: base64url(JSON payload) "." base64url(HMAC-SHA256). The session id (sid) stays
 // the same across refreshes so that logging out revokes every token of the session.
+// `iat` is in seconds with the milliseconds as a fraction (a non-integer NumericDate), so that it compares exactly
+// with the instant a user's sessions were ended (`app_user.sessions_valid_after`, in milliseconds): a token issued
+// in the same second, after that instant, stays valid. Tokens issued with whole seconds still parse (as issued at
+// the start of their second: refused, never wrongly accepted, within the second of a revocation).
 const payloadSchema = z.object({
   sub: z.number().int().positive(),
   sid: z.string().min(16).max(64),
-  iat: z.number().int(),
+  iat: z.number(),
   exp: z.number().int(),
 });
 export type TokenPayload = z.infer<typeof payloadSchema>;
@@ -19,11 +23,15 @@ export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 export const newSessionId = (): string => randomBytes(18).toString('base64url');
 
-export function issueToken(userId: number, sid: string, ttlSeconds: number, secret: string, now = nowSeconds()): string {
-  const payload: TokenPayload = { sub: userId, sid, iat: now, exp: now + ttlSeconds };
+// now: in seconds, milliseconds as a fraction.
+export function issueToken(userId: number, sid: string, ttlSeconds: number, secret: string, now = Date.now() / 1000): string {
+  const payload: TokenPayload = { sub: userId, sid, iat: now, exp: Math.floor(now) + ttlSeconds };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${sign(body, secret).toString('base64url')}`;
 }
+
+// The issue instant in whole milliseconds (rounded: a fraction of seconds times 1000 is not always a whole number).
+export const issuedAtMs = (payload: TokenPayload): number => Math.round(payload.iat * 1000);
 
 export function checkToken(token: string, secret: string, now = nowSeconds()): TokenCheck {
   const parts = token.split('.');

@@ -9,8 +9,10 @@ export const LAST_SEEN_PRECISION_MS = 60_000;
 
 // Every session of a user ends (log out everywhere, a deactivation, a password set by an admin). The auth hook
 // also refuses any token issued before `app_user.sessions_valid_after`, set in the same transaction.
-export async function endUserSessions(executor: Executor, userId: number, now: Date): Promise<void> {
-  await executor.updateTable('user_session').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
+// keepSid: the one session that stays open (the user's own password change, made from it).
+export async function endUserSessions(executor: Executor, userId: number, now: Date, keepSid?: string): Promise<void> {
+  const open = executor.updateTable('user_session').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  await (keepSid === undefined ? open : open.where('sid', '<>', keepSid)).execute();
 }
 
 // The sessions of the users (one row per sid, which every token of the session carries). A token is valid only

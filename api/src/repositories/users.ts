@@ -113,9 +113,14 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
       });
     },
 
-    async setPassword(userId: number, passwordHash: string): Promise<void> {
+    // The user's own new password: every other session of theirs ends with it, on every instance. The session that
+    // made the change stays open, so its tokens (the one in this answer included) keep working; the revocation
+    // instant is not moved, it would refuse them too.
+    async setPassword(userId: number, passwordHash: string, currentSid: string): Promise<void> {
+      const now = new Date();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('app_user').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
+        await trx.updateTable('app_user').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+        await endUserSessions(trx, userId, now, currentSid);
         await history.record(trx, { entity: 'user', entityId: userId, action: 'update', changes: { password: { from: null, to: 'changed' } }, userId });
       });
     },

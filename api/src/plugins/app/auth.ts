@@ -1,7 +1,7 @@
 import { AUTHORIZATION_HEADER, can, type Permission } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '../../auth/password';
-import { checkToken, issueToken, nowSeconds, tokenFromHeader } from '../../auth/token';
+import { checkToken, issuedAtMs, issueToken, nowSeconds, tokenFromHeader } from '../../auth/token';
 import type { UserRow } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import { AppError } from '../../errors';
@@ -71,8 +71,9 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     if (user === undefined) throw new AppError('tokenInvalid');
     // A session ended (logout, ended from another device) or unknown (pruned, or older than the session list).
     if (session === null || session.ended) throw new AppError('tokenBlacklisted');
-    // Every token issued before the user's sessions were ended (deactivation, log out everywhere), on any instance.
-    if (user.sessions_valid_after !== null && check.payload.iat * 1000 < user.sessions_valid_after.getTime()) throw new AppError('tokenBlacklisted');
+    // Every token issued before the user's sessions were ended (deactivation, log out everywhere), on any instance;
+    // both instants in milliseconds, so a login in the same second, after that instant, is not refused.
+    if (user.sessions_valid_after !== null && issuedAtMs(check.payload) < user.sessions_valid_after.getTime()) throw new AppError('tokenBlacklisted');
     if (!user.is_active) throw new AppError('inactiveUser');
     // Last seen, to the minute: a write once a minute per session, none on the other requests.
     if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) await repos.sessions.touch(session.id);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { User, UserSession } from '@bo/contracts/all';
+import { issueToken } from '../../auth/token';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, createTestApp, decodeToken, FIXTURE_PASSWORD, login, snapshot, testEngines } from '../../test/harness';
 
@@ -150,9 +151,68 @@ for (const engine of testEngines()) {
       } finally {
         await other.close();
       }
-      await new Promise((resolve) => setTimeout(resolve, 1100));
       const fresh = await login(suite.app, 'COM');
       assert.equal((await call(suite.app, 'GET', '/user', { token: fresh })).status, 200);
     });
+
+    it('accepts a login made in the same second as logging out everywhere, after it', async () => {
+      // At the start of a second, so that both calls fall within it.
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+      const second = Math.floor(Date.now() / 1000);
+      const answer = await call(suite.app, 'POST', '/user/logout-all', { token: await login(suite.app, 'ADM'), fields: {} });
+      assert.equal(answer.status, 200);
+      const fresh = await login(suite.app, 'ADM');
+      const read = await call(suite.app, 'GET', '/user', { token: fresh });
+      assert.equal(read.status, 200, JSON.stringify(read.body));
+      assert.equal(Math.floor(decodeToken(fresh).iat), second, 'the login in the second of the logout');
+      // The refreshed token works as well.
+      assert.equal((await call(suite.app, 'GET', '/user', { token: read.token })).status, 200);
+    });
+
+    it('refuses a token issued before the sessions were ended, to the millisecond, and accepts one issued after', async () => {
+      const secret = await tokenSecret(suite);
+      const { sid } = decodeToken(await login(suite.app, 'DIR'));
+      // The revocation at the middle of a second; the session itself stays open, so only the instants decide.
+      const whole = Math.floor(Date.now() / 1000) - 10;
+      await suite.database.db.updateTable('app_user').set({ sessions_valid_after: new Date(whole * 1000 + 500) }).where('id', '=', suite.fixture.users.DIR).execute();
+      const issuedAt = (seconds: number) => `Bearer ${issueToken(suite.fixture.users.DIR, sid, 7200, secret, seconds)}`;
+      assert.deepEqual((await call(suite.app, 'GET', '/user', { token: issuedAt(whole + 0.499) })).body.errors, [{ message: 'tokenBlacklisted' }]);
+      assert.equal((await call(suite.app, 'GET', '/user', { token: issuedAt(whole + 0.5) })).status, 200);
+      assert.equal((await call(suite.app, 'GET', '/user', { token: issuedAt(whole + 0.501) })).status, 200);
+      // A token of whole seconds (issued before milliseconds were carried) counts from the start of its second.
+      assert.deepEqual((await call(suite.app, 'GET', '/user', { token: issuedAt(whole) })).body.errors, [{ message: 'tokenBlacklisted' }]);
+      assert.equal((await call(suite.app, 'GET', '/user', { token: issuedAt(whole + 1) })).status, 200);
+    });
+
+    it('changing one’s own password ends every other session, on every instance; this one goes on', async () => {
+      const current = await login(suite.app, 'DIB');
+      const elsewhere = await login(suite.app, 'DIB');
+      const other = await createTestApp(suite.database.openAnother());
+      try {
+        assert.equal((await call(other, 'GET', '/user', { token: elsewhere })).status, 200);
+        const done = await call(suite.app, 'POST', '/user/password', { token: current, fields: { currentPassword: FIXTURE_PASSWORD, newPassword: STRONG } });
+        assert.equal(done.status, 200, JSON.stringify(done.body));
+        assert.ok(done.token, 'a fresh token of this session');
+        assert.equal(decodeToken(done.token).sid, decodeToken(current).sid);
+        for (const token of [suite.tokens.DIB, elsewhere]) {
+          assert.deepEqual((await call(other, 'GET', '/user', { token })).body.errors, [{ message: 'tokenBlacklisted' }]);
+          assert.deepEqual((await call(suite.app, 'GET', '/todos', { token })).body.errors, [{ message: 'tokenBlacklisted' }]);
+        }
+        for (const token of [current, done.token]) assert.equal((await call(other, 'GET', '/user', { token })).status, 200);
+        const left = await call<UserSession[]>(suite.app, 'GET', '/user/sessions', { token: done.token });
+        assert.deepEqual(left.body.data?.map((session) => session.current), [true]);
+        // Another user's sessions are untouched.
+        assert.equal((await call(other, 'GET', '/user', { token: suite.tokens.COB })).status, 200);
+      } finally {
+        await other.close();
+      }
+      const fresh = await login(suite.app, 'DIB', STRONG);
+      assert.equal((await call(suite.app, 'GET', '/user', { token: fresh })).status, 200);
+    });
   });
+}
+
+async function tokenSecret(suite: SeededSuite): Promise<string> {
+  const row = await suite.database.db.selectFrom('app_setting').select('value').where('key', '=', 'token_secret').executeTakeFirstOrThrow();
+  return row.value;
 }

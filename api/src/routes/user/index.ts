@@ -52,13 +52,22 @@ export async function userRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.saveProfile, async (request) => toUserDto(await repos.users.saveProfile(authOf(request).user.id, request.body)));
 
   registerEndpoint(app, endpoints.changePassword, async (request) => {
-    const { user } = authOf(request);
+    const { user, sid } = authOf(request);
+    // The current password is a login attempt: counted before the check on the login's own counters (the user's
+    // trigram from this address, and the address), atomically on every instance. A guess through a session spends
+    // the login's budget, so a stolen session guesses no more than the login allows; and as for the login, the
+    // lock holds for that address only.
+    if (!(await repos.security.reserveLoginAttempt(user.trigram, request.ip, config.loginRateLimit))) {
+      throw new AppError('notAllowed', { status: 429 });
+    }
     const current = plainPassword(request.body.currentPassword, 'currentPassword');
     if (!(await verifyPassword(user.password_hash, current))) throw new AppError('autenticationFailed', { field: 'currentPassword' });
+    await repos.security.loginSucceeded(user.trigram, request.ip, config.loginRateLimit);
     const next = plainPassword(request.body.newPassword, 'newPassword');
     const owner = { trigram: user.trigram, firstName: user.first_name, lastName: user.last_name };
     if (passwordProblems(next, owner).length > 0) throw new AppError('weakPassword', { field: 'newPassword' });
-    await repos.users.setPassword(user.id, await hashPassword(next, config.passwordHashing));
+    // Every other session of the user ends; this one goes on.
+    await repos.users.setPassword(user.id, await hashPassword(next, config.passwordHashing), sid);
     return null;
   });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { seedFixture } from '../../test/fixtures';
-import { createTestApp, createTestDatabase, FIXTURE_PASSWORD, multipart, testEngines, type TestDatabase } from '../../test/harness';
+import { createTestApp, createTestDatabase, FIXTURE_PASSWORD, multipart, snapshot, testEngines, type TestDatabase } from '../../test/harness';
 
 type Attempt = { trigram: string; password: string; ip: string; forwardedFor?: string };
 
@@ -13,6 +13,30 @@ async function attempt(app: FastifyInstance, { trigram, password, ip, forwardedF
   const response = await app.inject({ method: 'POST', url: '/user/login', remoteAddress: ip, headers, payload: body.payload });
   return response.statusCode;
 }
+
+// A session opened from an address: its token.
+async function sessionFrom(app: FastifyInstance, trigram: string, ip: string): Promise<string> {
+  const body = await multipart({ trigram, password: FIXTURE_PASSWORD });
+  const response = await app.inject({ method: 'POST', url: '/user/login', remoteAddress: ip, headers: { 'content-type': body.contentType }, payload: body.payload });
+  const token = response.headers.authorization;
+  if (response.statusCode !== 200 || typeof token !== 'string') throw new Error(`login ${trigram} failed: ${response.body}`);
+  return token;
+}
+
+// A password change from an address: its status and errors.
+async function changePassword(app: FastifyInstance, token: string, ip: string, currentPassword: string, newPassword: string): Promise<{ status: number; errors: unknown }> {
+  const body = await multipart({ currentPassword, newPassword });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/user/password',
+    remoteAddress: ip,
+    headers: { 'content-type': body.contentType, authorization: token },
+    payload: body.payload,
+  });
+  return { status: response.statusCode, errors: response.json<{ errors: unknown }>().errors };
+}
+
+const STRONG = 'Gris-Tulipe-Vent-48';
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
@@ -62,6 +86,26 @@ for (const engine of testEngines()) {
 
     it('counts successes for nobody: a user who logs in often is never limited', async () => {
       for (let i = 0; i < 40; i += 1) assert.equal(await attempt(first, { trigram: 'REC', password: FIXTURE_PASSWORD, ip: '10.3.0.1' }), 200);
+    });
+
+    it('holds the current password of a password change under the login limits: 40 parallel guesses on two instances', async () => {
+      const token = await sessionFrom(first, 'COB', '10.6.0.1');
+      const guesses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => changePassword(i % 2 === 0 ? first : second, token, '10.6.0.1', `wrong-${i}`, STRONG)),
+      );
+      assert.deepEqual(tally(guesses.map((guess) => guess.status)), { 401: 10, 429: 30 });
+      // Past the limit, the right current password is refused too, and nothing changes.
+      const before = await snapshot(database.db);
+      const right = await changePassword(second, token, '10.6.0.1', FIXTURE_PASSWORD, STRONG);
+      assert.deepEqual([right.status, right.errors], [429, [{ message: 'notAllowed' }]]);
+      assert.equal(await snapshot(database.db), before);
+      // The guesses spent the login's budget for that trigram from that address.
+      assert.equal(await attempt(first, { trigram: 'COB', password: FIXTURE_PASSWORD, ip: '10.6.0.1' }), 429);
+      // The password is still the old one; from another address the user logs in and changes it at once.
+      assert.equal(await attempt(first, { trigram: 'COB', password: STRONG, ip: '10.6.0.2' }), 401);
+      const own = await sessionFrom(second, 'COB', '10.6.0.2');
+      assert.equal((await changePassword(first, own, '10.6.0.2', FIXTURE_PASSWORD, STRONG)).status, 200);
+      assert.equal(await attempt(second, { trigram: 'COB', password: STRONG, ip: '10.6.0.3' }), 200);
     });
 
     it('reads the client address from X-Forwarded-For only behind a trusted proxy', async () => {
