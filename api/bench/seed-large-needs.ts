@@ -2,6 +2,7 @@ import { NEEDS_SHEET_REFERENCE_PREFIX, toBusinessIsoDate } from '@bo/contracts/a
 import { sql } from 'kysely';
 import type { Db } from '../src/db/database';
 import { demoNeedsSheetStatuses } from '../src/db/demo-data';
+import { followWrittenReferences } from '../src/db/needs-sheet-references';
 
 // The needs sheets of the large dataset (the 'needs' benchmark scenario): 50 000 at full scale.
 export const fullNeedsSheets = 50_000;
@@ -235,7 +236,10 @@ export async function seedLargeNeedsSheets(db: Db, count: number = fullNeedsShee
         select s.*, extract(year from s.received)::int as year,
           coalesce(nc.last, 0) + row_number() over (partition by extract(year from s.received) order by s.received, s.i) as number
         from sheets s
-        left join needs_sheet_counter nc on nc.year = extract(year from s.received)::int
+        left join (
+          select substring(sequencename from '[0-9]{4}$')::int as year, last_value as last from pg_sequences
+          where schemaname = current_schema() and sequencename ~ '^needs_sheet_reference_[0-9]{4}$'
+        ) nc on nc.year = extract(year from s.received)::int
       )
       insert into needs_sheet (reference, company_id, contact_id, title, description, skills, nice_to_have, seniority, place,
         remote_days, start_date, duration_months, contract_type, rate_min, rate_max, positions, positions_filled, priority,
@@ -273,11 +277,8 @@ export async function seedLargeNeedsSheets(db: Db, count: number = fullNeedsShee
       from numbered n cross join vocab v
       order by n.received, n.i`.execute(trx);
 
-    // The next number of each year is the one after its last (the app's upsert raises the counter).
-    await sql`
-      insert into needs_sheet_counter (year, last)
-      select split_part(reference, '-', 2)::int, max(split_part(reference, '-', 3)::int) from needs_sheet group by 1
-      on conflict (year) do update set last = greatest(needs_sheet_counter.last, excluded.last)`.execute(trx);
+    // The next number of each year is the one after its last (the app takes it from the year's sequence).
+    await followWrittenReferences(trx);
 
     // Recruiters of the owner's team (the users led by the same business leader): one on 70 % of the sheets, a
     // second on a tenth.
@@ -313,6 +314,6 @@ export async function seedLargeNeedsSheets(db: Db, count: number = fullNeedsShee
 
 // As settleDatabase, for the tables the sheets went into.
 export async function settleNeedsSheets(db: Db): Promise<void> {
-  await sql`vacuum analyze needs_sheet, needs_sheet_term, needs_sheet_recruiter, needs_sheet_status_change, needs_sheet_counter, needs_sheet_status`.execute(db);
+  await sql`vacuum analyze needs_sheet, needs_sheet_term, needs_sheet_recruiter, needs_sheet_status_change, needs_sheet_status`.execute(db);
   await sql`checkpoint`.execute(db);
 }

@@ -1,6 +1,7 @@
 import { addDays, contractTypes, defaultNeedsSheetDeadline, needsPriorities, needsSheetReference, seniorities } from '@bo/contracts/all';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './database';
+import { setLastReferenceNumber } from './needs-sheet-references';
 import { demoNeedsSheetModels, demoNeedsSheetStatuses, demoNeedsSheetTitles } from './demo-data';
 import type { Random } from './prng';
 
@@ -80,6 +81,7 @@ export async function seedNeedsSheets(
       await trx.insertInto('needs_sheet_recruiter').values({ needs_sheet_id: id, user_id: random.pick(options.recruiters) }).execute();
     }
   }
-  await sql`insert into needs_sheet_counter (year, last) values (${year}, ${count})`.execute(trx);
+  // The app's next sheet of the year follows them.
+  await setLastReferenceNumber(trx, year, count);
   return count;
 }

@@ -20,6 +20,7 @@ import {
 } from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database';
+import { ensureReferenceSequence, nextReferenceNumber, referenceYear } from '../db/needs-sheet-references';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
@@ -27,7 +28,7 @@ import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
 import { createLru } from './lru';
 import { createListTotals, type LoggedTable } from './list-totals';
-import { amongIds, fold, foldedContains, rowsInOrder } from './mapping';
+import { amongIds, fold, foldedContains, onUniqueViolation, rowsInOrder } from './mapping';
 
 export type NeedsSheetFilters = {
   scope: NeedsSheetScope;
@@ -283,6 +284,19 @@ const uniqueCodes: Record<string, { code: ErrorCode; field: string }> = {
 };
 export const needsSheetUniqueCodes = uniqueCodes;
 
+// The last guard of the numbering: a reference already used (written past the year's sequence) is refused, never
+// given twice.
+const referenceCodes: Record<string, { code: ErrorCode; field: string }> = {
+  needs_sheet_reference_key: { code: 'existingValue', field: 'reference' },
+};
+
+// The creation's reference step: the next number of the year of `today` (a business date), inside the creation's
+// transaction. Its year's sequence must be there (ensureReferenceSequence, before the transaction).
+export async function nextNeedsSheetReference(trx: Executor, today: string): Promise<string> {
+  const year = referenceYear(today);
+  return needsSheetReference(year, await nextReferenceNumber(trx, year));
+}
+
 // The snippets' marks: control characters no text holds, turned into <mark> once the text around them is escaped.
 const MARK_START = '\u0002';
 const MARK_END = '\u0003';
@@ -306,8 +320,10 @@ const KEPT_PARSES = 2000;
 const tsQuery = (text: string) => sql`websearch_to_tsquery('bo_french', ${text})`;
 type ParsedSearch = { nodes: number; text: string };
 
-export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
+// `clock`: the instant a creation is dated by and a list's lateness is read at (a test moves it across a year).
+export function createNeedsSheetRepository(db: Db, history: HistoryRepository, clock: { now: () => Date } = { now: () => new Date() }) {
   const totals = createListTotals();
+  const businessToday = () => toBusinessIsoDate(clock.now());
   const parses = createLru<string, ParsedSearch>(KEPT_PARSES);
 
   // A search's text as the sheets' French configuration reads it: how many words and operators, and the query as
@@ -411,21 +427,23 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
     }
   }
 
-  // The next reference of a year: one atomic upsert on the year's counter row. Concurrent creations queue on that
-  // row, each gets its own number; a number is used once, by the transaction that took it.
-  async function nextReference(trx: Executor, year: number): Promise<string> {
-    const { rows } = await sql<{ last: number }>`
-      insert into needs_sheet_counter (year, last) values (${year}, 1)
-      on conflict (year) do update set last = needs_sheet_counter.last + 1
-      returning last`.execute(trx);
-    return needsSheetReference(year, rows[0].last);
+  // The years whose sequence this instance knows is there: their creations go straight to their transaction.
+  const numberedYears = new Set<number>();
+
+  // Before a creation's transaction, in a statement of its own: the year's sequence exists (needs-sheet-references.ts).
+  async function prepareNumbering(today: string): Promise<void> {
+    const year = referenceYear(today);
+    if (numberedYears.has(year)) return;
+    await ensureReferenceSequence(db, year);
+    numberedYears.add(year);
   }
 
-  async function insert(trx: Executor, changes: NeedsSheetChanges, actorId: number, extra: Changes = {}): Promise<number> {
-    const today = toBusinessIsoDate(new Date());
+  // A sheet created on `today` (its business date), its numbering prepared before the transaction. Its number is
+  // taken once its checks passed: from then on the transaction holds only its own rows.
+  async function insert(trx: Executor, today: string, changes: NeedsSheetChanges, actorId: number, extra: Changes = {}): Promise<number> {
     await checkRules(trx, changes, undefined);
     const values = await columns(trx, changes, undefined, today);
-    const reference = await nextReference(trx, Number(today.slice(0, 4)));
+    const reference = await nextNeedsSheetReference(trx, today);
     const { id } = await trx.insertInto('needs_sheet').values({ ...values, reference }).returning('id').executeTakeFirstOrThrow();
     await setRecruiters(trx, id, changes.recruiterIds);
     const created = await findRow(trx, id);
@@ -464,7 +482,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
 
   return {
     async list(actor: Actor, query: SortedListQuery<NeedsSheetSortKey>, filters: NeedsSheetFilters): Promise<ListPage<NeedsSheetListItem>> {
-      const today = toBusinessIsoDate(new Date());
+      const today = businessToday();
       const where = conditions(actor, query.search, filters, today);
       // The total beside the page, counted again only when the sheets it counts changed.
       const [page, total] = await Promise.all([
@@ -484,7 +502,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
       filters: NeedsSheetFilters,
       onBatch: (items: NeedsSheetListItem[]) => Promise<void>,
     ) {
-      const today = toBusinessIsoDate(new Date());
+      const today = businessToday();
       const where = conditions(actor, query.search, filters, today);
       const rows = db.selectFrom(sql<ListRow>`(select ${listColumns} from ${joins} where ${where} ${orderBy(query.sort, query.order)})`.as('x')).selectAll();
       await eachBatch(db, rows, EXPORT_BATCH, (batch) => onBatch(batch.map((row) => toListItem(row as ListRow, today))));
@@ -493,7 +511,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
     // Full text: the query parsed with the sheets' French configuration; stop words or punctuation alone match
     // nothing and answer an empty page.
     async search(actor: Actor, text: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
-      const today = toBusinessIsoDate(new Date());
+      const today = businessToday();
       const query = tsQuery(text);
       const parsed = await parseSearch(text);
       if (parsed.nodes === 0) return { items: [], total: 0 };
@@ -555,21 +573,27 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
 
     async find(id: number): Promise<NeedsSheet | undefined> {
       const row = await findRow(db, id);
-      return row === undefined ? undefined : toSheet(row, toBusinessIsoDate(new Date()));
+      return row === undefined ? undefined : toSheet(row, businessToday());
     },
 
     async create(changes: NeedsSheetChanges, actorId: number): Promise<number> {
-      return db.transaction().execute((trx) => insert(trx, changes, actorId));
+      const today = businessToday();
+      await prepareNumbering(today);
+      return onUniqueViolation(referenceCodes, () => db.transaction().execute((trx) => insert(trx, today, changes, actorId)));
     },
 
     // A new sheet from an existing one: new reference, received today, the first status, nothing filled yet.
     async duplicate(id: number, actorId: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const source = await findRow(trx, id);
-        if (source === undefined) throw new AppError('modelNotFound', { field: 'id' });
-        const changes: NeedsSheetChanges = { ...changesOf(source), receivedDate: null, deadline: null, statusId: null, positionsFilled: 0, isActive: true };
-        return insert(trx, changes, actorId, { duplicatedFrom: { from: undefined, to: source.reference } });
-      });
+      const today = businessToday();
+      await prepareNumbering(today);
+      return onUniqueViolation(referenceCodes, () =>
+        db.transaction().execute(async (trx) => {
+          const source = await findRow(trx, id);
+          if (source === undefined) throw new AppError('modelNotFound', { field: 'id' });
+          const changes: NeedsSheetChanges = { ...changesOf(source), receivedDate: null, deadline: null, statusId: null, positionsFilled: 0, isActive: true };
+          return insert(trx, today, changes, actorId, { duplicatedFrom: { from: undefined, to: source.reference } });
+        }),
+      );
     },
 
     async update(id: number, changes: NeedsSheetChanges, actorId: number): Promise<void> {
@@ -579,7 +603,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository) {
         const before = locked === undefined ? undefined : await findRow(trx, id);
         if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
         await checkRules(trx, changes, before);
-        const values = await columns(trx, changes, before, toBusinessIsoDate(new Date()));
+        const values = await columns(trx, changes, before, businessToday());
         await trx.updateTable('needs_sheet').set(values).where('id', '=', id).execute();
         await setRecruiters(trx, id, changes.recruiterIds);
         const after = await findRow(trx, id);

@@ -170,7 +170,7 @@ export const FIXTURE_PASSWORD = 'Mot-de-passe-test-1';
 
 // Rows of the tables a call could change, to prove that a refused call changed nothing.
 export async function snapshot(db: Db): Promise<string> {
-  const tables = ['todo', 'contact', 'company', 'history', 'user_session', 'app_user', 'task', 'needs_sheet', 'needs_sheet_recruiter', 'needs_sheet_counter', 'needs_sheet_status', 'needs_sheet_model', 'needs_sheet_status_change', 'import_batch', 'import_item'] as const;
+  const tables = ['todo', 'contact', 'company', 'history', 'user_session', 'app_user', 'task', 'needs_sheet', 'needs_sheet_recruiter', 'needs_sheet_status', 'needs_sheet_model', 'needs_sheet_status_change', 'import_batch', 'import_item'] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     parts.push(await sql`select * from ${sql.table(table)} order by 1`.execute(db).then((result) => result.rows));
