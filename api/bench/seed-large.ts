@@ -108,12 +108,13 @@ export async function seedLarge(
 
   await db.insertInto('task').values([...demoTasks]).execute();
 
-  // 2 % of contacts en veille (waiting for a first todo); the others are followed.
+  // 2 % of contacts en veille (waiting for a first todo); the others are followed: given a pending todo below, which
+  // makes them active (a contact's state is kept from its todos by the database).
   const join = (items: readonly string[]) => items.join('|');
   for (let start = 1; start <= scale.contacts; start += 50_000) {
     const end = Math.min(start + 49_999, scale.contacts);
     await sql`
-      insert into contact (title, first_name, last_name, job_title, email, phone, company_id, owner_id, is_active)
+      insert into contact (title, first_name, last_name, job_title, email, phone, company_id, owner_id)
       select
         case when i % 2 = 0 then 'mister' else 'madam' end,
         case when i % 2 = 0
@@ -124,8 +125,7 @@ export async function seedLarge(
         'contact' || i || '@exemple.fr',
         '00336' || lpad(((i * 7919) % 100000000)::text, 8, '0'),
         ${firstCompany} + (i * 31) % ${scale.companies},
-        (string_to_array(${userIds.join('|')}, '|'))[1 + (i * 7 + i / 1000) % ${userIds.length}]::int,
-        i % 50 <> 0
+        (string_to_array(${userIds.join('|')}, '|'))[1 + (i * 7 + i / 1000) % ${userIds.length}]::int
       from generate_series(${start}::int, ${end}::int) as i`.execute(db);
   }
   const first = await db.selectFrom('contact').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow();
@@ -147,10 +147,10 @@ export async function seedLarge(
       from generate_series(${start}::int, ${end}::int) as i
       join contact c on c.id = ${firstContact} + (i::bigint * 7919) % ${scale.contacts}
       cross join lateral (
-        select current_date + ((i * 37) % 1886 - 1825) as deadline
+        select current_date + ((i * 37) % 1886 - 1825) as deadline, (c.id - ${firstContact} + 1) % 50 <> 0 as followed
       ) base
       cross join lateral (
-        select base.deadline, (base.deadline < current_date and (i % 25 <> 0 or not c.is_active)) or not c.is_active as done
+        select base.deadline, (base.deadline < current_date and (i % 25 <> 0 or not base.followed)) or not base.followed as done
       ) d`.execute(db);
     log(`todos: ${end}`);
   }

@@ -125,6 +125,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     }
 
     const contacts: NewContact[] = [];
+    // Which contacts are followed (given todos, so active) and which are left en veille: a contact's state is kept
+    // from its todos by the database.
+    const followed: boolean[] = [];
     for (let i = 0; i < 400; i += 1) {
       const person = randomPerson(random);
       const company = random.chance(0.95) ? random.pick(companies) : null;
@@ -136,10 +139,10 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
         phone: random.chance(0.85) ? randomPhone(random) : null,
         company_id: company?.id ?? null,
         owner_id: random.pick(owners),
-        is_active: !random.chance(0.25),
       });
+      followed.push(!random.chance(0.25));
     }
-    const contactRows = await trx.insertInto('contact').values(contacts).returning(['id', 'owner_id', 'is_active']).execute();
+    const contactRows = await trx.insertInto('contact').values(contacts).returning(['id', 'owner_id']).execute();
 
     const tasks = await trx.insertInto('task').values([...demoTasks]).returning('id').execute();
     const taskIds = tasks.map((task) => task.id);
@@ -152,9 +155,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
       const row = await trx.insertInto('todo').values(todo).returning('id').executeTakeFirstOrThrow();
       return row.id;
     };
-    for (const contact of contactRows) {
+    for (const [index, contact] of contactRows.entries()) {
       const ownerId = random.chance(0.85) ? contact.owner_id : random.pick(owners);
-      if (!contact.is_active) {
+      if (!followed[index]) {
         // Some contacts en veille have an old, closed history.
         if (random.chance(0.3)) {
           const deadline = addDays(today, -random.int(20, 60));
@@ -209,6 +212,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
       }
     }
 
+    // The contacts' states follow their todos when the deferred triggers run (migration 0029): run them now, so that
+    // the sheets below see which contacts are active.
+    await sql`set constraints all immediate`.execute(trx);
     // Last, so that the draws above (and the data they make) stay those of earlier versions.
     const needsSheets = await seedNeedsSheets(trx, random, { today, owners: [userIds.COM, userIds.DIR, userIds.ADM], recruiters: [userIds.REC] });
 

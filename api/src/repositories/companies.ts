@@ -1,8 +1,9 @@
-import { foldAccents, type Company, type CompanyChanges, type CompanyOpenTodo, type ErrorCode, type CompanyListItem, type CompanySortKey, type ListPage, type SortedListQuery } from '@bo/contracts/all';
+import { can, foldAccents, type Company, type CompanyChanges, type CompanyOpenTodo, type ErrorCode, type CompanyListItem, type CompanySortKey, type ListPage, type SortedListQuery } from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
-import { AppError } from '../errors';
+import { AppError, editConflict } from '../errors';
+import type { Actor } from '../domain/actor';
 import { summaries, toContactSummary } from './contacts';
 import { taskStyleOf } from './tasks';
 import { eachBatch, EXPORT_BATCH } from './cursor';
@@ -46,6 +47,7 @@ type CompanyRow = {
   owner_trigram: string;
   is_active: boolean;
   created_at: Date;
+  version: number;
 };
 
 type CompanyListRow = {
@@ -90,6 +92,7 @@ export function toCompany(row: CompanyRow): Company {
     website: row.website,
     ownerId: row.owner_id,
     createdAt: row.created_at.toISOString(),
+    version: row.version,
   };
 }
 
@@ -177,7 +180,7 @@ const listColumns = [
   'c.active_contact_count',
 ] as const;
 
-const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.created_at'] as const;
+const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.created_at', 'c.version'] as const;
 
 export function createCompanyRepository(db: Db, history: HistoryRepository) {
   const totals = createListTotals();
@@ -315,12 +318,16 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
       }));
     },
 
-    async update(id: number, changes: CompanyChanges, actorId: number): Promise<void> {
+    // A change from the version the user read; the owner is a leader's or an admin's to change, whatever the call.
+    async update(id: number, changes: CompanyChanges & { version: number }, actor: Actor): Promise<void> {
+      const actorId = actor.id;
       await onUniqueViolation(uniqueCodes, () => db.transaction().execute(async (trx) => {
         // The row lock orders concurrent changes to one company: the rules are checked against what is there.
         const locked = await trx.selectFrom('company').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
         const before = locked === undefined ? undefined : await findRow(trx, id);
         if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        if (before.version !== changes.version) throw editConflict(await history.conflict(trx, 'company', id, before.version));
+        if (changes.ownerId !== before.owner_id && !can(actor.role, 'company', 'reassign')) throw new AppError('forbidden', { field: 'ownerId' });
         await checkRules(trx, changes, before);
         await trx.updateTable('company').set(toColumns(changes)).where('id', '=', id).execute();
         const after = await findRow(trx, id);

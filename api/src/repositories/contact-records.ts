@@ -1,4 +1,5 @@
 import {
+  can,
   toBusinessIsoDate,
   type Contact,
   type ContactChanges,
@@ -13,7 +14,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
-import { AppError } from '../errors';
+import { AppError, editConflict } from '../errors';
 import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
@@ -78,6 +79,7 @@ function records(db: Executor) {
     .select([
       'c.email',
       'c.phone',
+      'c.version',
       'u.trigram as owner_trigram',
       'nt.id as next_id',
       'nt.deadline as next_deadline',
@@ -125,6 +127,7 @@ const toListItem = (row: RecordRow): ContactListItem =>
     email: row.email,
     phone: row.phone,
     owner: { id: row.owner_id, trigram: row.owner_trigram },
+    version: row.version,
     nextTodo: brief({
       id: row.next_id,
       deadline: row.next_deadline,
@@ -145,7 +148,11 @@ const toListItem = (row: RecordRow): ContactListItem =>
     }),
   });
 
-export const toContact = (row: RecordRow & { created_at: Date }): Contact => ({ ...toListItem(row), createdAt: row.created_at.toISOString() });
+export const toContact = (row: RecordRow & { created_at: Date; merged_into_id: number | null }): Contact => ({
+  ...toListItem(row),
+  createdAt: row.created_at.toISOString(),
+  mergedIntoId: row.merged_into_id,
+});
 
 const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
   name: [sql.ref('c.name_key')],
@@ -165,7 +172,8 @@ const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
 // of the matching contacts (a list's page fences them off from its sort, see list); otherwise the companies are a
 // hashed set each contact walked along the name order is looked up in.
 function conditions(actor: Actor, search: string | undefined, filters: ContactFilters, companies: 'asArray' | 'asSet' = 'asArray') {
-  const all: ReturnType<typeof sql<SqlBool>>[] = [];
+  // A contact merged into another is in no list.
+  const all: ReturnType<typeof sql<SqlBool>>[] = [sql<SqlBool>`c.merged_into_id is null`];
   if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
   if (filters.scope === 'team') all.push(sql<SqlBool>`c.owner_id in ${teamIds(actor)}`);
   if (filters.companyId !== undefined) all.push(sql<SqlBool>`c.company_id = ${filters.companyId}`);
@@ -187,7 +195,7 @@ function conditions(actor: Actor, search: string | undefined, filters: ContactFi
           : sql<SqlBool>`(c.search_key like ${folded} or c.company_id in ${named})`,
     );
   }
-  return all.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(all, sql` and `)}`;
+  return sql<SqlBool>`${sql.join(all, sql` and `)}`;
 }
 
 // Every row of the list in its order, with its columns (exports).
@@ -195,7 +203,7 @@ function sorted(db: Executor, actor: Actor, query: Omit<SortedListQuery<ContactS
   return orderedBy(records(db).where(conditions(actor, query.search, filters)), sortKeys[query.sort], query.order);
 }
 
-const tracked = (row: { title: string; first_name: string; last_name: string; job_title: string | null; email: string | null; phone: string | null; company_id: number | null; owner_id: number; is_active: boolean }) => ({
+const tracked = (row: { title: string; first_name: string; last_name: string; job_title: string | null; email: string | null; phone: string | null; company_id: number | null; owner_id: number }) => ({
   title: row.title,
   firstName: row.first_name,
   lastName: row.last_name,
@@ -204,7 +212,6 @@ const tracked = (row: { title: string; first_name: string; last_name: string; jo
   phone: row.phone,
   companyId: row.company_id,
   ownerId: row.owner_id,
-  isActive: row.is_active,
 });
 
 const toColumns = (changes: Omit<ContactChanges, 'isActive'>) => ({
@@ -272,7 +279,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
     const estimate = Math.ceil(((offset + query.perPage) * Math.max(await tableSize(), total)) / total);
     if (estimate <= walk.perMatch * total) {
       const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-      const walked = sql`(select c.id, c.name_key, c.search_key, c.company_id, c.owner_id, c.is_active from contact c
+      const walked = sql`(select c.id, c.name_key, c.search_key, c.company_id, c.owner_id, c.is_active, c.merged_into_id from contact c
         order by c.name_key ${direction}, c.id ${direction} limit ${Math.ceil(walk.margin * estimate)})`.as('c');
       const ids = await orderedBy(db.selectFrom(walked).select(sql<number>`c.id`.as('id')), sortKeys.name, query.order)
         .where(conditions(actor, query.search, filters, 'asSet'))
@@ -286,7 +293,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
   }
 
   async function findRow(executor: Executor, id: number) {
-    return records(executor).select('c.created_at').where('c.id', '=', id).executeTakeFirst();
+    return records(executor).select(['c.created_at', 'c.merged_into_id']).where('c.id', '=', id).executeTakeFirst();
   }
 
   async function activeOwner(trx: Executor, ownerId: number) {
@@ -312,18 +319,6 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
       if (company === undefined) throw new AppError('modelNotFound', { field: 'companyId' });
       if (!company.is_active) throw new AppError('inactiveCompany', { field: 'companyId' });
     }
-  }
-
-  async function hasPendingTodos(trx: Executor, contactId: number): Promise<boolean> {
-    const pending = await trx
-      .selectFrom('todo')
-      .select('id')
-      .where('contact_id', '=', contactId)
-      .where('is_active', '=', true)
-      .where('is_accomplished', '=', false)
-      .limit(1)
-      .execute();
-    return pending.length > 0;
   }
 
   return {
@@ -376,7 +371,8 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
           reasons.set(id, (reasons.get(id) ?? new Set()).add(reason));
         }
       };
-      const base = () => db.selectFrom('contact as c').select('c.id').limit(20);
+      // A contact merged away is no one's duplicate any more.
+      const base = () => db.selectFrom('contact as c').select('c.id').where('c.merged_into_id', 'is', null).limit(20);
       if (candidate.email !== null) note(await base().where(sql<SqlBool>`lower(c.email) = lower(${candidate.email})`).execute(), 'email');
       if (candidate.phone !== null) note(await base().where('c.phone', '=', candidate.phone).execute(), 'phone');
       if (candidate.companyId !== null && candidate.firstName && candidate.lastName) {
@@ -403,35 +399,28 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
     async create(changes: ContactChanges, actorId: number): Promise<number> {
       return db.transaction().execute(async (trx) => {
         await checkRules(trx, changes, undefined);
-        const { id } = await trx
-          .insertInto('contact')
-          .values({ ...toColumns(changes), is_active: changes.isActive })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const created = await trx.selectFrom('contact').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-        await history.record(trx, { entity: 'contact', entityId: id, action: 'create', changes: diff({}, tracked(created)), userId: actorId });
-        return id;
+        // A new contact starts en veille (it has no todo yet), whatever `isActive` says.
+        const created = await trx.insertInto('contact').values(toColumns(changes)).returningAll().executeTakeFirstOrThrow();
+        await history.record(trx, { entity: 'contact', entityId: created.id, action: 'create', changes: diff({}, tracked(created)), userId: actorId });
+        return created.id;
       });
     },
 
-    async update(id: number, changes: ContactChanges, actorId: number): Promise<void> {
+    // A change from the version the user read; the state (active or en veille) follows the todos and is not the
+    // form's to change; the owner is a leader's or an admin's to change, whatever the call.
+    async update(id: number, changes: ContactChanges & { version: number }, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('contact').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-        if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        if (before === undefined || before.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'id' });
+        if (before.version !== changes.version) throw editConflict(await history.conflict(trx, 'contact', id, before.version));
+        if (changes.isActive === false && before.is_active) throw new AppError('cantDeactivateContactWithTodos', { field: 'isActive' });
+        if (changes.isActive === true && !before.is_active) throw new AppError('notAllowed', { field: 'isActive' });
+        if (changes.ownerId !== before.owner_id && !can(actor.role, 'contact', 'reassign')) throw new AppError('forbidden', { field: 'ownerId' });
         await checkRules(trx, changes, before);
-        if (before.is_active && !changes.isActive && (await hasPendingTodos(trx, id))) {
-          throw new AppError('cantDeactivateContactWithTodos', { field: 'isActive' });
-        }
-        const after = await trx
-          .updateTable('contact')
-          .set({ ...toColumns(changes), is_active: changes.isActive })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const after = await trx.updateTable('contact').set(toColumns(changes)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
         const changed = diff(tracked(before), tracked(after));
         if (Object.keys(changed).length > 0) {
-          const action = before.is_active && !after.is_active ? 'deactivate' : !before.is_active && after.is_active ? 'activate' : 'update';
-          await history.record(trx, { entity: 'contact', entityId: id, action, changes: changed, userId: actorId });
+          await history.record(trx, { entity: 'contact', entityId: id, action: 'update', changes: changed, userId: actor.id });
         }
       });
     },
@@ -441,7 +430,14 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
       await db.transaction().execute(async (trx) => {
         await activeOwner(trx, ownerId);
         const unique = [...new Set(ids)];
-        const before = await trx.selectFrom('contact').select(['id', 'owner_id']).where('id', 'in', unique).forUpdate().execute();
+        const before = await trx
+          .selectFrom('contact')
+          .select(['id', 'owner_id'])
+          .where('id', 'in', unique)
+          .where('merged_into_id', 'is', null)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
         if (before.length !== unique.length) throw new AppError('modelNotFound', { field: 'ids' });
         await trx.updateTable('contact').set({ owner_id: ownerId }).where('id', 'in', unique).execute();
         for (const row of before.filter((contact) => contact.owner_id !== ownerId)) {
@@ -451,43 +447,47 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
     },
 
     // The duplicate's todos and history move to the kept contact, which takes the chosen values; the duplicate is
-    // deactivated. Both histories record the merge.
-    async merge(keptId: number, duplicateId: number, changes: Omit<ContactChanges, 'isActive'>, actorId: number): Promise<void> {
+    // merged away: gone from every list, its state en veille (it has no todo left), and no write revives it. Both
+    // histories record the merge. Each contact as the user read it: a newer change of either is a conflict.
+    async merge(
+      keptId: number,
+      duplicateId: number,
+      changes: Omit<ContactChanges, 'isActive'> & { version: number; duplicateVersion: number },
+      actor: Actor,
+    ): Promise<void> {
       if (keptId === duplicateId) throw new AppError('dataInvalid', { field: 'duplicateId' });
       await db.transaction().execute(async (trx) => {
-          // Both rows locked in id order: two merges of the same pair cannot cross.
-          const locked = await trx.selectFrom('contact').selectAll().where('id', 'in', [keptId, duplicateId]).orderBy('id').forUpdate().execute();
-          const kept = locked.find((row) => row.id === keptId);
-          const duplicate = locked.find((row) => row.id === duplicateId);
-          if (kept === undefined) throw new AppError('modelNotFound', { field: 'id' });
-          if (duplicate === undefined) throw new AppError('modelNotFound', { field: 'duplicateId' });
-          // The duplicate's e-mail is not another contact's: it is the same person.
-          await checkRules(trx, changes, kept, (id) => id !== keptId && id !== duplicateId);
-          await trx.updateTable('contact').set({ is_active: false }).where('id', '=', duplicateId).execute();
-          const movedTodos = await trx.updateTable('todo').set({ contact_id: keptId }).where('contact_id', '=', duplicateId).returning('id').execute();
-          await trx.updateTable('history').set({ entity_id: keptId }).where('entity', '=', 'contact').where('entity_id', '=', duplicateId).execute();
-          const pending = await hasPendingTodos(trx, keptId);
-          const after = await trx
-            .updateTable('contact')
-            .set({ ...toColumns(changes), is_active: kept.is_active || pending })
-            .where('id', '=', keptId)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await history.record(trx, {
-            entity: 'contact',
-            entityId: keptId,
-            action: 'merge',
-            changes: { ...diff(tracked(kept), tracked(after)), mergedFrom: { from: null, to: duplicateId }, todos: { from: null, to: movedTodos.length } },
-            userId: actorId,
-          });
-          await history.record(trx, {
-            entity: 'contact',
-            entityId: duplicateId,
-            action: 'mergedInto',
-            changes: { mergedInto: { from: null, to: keptId }, isActive: { from: duplicate.is_active, to: false } },
-            userId: actorId,
-          });
+        // Both rows locked in id order: two merges of the same pair cannot cross.
+        const locked = await trx.selectFrom('contact').selectAll().where('id', 'in', [keptId, duplicateId]).orderBy('id').forUpdate().execute();
+        const kept = locked.find((row) => row.id === keptId);
+        const duplicate = locked.find((row) => row.id === duplicateId);
+        if (kept === undefined || kept.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'id' });
+        if (duplicate === undefined || duplicate.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'duplicateId' });
+        if (kept.version !== changes.version) throw editConflict(await history.conflict(trx, 'contact', keptId, kept.version));
+        if (duplicate.version !== changes.duplicateVersion) throw editConflict(await history.conflict(trx, 'contact', duplicateId, duplicate.version));
+        if (changes.ownerId !== kept.owner_id && !can(actor.role, 'contact', 'reassign')) throw new AppError('forbidden', { field: 'ownerId' });
+        // The duplicate's e-mail is not another contact's: it is the same person.
+        await checkRules(trx, changes, kept, (id) => id !== keptId && id !== duplicateId);
+        await history.actFor(trx, actor.id);
+        const movedTodos = await trx.updateTable('todo').set({ contact_id: keptId }).where('contact_id', '=', duplicateId).returning('id').execute();
+        await trx.updateTable('history').set({ entity_id: keptId }).where('entity', '=', 'contact').where('entity_id', '=', duplicateId).execute();
+        await trx.updateTable('contact').set({ merged_into_id: keptId }).where('id', '=', duplicateId).execute();
+        const after = await trx.updateTable('contact').set(toColumns(changes)).where('id', '=', keptId).returningAll().executeTakeFirstOrThrow();
+        await history.record(trx, {
+          entity: 'contact',
+          entityId: keptId,
+          action: 'merge',
+          changes: { ...diff(tracked(kept), tracked(after)), mergedFrom: { from: null, to: duplicateId }, todos: { from: null, to: movedTodos.length } },
+          userId: actor.id,
         });
+        await history.record(trx, {
+          entity: 'contact',
+          entityId: duplicateId,
+          action: 'mergedInto',
+          changes: { mergedInto: { from: null, to: keptId } },
+          userId: actor.id,
+        });
+      });
     },
   };
 }

@@ -4,7 +4,6 @@ import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
 import { standbyVersion, type VersionedJson } from './data-version';
-import type { HistoryRepository } from './history';
 import { escapeLike, fold, foldedContains, SORTABLE_FROM, SORTABLE_TO, toPersonTitle } from './mapping';
 
 // The columns a contact summary is made of, whatever query they come from.
@@ -72,16 +71,18 @@ export function contactSummaryJsonLateral(contact: string, alias: string) {
   ) as ${sql.id(alias)}`;
 }
 
-export function createContactRepository(db: Db, history: HistoryRepository) {
+export function createContactRepository(db: Db) {
   return {
     findById(id: number) {
       return db.selectFrom('contact').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    // Every contact en veille (is_active = false), sorted by name; the caller splits it into the three lists.
+    // Every contact en veille (is_active = false, not merged away), sorted by name; the caller splits it into the
+    // three lists.
     async standby(): Promise<ContactSummaryRow[]> {
       return summaries(db)
         .where('c.is_active', '=', false)
+        .where('c.merged_into_id', 'is', null)
         .orderBy(lastNameKey)
         .orderBy(firstNameKey)
         .orderBy('c.id')
@@ -98,7 +99,7 @@ export function createContactRepository(db: Db, history: HistoryRepository) {
             row_number() over (order by ${lastNameKey}, ${firstNameKey}, c.id) as position
           from contact as c
           ${contactSummaryJsonLateral('c', 'summary')}
-          where not c.is_active
+          where not c.is_active and c.merged_into_id is null
         ), team as (
           select id from app_user
           where id <> ${actor.id} and (leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId})
@@ -121,6 +122,7 @@ export function createContactRepository(db: Db, history: HistoryRepository) {
       const contains = foldedContains(text);
       const prefix = `${escapeLike(foldAccents(text.trim()))}%`;
       const rows = await summaries(db)
+        .where('c.merged_into_id', 'is', null)
         .where((eb) =>
           eb.or([
             eb(fold(sql`c.first_name || ' ' || c.last_name`), 'like', contains),
@@ -137,26 +139,6 @@ export function createContactRepository(db: Db, history: HistoryRepository) {
         .limit(limit)
         .execute();
       return rows.map(toContactSummary);
-    },
-
-    // A contact leaves standby when it gets a todo; recorded in its history.
-    async activate(trx: Executor, contactId: number, userId: number): Promise<boolean> {
-      const updated = await trx
-        .updateTable('contact')
-        .set({ is_active: true })
-        .where('id', '=', contactId)
-        .where('is_active', '=', false)
-        .returning('id')
-        .executeTakeFirst();
-      if (updated === undefined) return false;
-      await history.record(trx, {
-        entity: 'contact',
-        entityId: contactId,
-        action: 'activate',
-        changes: { isActive: { from: false, to: true } },
-        userId,
-      });
-      return true;
     },
   };
 }

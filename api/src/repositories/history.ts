@@ -1,4 +1,4 @@
-import type { HistoryEntry, ListPage } from '@bo/contracts/all';
+import type { Conflict, HistoryEntry, ListPage } from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
@@ -157,6 +157,34 @@ export function createHistoryRepository(db: Db) {
         from changed
         returning history.id`.execute(db);
       return rows.length > 0;
+    },
+
+    // The user a write transaction acts for, as the database's own history entries name them (a contact's change of
+    // state kept from its todos, migration 0029). Lasts until the transaction ends.
+    async actFor(trx: Executor, userId: number): Promise<void> {
+      await sql`select set_config('bo.actor_id', ${String(userId)}, true)`.execute(trx);
+    },
+
+    // The record's version now, and who changed it last and when (its newest history entry): what a save made from
+    // an older version is told (editConflict).
+    async conflict(trx: Executor, entity: HistoryEntity, entityId: number, version: number): Promise<Conflict> {
+      const last = await trx
+        .selectFrom('history as h')
+        .leftJoin('app_user as u', 'u.id', 'h.user_id')
+        .select(['h.created_at', 'u.id', 'u.trigram', 'u.first_name', 'u.last_name'])
+        .where('h.entity', '=', entity)
+        .where('h.entity_id', '=', entityId)
+        .orderBy('h.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return {
+        version,
+        changedBy:
+          last?.id == null || last.trigram === null || last.first_name === null || last.last_name === null
+            ? null
+            : { id: last.id, trigram: last.trigram, firstName: last.first_name, lastName: last.last_name },
+        changedAt: last === undefined ? null : last.created_at.toISOString(),
+      };
     },
 
     // Every change to a contact or a todo is recorded (who, when, what) in the same transaction. The entry's id

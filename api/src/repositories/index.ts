@@ -20,7 +20,7 @@ import { createUserRepository } from './users';
 
 export function createRepositories(db: Db) {
   const history = createHistoryRepository(db);
-  const contacts = createContactRepository(db, history);
+  const contacts = createContactRepository(db);
   return {
     users: createUserRepository(db, history),
     adminUsers: createAdminUserRepository(db, history),

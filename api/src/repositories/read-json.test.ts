@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { endpoints, type ContactSummary, type StandbyLists, type Todo } from '@bo/contracts/all';
 import type { Actor, OwnerScope } from '../domain/actor';
 import { addTodo, seedFixture, type Fixture } from '../test/fixtures';
@@ -53,10 +54,15 @@ for (const engine of testEngines()) {
       loner = (
         await db
           .insertInto('contact')
-          .values({ title: 'miss', first_name: awkward, last_name: 'Zoé "Sans" société', job_title: awkward, company_id: null, owner_id: fixture.users.COM, is_active: false })
+          .values({ title: 'miss', first_name: awkward, last_name: 'Zoé "Sans" société', job_title: awkward, company_id: null, owner_id: fixture.users.COM })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
+      // Its twin without todos stays en veille, in the standby lists.
+      await db
+        .insertInto('contact')
+        .values({ title: 'miss', first_name: awkward, last_name: 'Zoé "Veille" sans société', job_title: awkward, company_id: null, owner_id: fixture.users.COM })
+        .execute();
       followUp = await addTodo(db, { contact_id: loner, task_id: fixture.tasks.mail, owner_id: fixture.users.COM, deadline: '2026-03-20', notes: awkward });
       replaced = await addTodo(db, {
         contact_id: loner,
@@ -156,7 +162,9 @@ for (const engine of testEngines()) {
     });
 
     it('answers empty lists when no contact is en veille', async () => {
-      await database.db.updateTable('contact').set({ is_active: true }).execute();
+      // A contact is active once it has a pending todo: every contact en veille gets one.
+      await sql`insert into todo (contact_id, task_id, owner_id, deadline)
+        select c.id, (select min(id) from task), c.owner_id, '2030-01-01' from contact c where not c.is_active`.execute(database.db);
       assert.equal((await repos.contacts.standbyJson(actor('COM', 'DIR'))).json, '{"myContacts":[],"teamContacts":[],"allContacts":[]}');
     });
   });

@@ -288,6 +288,8 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
         const before = await lockedTodo(trx, id);
         check(before);
         if (before === undefined) throw new AppError('notAllowed');
+        // Its last pending todo accomplished, the contact goes en veille: the database records it for this user.
+        if (accomplish) await history.actFor(trx, actorId);
         const comment = changes.comment ?? before.comment;
         const after: TodoJoinedRow = {
           ...before,
@@ -372,9 +374,11 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
       });
     },
 
-    // A new todo owned by the caller; its contact leaves standby.
+    // A new todo owned by the caller; its contact leaves standby (the database keeps the contact's state from its
+    // todos and records the change for this user; it refuses a contact merged away or in an inactive company).
     async createForContact(contactId: number, taskId: number, ownerId: number, deadline: string, notes: string): Promise<number> {
       return db.transaction().execute(async (trx) => {
+        await history.actFor(trx, ownerId);
         const created = await trx
           .insertInto('todo')
           .values({ contact_id: contactId, task_id: taskId, owner_id: ownerId, deadline, notes })
@@ -387,7 +391,6 @@ export function createTodoRepository(db: Db, contacts: ContactRepository, histor
           changes: diff({}, { ...editable(created), contactId, taskId, ownerId }),
           userId: ownerId,
         });
-        await contacts.activate(trx, contactId, ownerId);
         return created.id;
       });
     },

@@ -172,7 +172,7 @@ for (const engine of testEngines()) {
         assert.equal(await contacts('COM', { scope: 'all', search: 'Lefèvre' }), searched + 1);
         const stored = await call(suite.app, 'POST', `/contact/${contactId}/store`, {
           token: suite.tokens.COM,
-          fields: { title: 'madam', firstName: 'Héloïse', lastName: 'Lefèvre', companyId: fixture.company, ownerId: fixture.users.COM, isActive: false },
+          fields: { title: 'madam', firstName: 'Héloïse', lastName: 'Lefèvre', companyId: fixture.company, ownerId: fixture.users.COM, version: 1 },
         });
         assert.equal(stored.status, 200, JSON.stringify(stored.body));
         assert.equal(await contacts('COM', { scope: 'all', standby: 1 }), standby + 1);

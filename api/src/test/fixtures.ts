@@ -80,8 +80,8 @@ export async function seedFixture(db: Db): Promise<Fixture> {
     const [sleeping, awake] = await db
       .insertInto('contact')
       .values([
-        { title: 'madam', first_name: 'Élise', last_name: `Écrin ${user.trigram}`, company_id: company.id, owner_id: owner, is_active: false },
-        { title: 'mister', first_name: 'Paul', last_name: `Durand ${user.trigram}`, company_id: company.id, owner_id: owner, is_active: true },
+        { title: 'madam', first_name: 'Élise', last_name: `Écrin ${user.trigram}`, company_id: company.id, owner_id: owner },
+        { title: 'mister', first_name: 'Paul', last_name: `Durand ${user.trigram}`, company_id: company.id, owner_id: owner },
       ])
       .returning('id')
       .execute();

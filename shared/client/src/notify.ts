@@ -1,4 +1,4 @@
-import { errorText } from '@bo/contracts';
+import { conflictMessage, errorText } from '@bo/contracts';
 import { toast } from 'react-toastify';
 import { ApiRequestError } from './errors';
 
@@ -8,6 +8,11 @@ export function notifySuccess(text: string) {
 
 // One toast per distinct code at a time: ten failing queries while the API is down say it once.
 export function notifyError(error: unknown) {
-  const codes = error instanceof ApiRequestError ? [...new Set(error.errors.map((e) => e.message))] : ['error'];
-  for (const code of codes) toast.error(errorText(code), { toastId: code });
+  const errors = error instanceof ApiRequestError ? error.errors : [{ message: 'error' }];
+  const codes = [...new Set(errors.map((e) => e.message))];
+  for (const code of codes) {
+    // A conflict names who changed the record and when.
+    const conflict = errors.find((e) => e.message === code)?.conflict;
+    toast.error(conflict ? conflictMessage(conflict) : errorText(code), { toastId: code });
+  }
 }

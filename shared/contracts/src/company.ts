@@ -4,6 +4,7 @@ import { taskStyleSchema } from './task';
 import { optionalParam, sortedListQuerySchema } from './paging';
 import { messages } from './rules';
 import { fields, hasNoNul, nullableFields } from './validation';
+import { versionField, versionParam } from './versions';
 import { wireBoolean } from './wire';
 
 // Read-only detail views (ARCHITECTURE section 5): a contact with its ways to reach them, a company with its
@@ -98,6 +99,7 @@ export const companySchema = z.object({
   owner: ownerRef,
   isActive: z.boolean(),
   createdAt: z.string(),
+  version: versionField,
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -135,3 +137,6 @@ export const companyStorePayloadSchema = z.object({
 });
 export type CompanyStorePayload = z.input<typeof companyStorePayloadSchema>;
 export type CompanyChanges = z.output<typeof companyStorePayloadSchema>;
+// An update names the version it was made from (versions.ts).
+export const companyUpdatePayloadSchema = companyStorePayloadSchema.extend({ version: versionParam });
+export type CompanyUpdatePayload = z.input<typeof companyUpdatePayloadSchema>;

@@ -5,6 +5,7 @@ import { messages } from './rules';
 import { taskStyleSchema } from './task';
 import { personTitles } from './user';
 import { fields, hasNoNul, nullableFields } from './validation';
+import { versionField, versionParam } from './versions';
 import { wireBoolean, wireJson } from './wire';
 
 // The contacts list and panel (/liste-contacts): what only the pages that list or edit contacts need.
@@ -46,15 +47,19 @@ export const contactListItemSchema = contactSummarySchema.extend({
   // The pending todo due first, and the todo accomplished last.
   nextTodo: todoBrief.nullable(),
   lastTodo: todoBrief.nullable(),
+  // What a change made from this read names (a merge from the list's selection, the panel's save).
+  version: versionField,
 });
 export type ContactListItem = z.infer<typeof contactListItemSchema>;
 
-// What the panel edits, as the server keeps it.
-export const contactSchema = contactListItemSchema.extend({ createdAt: z.string() });
+// What the panel edits, as the server keeps it. A contact merged into another is gone from every list; read by its id,
+// it names the contact it was merged into.
+export const contactSchema = contactListItemSchema.extend({ createdAt: z.string(), mergedIntoId: z.number().int().nullable() });
 export type Contact = z.infer<typeof contactSchema>;
 
-// POST /contact/store and /contact/{id}/store (multipart). A new contact starts en veille until its first todo;
-// `isActive` = 0 on an active contact deactivates it, under the rules.
+// POST /contact/store and /contact/{id}/store (multipart). A contact is active exactly when it has a pending todo:
+// a new one starts en veille, and its state follows its todos. `isActive`, when sent, must be the state the contact
+// has: 0 on an active contact is refused (cantDeactivateContactWithTodos), 1 on a contact en veille too (notAllowed).
 export const contactStorePayloadSchema = z.object({
   title: z.enum(personTitles, { error: messages.required }),
   firstName: fields.requiredText(100),
@@ -64,10 +69,13 @@ export const contactStorePayloadSchema = z.object({
   phone: nullableFields.phone(),
   companyId: nullableFields.id(),
   ownerId: fields.id(),
-  isActive: wireBoolean.default(false),
+  isActive: optionalParam(wireBoolean),
 });
 export type ContactStorePayload = z.input<typeof contactStorePayloadSchema>;
 export type ContactChanges = z.output<typeof contactStorePayloadSchema>;
+// An update names the version it was made from (versions.ts).
+export const contactUpdatePayloadSchema = contactStorePayloadSchema.extend({ version: versionParam });
+export type ContactUpdatePayload = z.input<typeof contactUpdatePayloadSchema>;
 
 // GET /contacts/duplicates: the contacts a new or edited contact would duplicate, before it is saved.
 export const contactDuplicatesQuerySchema = z.object({
@@ -95,5 +103,8 @@ export const contactsOwnerPayloadSchema = z.object({
 });
 
 // POST /contact/{id}/merge: the duplicate's todos and history move to this contact, which takes the field values
-// the user kept; the duplicate is deactivated.
-export const contactMergePayloadSchema = contactStorePayloadSchema.omit({ isActive: true }).extend({ duplicateId: fields.id() });
+// the user kept; the duplicate is merged away (gone from every list, never to be revived). Both versions read are
+// sent: a merge over a newer change of either contact is refused (editConflict).
+export const contactMergePayloadSchema = contactStorePayloadSchema
+  .omit({ isActive: true })
+  .extend({ duplicateId: fields.id(), version: versionParam, duplicateVersion: versionParam });

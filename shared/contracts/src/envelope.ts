@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { conflictSchema } from './versions';
 
 // Every response body: { data, errors: [{ message: <code> }], debug? } (ARCHITECTURE section 4).
 export const apiErrorSchema = z.object({
   message: z.string(),
   // Which input field the error is about, when it is about one.
   field: z.string().optional(),
+  // editConflict: the record's version now, who changed it last and when.
+  conflict: conflictSchema.optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -33,6 +33,8 @@ export const errorCatalogue = {
   tokenInvalid: { status: 401, text: 'Session non valide, merci de vous reconnecter' },
   error: { status: 500, text: 'Une erreur est survenue' },
   existingEmail: { status: 409, text: 'Adresse email existante' },
+  // A save made from an older read of the record (versions.ts): its error names who changed it and when.
+  editConflict: { status: 409, text: 'Modifié entre-temps par un autre utilisateur' },
   existingName: { status: 409, text: 'Nom existant' },
   existingTitle: { status: 409, text: 'Titre existant' },
   existingTrigram: { status: 409, text: 'Trigramme existant' },

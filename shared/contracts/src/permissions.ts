@@ -17,10 +17,12 @@ export const permissions = {
   todo: { read: ALL_ROLES, create: ALL_ROLES, update: ALL_ROLES },
   // Companies: read by everyone (recruiters work for them); kept up to date by the business side; closing one
   // (deactivation) is a leader's decision. Exports take the whole base out of the building: business side only.
-  // Importing a file creates and updates companies: the same business side that creates and edits them.
-  company: { read: ALL_ROLES, create: businessSide, update: businessSide, deactivate: leaders, export: businessSide, import: businessSide },
+  // Importing a file creates and updates companies: the same business side that creates and edits them. Who owns
+  // which company is a leader's call, as for contacts, whatever the call that would change it.
+  company: { read: ALL_ROLES, create: businessSide, update: businessSide, deactivate: leaders, reassign: leaders, export: businessSide, import: businessSide },
   // Contacts: read by every user; the business side creates and edits them, deactivates them, and exports them;
-  // who owns which contact (reassign) and merging duplicates are a leader's call.
+  // who owns which contact (reassign, whatever the call: the list's action, the form, a merge, an import) and merging
+  // duplicates are a leader's call.
   contact: {
     read: ALL_ROLES,
     create: businessSide,

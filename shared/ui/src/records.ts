@@ -2,6 +2,7 @@
 // history, tabs, owner and company pickers, reassignment. An entry of its own, outside the shared kit: the pages
 // that need them (contacts, and the remotes built like it) bundle what they use, and the agenda loads none of it.
 export * from './panel/entity-panel';
+export * from './panel/edit-conflict';
 export * from './panel/use-panel-param';
 export * from './history/history-timeline';
 export * from './history/history-values';

@@ -23,6 +23,8 @@ import * as contactImportCosts from './2026-11-26-0025-contact-import-costs';
 import * as calendarFeedIndex from './2026-11-26-0026-calendar-feed-index';
 import * as needsSheetTerms from './2026-11-26-0027-needs-sheet-terms';
 import * as contactNameWalkIndex from './2026-11-26-0028-contact-name-walk-index';
+import * as recordInvariants from './2026-11-27-0029-record-invariants';
+import * as needsSheetReferenceSequence from './2026-11-27-0030-needs-sheet-reference-sequence';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0026-calendar-feed-index': calendarFeedIndex,
   '2026-11-26-0027-needs-sheet-terms': needsSheetTerms,
   '2026-11-26-0028-contact-name-walk-index': contactNameWalkIndex,
+  '2026-11-27-0029-record-invariants': recordInvariants,
+  '2026-11-27-0030-needs-sheet-reference-sequence': needsSheetReferenceSequence,
 };

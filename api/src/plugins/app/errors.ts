@@ -2,7 +2,7 @@ import { errorCatalogue, type ApiError, type Envelope, type ErrorCode } from '@b
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import { AppError } from '../../errors';
+import { AppError, ruleBrokenInDatabase } from '../../errors';
 import { globalPlugin } from '../global-plugin';
 import type { KnownRoutes } from './known-routes';
 
@@ -36,6 +36,10 @@ export const errorsPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('errors',
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return send(reply, error.status, error.errors);
+    }
+    const rule = ruleBrokenInDatabase(error);
+    if (rule !== undefined) {
+      return send(reply, rule.status, rule.errors);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
       return send(reply, errorCatalogue.dataInvalid.status, validationErrors(error));

@@ -10,6 +10,11 @@ const siret = (n: number) => withLuhnCheckDigit(String(4_000_000_000_000 + n));
 for (const engine of testEngines()) {
   describe(`companies on ${engine}`, () => {
     let suite: SeededSuite;
+    // A change made from the company as it is now (its version read first).
+    const update = async <T = Company>(id: number, changes: Record<string, unknown>, token = suite.tokens.COM) => {
+      const { version } = (await call<Company>(suite.app, 'GET', `/company/${id}`, { token })).body.data!;
+      return call<T>(suite.app, 'POST', `/company/${id}/store`, { token, fields: { ...changes, version } });
+    };
     const fields = (overrides: Record<string, unknown> = {}) => ({
       name: 'Énergies Nouvelles',
       registrationId: siret(987654),
@@ -73,30 +78,21 @@ for (const engine of testEngines()) {
       const page = await list({ search: 'groupe alpha' });
       assert.equal(page.body.data?.items[0].subsidiaryCount, 1);
       for (const parentId of [parent.id, child.body.data!.id]) {
-        const cycle = await call(suite.app, 'POST', `/company/${parent.id}/store`, {
-          token: suite.tokens.COM,
-          fields: fields({ name: 'Groupe Alpha', registrationId: siret(10), parentId }),
-        });
+        const cycle = await update(parent.id, fields({ name: 'Groupe Alpha', registrationId: siret(10), parentId }));
         assert.deepEqual([cycle.status, cycle.body.errors], [422, [{ message: 'dataInvalid', field: 'parentId' }]]);
       }
     });
 
     it('refuses to deactivate a company with active contacts or active subsidiaries, and a subsidiary under an inactive parent', async () => {
-      const withContacts = await call(suite.app, 'POST', `/company/${suite.fixture.company}/store`, {
-        token: suite.tokens.DIR,
-        fields: fields({ name: 'Société Test', registrationId: '73282932000074', isActive: false }),
-      });
+      const withContacts = await update(suite.fixture.company, fields({ name: 'Société Test', registrationId: '73282932000074', isActive: false }), suite.tokens.DIR);
       assert.deepEqual([withContacts.status, withContacts.body.errors], [409, [{ message: 'cantDeactivateCompanyWithContacts', field: 'isActive' }]]);
       const parent = (await create({ name: 'Groupe Beta', registrationId: siret(20) })).body.data!;
       const child = (await create({ name: 'Beta Nord', registrationId: siret(21), parentId: parent.id })).body.data!;
       const closeParent = () =>
-        call<Company>(suite.app, 'POST', `/company/${parent.id}/store`, { token: suite.tokens.DIR, fields: fields({ name: 'Groupe Beta', registrationId: siret(20), isActive: false }) });
+        update(parent.id, fields({ name: 'Groupe Beta', registrationId: siret(20), isActive: false }), suite.tokens.DIR);
       const refused = await closeParent();
       assert.deepEqual([refused.status, refused.body.errors], [409, [{ message: 'cantDeactivateCmpanyWithSubsidarie', field: 'isActive' }]]);
-      const closeChild = await call(suite.app, 'POST', `/company/${child.id}/store`, {
-        token: suite.tokens.DIR,
-        fields: fields({ name: 'Beta Nord', registrationId: siret(21), parentId: parent.id, isActive: false }),
-      });
+      const closeChild = await update(child.id, fields({ name: 'Beta Nord', registrationId: siret(21), parentId: parent.id, isActive: false }), suite.tokens.DIR);
       assert.equal(closeChild.status, 200);
       const closed = await closeParent();
       assert.equal(closed.body.data?.isActive, false);
@@ -107,12 +103,9 @@ for (const engine of testEngines()) {
     it('lets only the roles of the table deactivate: a business team member may edit, not close', async () => {
       const company = (await create({ name: 'Gamma Conseil', registrationId: siret(30) })).body.data!;
       const close = (token: string) =>
-        call(suite.app, 'POST', `/company/${company.id}/store`, { token, fields: fields({ name: 'Gamma Conseil', registrationId: siret(30), isActive: false }) });
+        update(company.id, fields({ name: 'Gamma Conseil', registrationId: siret(30), isActive: false }), token);
       assert.deepEqual((await close(suite.tokens.COM)).body.errors, [{ message: 'forbidden' }]);
-      const rename = await call<Company>(suite.app, 'POST', `/company/${company.id}/store`, {
-        token: suite.tokens.COM,
-        fields: fields({ name: 'Gamma Conseil et Associés', registrationId: siret(30) }),
-      });
+      const rename = await update(company.id, fields({ name: 'Gamma Conseil et Associés', registrationId: siret(30) }));
       assert.equal(rename.body.data?.name, 'Gamma Conseil et Associés');
       const recruiter = await create({ name: 'Delta', registrationId: siret(31) }, suite.tokens.REC);
       assert.deepEqual([recruiter.status, recruiter.body.errors], [403, [{ message: 'forbidden' }]]);
@@ -185,16 +178,17 @@ for (const engine of testEngines()) {
         companyId: first.id,
         ...overrides,
       });
-      const added = await call<{ id: number }>(suite.app, 'POST', '/contact/store', { token: suite.tokens.COM, fields: contact({ isActive: true }) });
+      const added = await call<{ id: number }>(suite.app, 'POST', '/contact/store', { token: suite.tokens.COM, fields: contact({}) });
       assert.equal(added.status, 200, JSON.stringify(added.body));
+      // Its first todo makes it active.
+      const todo = await call(suite.app, 'POST', `/contact/${added.body.data!.id}/task/${suite.fixture.tasks.call}/todo/store`, { token: suite.tokens.COM, fields: { deadline: '2030-01-01' } });
+      assert.equal(todo.status, 200, JSON.stringify(todo.body));
       assert.equal((await counted()).get(first.id)?.activeContactCount, 1);
-      await call(suite.app, 'POST', `/contact/${added.body.data!.id}/store`, { token: suite.tokens.COM, fields: contact({ companyId: second.id, isActive: true }) });
+      const { version } = (await call<{ version: number }>(suite.app, 'GET', `/contact/${added.body.data!.id}`, { token: suite.tokens.COM })).body.data!;
+      await call(suite.app, 'POST', `/contact/${added.body.data!.id}/store`, { token: suite.tokens.COM, fields: contact({ companyId: second.id, version }) });
       let now = await counted();
       assert.deepEqual([now.get(first.id)?.activeContactCount, now.get(second.id)?.activeContactCount], [0, 1]);
-      const moved = await call(suite.app, 'POST', `/company/${second.id}/store`, {
-        token: suite.tokens.COM,
-        fields: fields({ name: 'Compteurs Deux', registrationId: siret(41), parentId: first.id }),
-      });
+      const moved = await update(second.id, fields({ name: 'Compteurs Deux', registrationId: siret(41), parentId: first.id }));
       assert.equal(moved.status, 200, JSON.stringify(moved.body));
       now = await counted();
       assert.equal(now.get(first.id)?.subsidiaryCount, 1);

@@ -56,7 +56,7 @@ export async function companyRoutes(app: FastifyInstance) {
       const current = await view(id);
       if (current.isActive) throw new AppError('forbidden');
     }
-    await repos.companies.update(id, request.body, actor.id);
+    await repos.companies.update(id, request.body, actor);
     return view(id);
   });
 }

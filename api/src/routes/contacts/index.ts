@@ -1,4 +1,4 @@
-import { asciiSlug, can, contactCsvColumns, contactName, endpoints, envelopeSchema, personTitleLabels, toBusinessIsoDate } from '@bo/contracts/all';
+import { asciiSlug, contactCsvColumns, contactName, endpoints, envelopeSchema, personTitleLabels, toBusinessIsoDate } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { reloadTodo, usableTask } from '../../domain/todos';
 import { AppError } from '../../errors';
@@ -29,7 +29,7 @@ export async function contactRoutes(app: FastifyInstance) {
     const { actor } = authOf(request);
     const { contactId, taskId } = request.params;
     const contact = await repos.contacts.findById(contactId);
-    if (contact === undefined) throw new AppError('modelNotFound', { field: 'contactId' });
+    if (contact === undefined || contact.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'contactId' });
     await usableTask(repos, taskId);
     const { deadline, notes } = request.body;
     const id = await repos.todos.createForContact(contactId, taskId, actor.id, deadline, notes);
@@ -94,9 +94,7 @@ export async function contactRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.updateContact, async (request) => {
     const { actor } = authOf(request);
     const { id } = request.params;
-    // Deactivating is a permission of its own in the table: checked when the change would deactivate.
-    if (!request.body.isActive && !can(actor.role, 'contact', 'deactivate') && (await record(id)).isActive) throw new AppError('forbidden');
-    await repos.contactRecords.update(id, request.body, actor.id);
+    await repos.contactRecords.update(id, request.body, actor);
     return record(id);
   });
 
@@ -111,7 +109,7 @@ export async function contactRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.mergeContact, async (request) => {
     const { actor } = authOf(request);
     const { duplicateId, ...changes } = request.body;
-    await repos.contactRecords.merge(request.params.id, duplicateId, changes, actor.id);
+    await repos.contactRecords.merge(request.params.id, duplicateId, changes, actor);
     return record(request.params.id);
   });
 }

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   addDays,
+  needsSheetReference,
+  needsSheetStorePayloadSchema,
   toBusinessIsoDate,
   withLuhnCheckDigit,
   type HistoryEntry,
@@ -13,9 +15,12 @@ import {
   type NeedsSheetStatus,
 } from '@bo/contracts/all';
 import { sql } from 'kysely';
-import { oneWord } from '../../repositories/needs-sheets';
+import { defaultDbTimeouts } from '../../config';
+import { ensureReferenceSequence, setLastReferenceNumber } from '../../db/needs-sheet-references';
+import { createHistoryRepository, type HistoryRepository } from '../../repositories/history';
+import { createNeedsSheetRepository, nextNeedsSheetReference, oneWord } from '../../repositories/needs-sheets';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
-import { call, snapshot, testEngines } from '../../test/harness';
+import { call, createTestApp, login, snapshot, testEngines } from '../../test/harness';
 
 const today = () => toBusinessIsoDate(new Date());
 const year = () => today().slice(0, 4);
@@ -114,7 +119,7 @@ for (const engine of testEngines()) {
         .executeTakeFirstOrThrow();
       const elsewhere = await suite.database.db
         .insertInto('contact')
-        .values({ title: 'mister', first_name: 'Hors', last_name: 'Société', company_id: inactive.id, owner_id: suite.fixture.users.COM, is_active: true })
+        .values({ title: 'mister', first_name: 'Hors', last_name: 'Société', company_id: inactive.id, owner_id: suite.fixture.users.COM })
         .returning('id')
         .executeTakeFirstOrThrow();
       const before = await snapshot(suite.database.db);
@@ -440,7 +445,7 @@ for (const engine of testEngines()) {
 
     it('sorts references by year, then number (BES-2025-9999 before BES-2025-10000)', async () => {
       const sorted = (order: string) => list({ search: 'tri des références', sort: 'reference', order }).then((answer) => answer.body.data!.items.map((item) => item.reference));
-      await suite.database.db.updateTable('needs_sheet_counter').set({ last: 9998 }).where('year', '=', Number(year())).execute();
+      await setLastReferenceNumber(suite.database.db, Number(year()), 9998);
       const ids: number[] = [];
       for (let i = 0; i < 3; i += 1) ids.push((await create({ title: 'Tri des références' })).body.data!.id);
       // The last one came in the year before.
@@ -450,6 +455,143 @@ for (const engine of testEngines()) {
       const expected = [lastYear, `BES-${year()}-9999`, `BES-${year()}-10000`];
       assert.deepEqual(await sorted('asc'), expected);
       assert.deepEqual(await sorted('desc'), [...expected].reverse());
+    });
+  });
+}
+
+// A sheet's number in its year, taken without waiting on any other transaction: another instance paused inside a
+// creation holds nothing the others need.
+for (const engine of testEngines()) {
+  describe(`needs sheet references on ${engine}`, () => {
+    let suite: SeededSuite;
+
+    const fields = (title: string) => ({
+      companyId: suite.fixture.company,
+      contactId: suite.fixture.active.COM,
+      title,
+      seniority: 'confirmed',
+      contractType: 'regie',
+      ownerId: suite.fixture.users.COM,
+      recruiterIds: [suite.fixture.users.REC],
+    });
+    const create = (title = 'Numérotation', app = suite.app, token = suite.tokens.COM) => call<NeedsSheet>(app, 'POST', '/need/store', { token, fields: fields(title) });
+    const numberOf = (reference: string) => Number(reference.split('-')[2]);
+    const referenceOf = async (id: number) => (await suite.database.db.selectFrom('needs_sheet').select('reference').where('id', '=', id).executeTakeFirstOrThrow()).reference;
+
+    before(async () => {
+      suite = await openSeededSuite(engine);
+      const answer = await call(suite.app, 'POST', '/admin/need-status/store', { token: suite.tokens.ADM, fields: { label: 'Nouveau', color: '#2563eb', closes: false, order: 0 } });
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    });
+    after(() => suite.close());
+
+    it('lets a creation through while another instance’s creation is paused after taking its number, and gives it a higher one', async () => {
+      const first = await create();
+      assert.equal(first.status, 200, JSON.stringify(first.body));
+      // Another instance, on a connection of its own, whose creation stops inside its transaction once its sheet is
+      // written (number, row, recruiters), before its history line.
+      const other = suite.database.openAnother();
+      const history = createHistoryRepository(other);
+      let reached!: () => void;
+      let resume!: () => void;
+      const atHistory = new Promise<void>((resolve) => (reached = resolve));
+      const gate = new Promise<void>((resolve) => (resume = resolve));
+      const pausing: HistoryRepository = {
+        ...history,
+        record: async (...args) => {
+          reached();
+          await gate;
+          return history.record(...args);
+        },
+      };
+      const paused = createNeedsSheetRepository(other, pausing).create(needsSheetStorePayloadSchema.parse(fields('En pause')), suite.fixture.users.COM);
+      await atHistory;
+      // PGlite is one connection: a creation waits for the paused transaction there, as any statement does.
+      if (engine === 'postgres') {
+        const started = performance.now();
+        const meanwhile = await create('Pendant la pause');
+        const elapsed = performance.now() - started;
+        assert.equal(meanwhile.status, 200, JSON.stringify(meanwhile.body));
+        assert.ok(elapsed < defaultDbTimeouts.lockMs / 2, `${Math.round(elapsed)} ms`);
+        resume();
+        const pausedReference = await referenceOf(await paused);
+        assert.deepEqual(
+          [numberOf(first.body.data!.reference), numberOf(pausedReference), numberOf(meanwhile.body.data!.reference)],
+          [numberOf(first.body.data!.reference), numberOf(first.body.data!.reference) + 1, numberOf(first.body.data!.reference) + 2],
+        );
+      } else {
+        resume();
+        assert.equal(numberOf(await referenceOf(await paused)), numberOf(first.body.data!.reference) + 1);
+      }
+    });
+
+    it('holds nothing another creation needs while a transaction that took a reference stays open', async () => {
+      const today = toBusinessIsoDate(new Date());
+      const other = suite.database.openAnother();
+      await ensureReferenceSequence(other, Number(today.slice(0, 4)));
+      const open = await other.startTransaction().execute();
+      const taken = await nextNeedsSheetReference(open, today);
+      if (engine === 'postgres') {
+        const started = performance.now();
+        const meanwhile = await create('Pendant la transaction');
+        assert.equal(meanwhile.status, 200, JSON.stringify(meanwhile.body));
+        assert.ok(performance.now() - started < defaultDbTimeouts.lockMs / 2);
+        assert.ok(numberOf(meanwhile.body.data!.reference) > numberOf(taken));
+      }
+      // A number taken is never given back: the transaction ends without its sheet, a gap stays.
+      await open.rollback().execute();
+      const after = await create('Après la transaction');
+      assert.equal(after.status, 200, JSON.stringify(after.body));
+      assert.ok(numberOf(after.body.data!.reference) > numberOf(taken));
+    });
+
+    it('gives many concurrent creations of two instances unique references, each after the last one taken', async () => {
+      const otherApp = await createTestApp(suite.database.openAnother());
+      try {
+        const otherToken = await login(otherApp, 'COM');
+        const first = await create();
+        const answers = await Promise.all(
+          Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? create('Création concurrente') : create('Création concurrente', otherApp, otherToken))),
+        );
+        assert.deepEqual(answers.map((answer) => answer.status), Array(24).fill(200));
+        const numbers = answers.map((answer) => numberOf(answer.body.data!.reference)).sort((a, b) => a - b);
+        // None failed: no gap either.
+        assert.deepEqual(numbers, Array.from({ length: 24 }, (_, i) => numberOf(first.body.data!.reference) + 1 + i));
+        const last = await create('Après les autres', otherApp, otherToken);
+        assert.equal(numberOf(last.body.data!.reference), numbers[23] + 1);
+        assert.ok(answers.every((answer) => answer.body.data!.reference.startsWith(`BES-${toBusinessIsoDate(new Date()).slice(0, 4)}-`)));
+      } finally {
+        await otherApp.close();
+      }
+    });
+
+    it('starts a year’s numbering with its first sheet, the year being that of Paris', async () => {
+      const { db } = suite.database;
+      const at = (instant: string) => createNeedsSheetRepository(db, createHistoryRepository(db), { now: () => new Date(instant) });
+      const changes = needsSheetStorePayloadSchema.parse(fields('Nouvel an'));
+      const created = async (instant: string) => {
+        const repository = at(instant);
+        const sheet = await repository.find(await repository.create(changes, suite.fixture.users.COM));
+        return [sheet?.reference, sheet?.receivedDate];
+      };
+      // 31 December, 23:59:59 in Paris, then midnight: 1 January there, still 31 December in UTC.
+      assert.deepEqual(await created('2040-12-31T22:59:59Z'), ['BES-2040-0001', '2040-12-31']);
+      assert.deepEqual(await created('2040-12-31T23:00:00Z'), ['BES-2041-0001', '2041-01-01']);
+      assert.deepEqual(await created('2041-01-01T10:00:00Z'), ['BES-2041-0002', '2041-01-01']);
+      assert.deepEqual(await created('2040-12-31T12:00:00Z'), ['BES-2040-0002', '2040-12-31']);
+    });
+
+    it('refuses a reference already written past the numbering (existingValue), and the next creation goes on', async () => {
+      const year = Number(toBusinessIsoDate(new Date()).slice(0, 4));
+      const first = await create();
+      const taken = numberOf(first.body.data!.reference);
+      await suite.database.db.updateTable('needs_sheet').set({ reference: needsSheetReference(year, taken + 1) }).where('id', '=', first.body.data!.id).execute();
+      const refused = await create('Doublon');
+      assert.equal(refused.status, 409, JSON.stringify(refused.body));
+      assert.deepEqual(refused.body.errors, [{ message: 'existingValue', field: 'reference' }]);
+      const next = await create('Suivante');
+      assert.equal(next.status, 200, JSON.stringify(next.body));
+      assert.equal(numberOf(next.body.data!.reference), taken + 2);
     });
   });
 }

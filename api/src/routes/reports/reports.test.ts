@@ -51,7 +51,6 @@ for (const engine of testEngines()) {
             last_name: last,
             company_id: companyId,
             owner_id: extra.owner ?? users.COM,
-            is_active: extra.active ?? true,
             phone: '0033612345678',
             email: `${last.toLowerCase()}@example.fr`,
             created_at: extra.createdAt,
@@ -384,7 +383,7 @@ for (const engine of testEngines()) {
         // Another contact of Énergies Lyon Nord: the company's sheets are not all Zoé's.
         const lea = await db
           .insertInto('contact')
-          .values({ title: 'madam', first_name: 'Léa', last_name: 'Autre', company_id: ids.subsub, owner_id: users.COM, is_active: true })
+          .values({ title: 'madam', first_name: 'Léa', last_name: 'Autre', company_id: ids.subsub, owner_id: users.COM })
           .returning('id')
           .executeTakeFirstOrThrow();
         ids.lea = lea.id;

@@ -3,6 +3,7 @@ import {
   companyListItemSchema,
   companySchema,
   companyStorePayloadSchema,
+  companyUpdatePayloadSchema,
   companyViewSchema,
 } from '../company';
 import { z } from 'zod';
@@ -60,10 +61,10 @@ export const companyEndpoints = endpointGroup('companies', {
   updateCompany: {
     method: 'POST',
     path: '/company/:id/store',
-    summary: 'Update a company; isActive=0 deactivates it when it has no active contact and no active subsidiary',
+    summary: 'Update a company from the version read (409 editConflict over a newer one); isActive=0 deactivates it when it has no active contact and no active subsidiary',
     access: permission('company', 'update'),
     params: idParamsSchema,
-    body: companyStorePayloadSchema,
+    body: companyUpdatePayloadSchema,
     response: companySchema,
   },
 });

@@ -8,6 +8,7 @@ import {
   contactsOwnerPayloadSchema,
   contactsQuerySchema,
   contactStorePayloadSchema,
+  contactUpdatePayloadSchema,
 } from '../contact-list';
 import { listPageSchema } from '../paging';
 import { historyEntrySchema, historyQuerySchema } from '../history';
@@ -81,10 +82,10 @@ export const contactEndpoints = endpointGroup('contacts', {
   updateContact: {
     method: 'POST',
     path: '/contact/:id/store',
-    summary: 'Update a contact; isActive=0 deactivates it when it has no pending todo',
+    summary: 'Update a contact from the version read (409 editConflict over a newer one); only a leader or an admin changes its owner',
     access: permission('contact', 'update'),
     params: idParamsSchema,
-    body: contactStorePayloadSchema,
+    body: contactUpdatePayloadSchema,
     response: contactSchema,
   },
   contactDuplicates: {

@@ -32,11 +32,14 @@ export const companyQueryOptions = (id: number) =>
 export const fetchCompanyHistory = (id: number) => (page: number, perPage: number, signal: AbortSignal) =>
   callEndpoint(endpoints.companyHistory, { path: { id }, params: { page, perPage }, signal });
 
+// A new company, or a change of one made from the version read (`version`).
 export function useStoreCompany(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: CompanyStorePayload): Promise<Company> =>
-      id === null ? callEndpoint(endpoints.createCompany, { params: payload }) : callEndpoint(endpoints.updateCompany, { path: { id }, params: payload }),
+    mutationFn: ({ payload, version }: { payload: CompanyStorePayload; version: number | null }): Promise<Company> =>
+      id === null || version === null
+        ? callEndpoint(endpoints.createCompany, { params: payload })
+        : callEndpoint(endpoints.updateCompany, { path: { id }, params: { ...payload, version } }),
     onSuccess: async () => {
       notifySuccess(id === null ? 'Société créée' : 'Société enregistrée');
       await queryClient.invalidateQueries({ queryKey: companyKeys.all });

@@ -1,4 +1,4 @@
-import { useCan, useCurrentUser } from '@bo/client';
+import { notifyError, useCan, useCurrentUser } from '@bo/client';
 import {
   companyStorePayloadSchema,
   contactName,
@@ -8,8 +8,8 @@ import {
   type CompanyView,
 } from '@bo/contracts/records';
 import { SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
-import { useQuery } from '@tanstack/react-query';
+import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, List, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { companyKeys, companyQueryOptions, fetchCompanyHistory, useStoreCompany } from '../api/companies';
@@ -86,18 +86,52 @@ function CompanyForm({
   const store = useStoreCompany(company?.id ?? null);
   // Closing a company is the leaders' (permission table): the others do not see the switch.
   const canDeactivate = useCan('company', 'deactivate');
+  // Who owns a company is a leader's call (permission table): the others see the owner without changing it.
+  const canReassign = useCan('company', 'reassign');
   const { options: owners, users } = useOwnerOptions(company?.ownerId);
   const form = useZodForm(companyStorePayloadSchema, formValues(company, parentId, user?.id ?? null) as CompanyStorePayload);
   const { control } = form;
   const exclude = company ? [company.id, ...company.subsidiaries.map((subsidiary) => subsidiary.id)] : [];
+  const queryClient = useQueryClient();
+  const conflict = useEditConflict({
+    record: company,
+    values: company ? (formValues(company, null, null) as CompanyStorePayload) : null,
+    form,
+    fields: {
+      names: formFields,
+      labels: fieldLabels,
+      format: (name, value) =>
+        value == null || value === ''
+          ? ''
+          : name === 'ownerId'
+            ? (users.find((owner) => owner.id === value)?.trigram ?? String(value))
+            : name === 'parentId'
+              ? value === company?.parentId
+                ? (company.parent?.name ?? String(value))
+                : `société n° ${String(value)}`
+              : name === 'isActive'
+                ? value
+                  ? 'Active'
+                  : 'Inactive'
+                : String(value),
+    },
+    reload: () => void queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+  });
   const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(payload, {
-      onSuccess: (saved) => {
-        form.reset(form.getValues());
-        if (!company) panel.replace(saved.id);
+    store.mutate(
+      { payload, version: conflict.version },
+      {
+        onSuccess: (saved) => {
+          form.reset(form.getValues());
+          conflict.onSaved(saved.version);
+          if (!company) panel.replace(saved.id);
+        },
+        onError: (error) => {
+          if (!conflict.onError(error)) showServerErrors(error, form.setError, formFields);
+          else notifyError(error);
+        },
       },
-      onError: (error) => showServerErrors(error, form.setError, formFields),
-    }),
+    ),
   );
   const title = company ? `Société : ${company.name}` : parentId ? 'Nouvelle filiale' : 'Nouvelle société';
 
@@ -226,7 +260,7 @@ function CompanyForm({
             <TextField control={control} name="phone" label={fieldLabels.phone} type="tel" placeholder="0033 1 23 45 67 89" />
             <TextField control={control} name="website" label={fieldLabels.website} placeholder="https://…" />
             <TextField control={control} name="sector" label={fieldLabels.sector} />
-            <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} />
+            <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} disabled={company !== null && !canReassign} />
             {company && canDeactivate && <SwitchField control={control} name="isActive" label={fieldLabels.isActive} onLabel="Active" offLabel="Inactive" />}
           </div>
         ),

@@ -51,11 +51,14 @@ export const duplicatesQueryOptions = (probe: DuplicateProbe) =>
 
 export const downloadVcard = (id: number) => downloadEndpoint(endpoints.contactVcard, { path: { id } });
 
+// A new contact, or a change of one made from the version read (`version`).
 export function useStoreContact(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ContactStorePayload): Promise<Contact> =>
-      id === null ? callEndpoint(endpoints.createContact, { params: payload }) : callEndpoint(endpoints.updateContact, { path: { id }, params: payload }),
+    mutationFn: ({ payload, version }: { payload: ContactStorePayload; version: number | null }): Promise<Contact> =>
+      id === null || version === null
+        ? callEndpoint(endpoints.createContact, { params: payload })
+        : callEndpoint(endpoints.updateContact, { path: { id }, params: { ...payload, version } }),
     onSuccess: async () => {
       notifySuccess(id === null ? 'Contact créé' : 'Contact enregistré');
       await Promise.all([queryClient.invalidateQueries({ queryKey: contactKeys.all }), queryClient.invalidateQueries({ queryKey: ['companies'] })]);
@@ -63,7 +66,8 @@ export function useStoreContact(id: number | null) {
   });
 }
 
-export type MergeInput = Omit<ContactStorePayload, 'isActive'> & { keptId: number; duplicateId: number };
+// Both contacts' versions as the dialog read them: a newer change of either is a conflict.
+export type MergeInput = Omit<ContactStorePayload, 'isActive'> & { keptId: number; duplicateId: number; version: number; duplicateVersion: number };
 
 export function useMergeContacts() {
   const queryClient = useQueryClient();

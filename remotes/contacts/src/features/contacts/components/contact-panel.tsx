@@ -12,19 +12,20 @@ import {
   toBusinessIsoDate,
   type Contact,
   type ContactStorePayload,
+  type PersonTitle,
   type Todo,
 } from '@bo/contracts/records';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { LoadFailed, SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
+import { LoadFailed, SelectField, SelectMenuField, TextField, showServerErrors, useZodForm } from '@bo/ui';
 import { saveFile } from '@bo/ui/list';
-import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useOwnerOptions, type PanelParam } from '@bo/ui/records';
+import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { contactKeys, contactQueryOptions, contactTodosQueryOptions, downloadVcard, duplicatesQueryOptions, fetchContactHistory, useStoreContact, type DuplicateProbe } from '../api/contacts';
 
-const formFields = ['title', 'firstName', 'lastName', 'jobTitle', 'email', 'phone', 'companyId', 'ownerId', 'isActive'] as const;
+const formFields = ['title', 'firstName', 'lastName', 'jobTitle', 'email', 'phone', 'companyId', 'ownerId'] as const;
 
 const fieldLabels: Record<string, string> = {
   title: 'Civilité',
@@ -57,7 +58,6 @@ type ContactFormValues = {
   phone: string;
   companyId: number | null;
   ownerId: number | null;
-  isActive: boolean;
 };
 
 function formValues(contact: Contact | null, ownerId: number | null): ContactFormValues {
@@ -70,7 +70,6 @@ function formValues(contact: Contact | null, ownerId: number | null): ContactFor
     phone: contact?.phone ? formatPhone(contact.phone) : '',
     companyId: contact?.company?.id ?? null,
     ownerId: contact ? contact.ownerId : ownerId,
-    isActive: contact?.isActive ?? false,
   };
 }
 
@@ -172,6 +171,17 @@ function ContactTodos({ contact, onOpen }: { contact: Contact; onOpen: (todo: To
   );
 }
 
+// A contact's state is not the form's to change: it is active while it has a pending todo, en veille otherwise.
+function ContactState({ contact }: { contact: Contact }) {
+  return (
+    <div className="bo-contact-state" role="group" aria-label="État du contact">
+      <span>État : </span>
+      <Tag color={contact.isActive ? 'green' : 'default'}>{contact.isActive ? 'Actif' : 'En veille'}</Tag>
+      <span className="bo-contact-state__note">{contact.isActive ? 'a une tâche en cours' : 'sans tâche en cours : ajoutez-en une pour l’activer'}</span>
+    </div>
+  );
+}
+
 function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; readOnly: boolean; panel: PanelParam }) {
   const { data: user } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -181,16 +191,47 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
   const { control } = form;
   const probe = useDuplicateProbe(control, contact?.id ?? null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+  const conflict = useEditConflict({
+    record: contact,
+    values: contact ? (formValues(contact, null) as ContactStorePayload) : null,
+    form,
+    fields: {
+      names: formFields,
+      labels: fieldLabels,
+      format: (name, value) =>
+        value == null || value === ''
+          ? ''
+          : name === 'title'
+            ? personTitleLabels[value as PersonTitle]
+            : name === 'ownerId'
+              ? (users.find((owner) => owner.id === value)?.trigram ?? String(value))
+              : name === 'companyId'
+                ? value === contact?.company?.id
+                  ? (contact.company?.name ?? String(value))
+                  : `société n° ${String(value)}`
+                : String(value),
+    },
+    reload: refresh,
+  });
   const editor = useTodoEditor({ onTodoAdded: refresh, onTodoSaved: refresh });
   const canAddTodo = useCan('todo', 'create');
+  // Who owns a contact is a leader's call (permission table): the others see the owner without changing it.
+  const canReassign = useCan('contact', 'reassign');
   const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(payload, {
-      onSuccess: (saved) => {
-        form.reset(form.getValues());
-        if (!contact) panel.replace(saved.id);
+    store.mutate(
+      { payload, version: conflict.version },
+      {
+        onSuccess: (saved) => {
+          form.reset(form.getValues());
+          conflict.onSaved(saved.version);
+          if (!contact) panel.replace(saved.id);
+        },
+        onError: (error) => {
+          if (!conflict.onError(error)) showServerErrors(error, form.setError, formFields);
+          else notifyError(error);
+        },
       },
-      onError: (error) => showServerErrors(error, form.setError, formFields),
-    }),
+    ),
   );
 
   return (
@@ -244,6 +285,7 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
           submitLabel: contact ? 'Enregistrer' : 'Créer le contact',
           content: (
             <>
+              {conflict.notice}
               <DuplicateWarning probe={probe} panel={panel} />
               <div className="bo-form-grid">
                 <SelectField
@@ -266,8 +308,8 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                   search={(text, signal) => searchCompanyOptions(text, signal)}
                   initialOptions={contact?.company ? [{ value: contact.company.id, label: contact.company.name }] : []}
                 />
-                <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} />
-                {contact && <SwitchField control={control} name="isActive" label={fieldLabels.isActive} onLabel="Actif" offLabel="En veille" />}
+                <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} disabled={contact !== null && !canReassign} />
+                {contact && <ContactState contact={contact} />}
               </div>
             </>
           ),

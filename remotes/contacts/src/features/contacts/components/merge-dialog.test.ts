@@ -10,6 +10,7 @@ const contact = (id: number, overrides: Partial<ContactListItem>): ContactListIt
   company: { id: 3, name: 'Alpha' },
   ownerId: 1,
   isActive: true,
+  version: 1,
   email: null,
   phone: null,
   owner: { id: 1, trigram: 'COM' },

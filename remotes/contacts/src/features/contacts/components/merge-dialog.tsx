@@ -43,7 +43,8 @@ function defaults(pair: Pair, kept: Side): Record<MergedField, Side> {
 }
 
 // Two duplicates become one: the user picks the contact kept and, field by field, the values it keeps; the other
-// contact's todos and history move to it, and the other is deactivated (server side, in one transaction).
+// contact's todos and history move to it, and the other is merged away: gone from every list (server side, in one
+// transaction).
 export function MergeDialog({ contacts, onClose, onMerged }: { contacts: Pair; onClose: () => void; onMerged: (keptId: number) => void }) {
   const [kept, setKept] = useState<Side>(0);
   const [chosen, setChosen] = useState(() => defaults(contacts, 0));
@@ -61,7 +62,7 @@ export function MergeDialog({ contacts, onClose, onMerged }: { contacts: Pair; o
         event.preventDefault();
         const duplicate = contacts[kept === 0 ? 1 : 0];
         merge.mutate(
-          { keptId: contacts[kept].id, duplicateId: duplicate.id, ...mergedValues(contacts, chosen) },
+          { keptId: contacts[kept].id, duplicateId: duplicate.id, version: contacts[kept].version, duplicateVersion: duplicate.version, ...mergedValues(contacts, chosen) },
           {
             onSuccess: () => {
               onMerged(contacts[kept].id);
@@ -84,7 +85,7 @@ export function MergeDialog({ contacts, onClose, onMerged }: { contacts: Pair; o
           options={contacts.map((contact, side) => ({ value: side, label: `${names[side]} (n° ${contact.id})` }))}
         />
         <p className="bo-merge__note">
-          L’autre contact est désactivé ; ses tâches et son historique passent au contact conservé.
+          L’autre contact disparaît des listes ; ses tâches et son historique passent au contact conservé.
         </p>
       </fieldset>
       {mergedFields.map((field) => (

@@ -1,0 +1,104 @@
+import { ApiRequestError } from '@bo/client';
+import { conflictMessage, type Conflict } from '@bo/contracts';
+import { Alert, Button } from 'antd';
+import { useState, type ReactNode } from 'react';
+import type { FieldPath, FieldValues, PathValue, UseFormReturn } from 'react-hook-form';
+
+// A record's form saved from an older version than the one stored is refused (editConflict, with who changed it
+// last and when). The form keeps what the user typed; once the newer record is loaded, each field where it differs
+// from the form is shown beside it, to take or to leave, and the next save goes over the version now seen.
+
+export function conflictOf(error: unknown): Conflict | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  return error.errors.find((item) => item.message === 'editConflict')?.conflict ?? null;
+}
+
+export type ConflictFields<V extends FieldValues> = {
+  readonly names: readonly FieldPath<V>[];
+  readonly labels: Record<string, string>;
+  // How a value reads for a person (a company's name rather than its id); by default the value as text.
+  format?: (name: FieldPath<V>, value: unknown) => string;
+};
+
+const shown = (text: string) => (text.trim() === '' ? '(vide)' : `« ${text} »`);
+
+export function useEditConflict<V extends FieldValues>({
+  record,
+  values,
+  form,
+  fields,
+  reload,
+}: {
+  // The record as last read (its version and the form values it gives), null for a new one.
+  record: { version: number } | null;
+  values: V | null;
+  form: UseFormReturn<V>;
+  fields: ConflictFields<V>;
+  // Reads the record again (its query invalidated).
+  reload: () => void;
+}): { version: number | null; onSaved: (version: number) => void; onError: (error: unknown) => boolean; notice: ReactNode } {
+  const [base, setBase] = useState(record?.version ?? null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const loaded = conflict !== null && record !== null && values !== null && record.version >= conflict.version;
+  // The newer record is on screen: the next save is made from it.
+  if (loaded && base !== record.version) setBase(record.version);
+
+  const format = (name: FieldPath<V>, value: unknown) => (fields.format ? fields.format(name, value) : value == null ? '' : String(value));
+  const differing = loaded
+    ? fields.names.filter((name) => format(name, values[name as keyof V]) !== format(name, form.getValues(name)))
+    : [];
+  const notice =
+    conflict === null ? null : (
+      <Alert
+        type="warning"
+        showIcon
+        role="alert"
+        style={{ marginBottom: 16 }}
+        title={`${conflictMessage(conflict)}.`}
+        description={
+          !loaded ? (
+            'Chargement de la version enregistrée…'
+          ) : differing.length === 0 ? (
+            'Vos saisies sont conservées et ne contredisent pas la version enregistrée : enregistrez pour confirmer.'
+          ) : (
+            <>
+              Vos saisies sont conservées. Pour chaque champ modifié entre-temps, gardez votre valeur ou reprenez la valeur
+              enregistrée, puis enregistrez :
+              <ul className="bo-conflict-fields">
+                {differing.map((name) => (
+                  <li key={name}>
+                    <strong>{fields.labels[name] ?? name}</strong> : la vôtre {shown(format(name, form.getValues(name)))}, enregistrée{' '}
+                    {shown(format(name, values[name as keyof V]))}{' '}
+                    <Button
+                      size="small"
+                      onClick={() => form.setValue(name, values[name as keyof V] as PathValue<V, FieldPath<V>>, { shouldDirty: true })}
+                      aria-label={`Reprendre la valeur enregistrée de ${fields.labels[name] ?? name}`}
+                    >
+                      Reprendre la valeur enregistrée
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )
+        }
+      />
+    );
+
+  return {
+    version: base,
+    onSaved: (version) => {
+      setBase(version);
+      setConflict(null);
+    },
+    onError: (error) => {
+      const found = conflictOf(error);
+      if (found !== null) {
+        setConflict(found);
+        reload();
+      }
+      return found !== null;
+    },
+    notice,
+  };
+}
