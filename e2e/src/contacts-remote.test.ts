@@ -269,7 +269,7 @@ describe('contacts', () => {
     await context.close();
   });
 
-  it('merges two duplicates: the todos move to the kept contact, the other is deactivated', async () => {
+  it('merges two duplicates: the todos move to the kept contact, the other is gone from the list and stays gone', async () => {
     const [company] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1, isActive: 1 })).items;
     const [task] = await api<Task[]>('/tasks');
     const lastName = `Fusion${Date.now()}`;
@@ -288,7 +288,12 @@ describe('contacts', () => {
     await dialog.getByRole('radio', { name: `Paul ${lastName} (n° ${kept.id})` }).check();
     await dialog.getByRole('button', { name: 'Fusionner' }).click();
     await page.getByText('Contacts fusionnés').first().waitFor();
-    assert.equal((await api<Contact>(`/contact/${duplicate.id}`)).isActive, false);
+    // The list shows the kept contact alone; the other is merged away, en veille nowhere.
+    await page.waitForFunction(() => document.querySelectorAll('.bo-list .ant-table-tbody tr.ant-table-row').length === 1);
+    const merged = await api<Contact>(`/contact/${duplicate.id}`);
+    assert.deepEqual([merged.isActive, merged.mergedIntoId], [false, kept.id]);
+    const standby = await api<{ allContacts: { id: number }[] }>('/user/contacts/standby');
+    assert.ok(!standby.allContacts.some((contact) => contact.id === duplicate.id), 'not in the standby lists');
     const moved = await api<Todo[]>(`/contact/${kept.id}/todos`);
     assert.ok(moved.some((candidate) => candidate.id === todo.id), 'the todo moved to the kept contact');
     await context.close();
