@@ -1,6 +1,6 @@
 // The CSV import of companies in Chromium against the real API, as a business leader (DIR) uses it: a French
-// Excel file (Windows-1252, ';') with a bad row and a column to map by hand; the dry run's problems, the import,
-// the report, the rejected rows downloaded, the undo of the last import.
+// Excel file (Windows-1252, ';') with a bad row and a column to map by hand; the dry run's report line by line, the
+// import, the report, the rejected rows downloaded, the undo of the last import.
 import { withLuhnCheckDigit, type CompanyListItem, type ListPage } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -51,18 +51,19 @@ describe('CSV import', () => {
     await dialog.getByLabel(/^Fichier CSV/).setInputFiles({ name: 'societes.csv', mimeType: 'text/csv', buffer: file });
     await dialog.getByRole('button', { name: 'Analyser le fichier' }).click();
 
-    // The first rows, read with their accents; the dry run's figures and the bad row's problem.
-    await dialog.getByRole('cell', { name: names[0] }).waitFor();
+    // The first rows, read with their accents; the dry run's figures and each line's fate, the bad row's reason.
+    await dialog.getByRole('cell', { name: names[0] }).first().waitFor();
     await dialog.getByRole('cell', { name: 'Besançon' }).waitFor();
-    await dialog.getByText('3 lignes : 2 créations, 0 mise à jour, 0 ligne ignorée, 1 ligne rejetée.').waitFor();
-    const problems = dialog.getByRole('table', { name: 'Problèmes du fichier' });
-    assert.deepEqual(await problems.locator('tbody tr').first().locator('td').allInnerTexts(), ['3', 'SIRET', 'Entrée non valide']);
+    await dialog.getByText('3 lignes : 2 créations, 0 mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.').waitFor();
+    const report = dialog.getByRole('table', { name: 'Rapport ligne par ligne' });
+    assert.deepEqual(await report.locator('tbody tr').nth(0).locator('td').allInnerTexts(), ['2', 'Création', names[0], '']);
+    assert.deepEqual(await report.locator('tbody tr').nth(1).locator('td').allInnerTexts(), ['3', 'Rejetée', `Import Mauvais ${stamp}`, 'SIRET : Entrée non valide']);
 
     // The town's column mapped by hand, then checked again.
     await pickOption(page, /^Ville/, 'Localité', dialog);
     await dialog.getByRole('button', { name: 'Vérifier avec ces colonnes' }).click();
     await dialog.getByRole('button', { name: 'Importer 2 lignes' }).click();
-    await dialog.getByText('Import terminé : 2 fiches créées, 0 fiche mise à jour, 0 ligne ignorée, 1 ligne rejetée.').waitFor();
+    await dialog.getByText('Import terminé : 2 fiches créées, 0 fiche mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.').waitFor();
 
     const imported = await api<ListPage<CompanyListItem>>('/companies', { search: stamp, sort: 'name', order: 'asc' });
     assert.deepEqual(

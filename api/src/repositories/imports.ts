@@ -10,7 +10,8 @@ import { diff } from './history';
 import { onUniqueViolation } from './mapping';
 
 // CSV imports (issue 17): the dry run, the import in one transaction (each written row in the history as
-// "import" with the import's id, and kept in import_item with what an update replaced), and the undo.
+// "import" with the import's id, and kept in import_item with what an update replaced), and the undo. An import
+// that writes nothing is not recorded: the one before it stays the one an undo takes.
 
 const BATCH = 500;
 
@@ -18,6 +19,7 @@ const BATCH = 500;
 const companyTracked = (c: CompanyColumns) => ({
   name: c.name,
   registrationId: c.registration_id,
+  parentId: c.parent_id,
   address: c.address,
   postalCode: c.postal_code,
   city: c.city,
@@ -49,6 +51,7 @@ const columnTypes: { company: Record<keyof CompanyColumns, string>; contact: Rec
   company: {
     name: 'text',
     registration_id: 'text',
+    parent_id: 'integer',
     address: 'text',
     postal_code: 'text',
     city: 'text',
@@ -66,8 +69,10 @@ const removed = (fields: Record<string, unknown>) => Object.fromEntries(Object.e
 // A chunk's writes, a statement per action: the rows travel as one JSON array, typed by the record set's column
 // list, and the statement writes the records, their history entries ("import", with what changed) and the import's
 // items together (a statement per row cost the import half a minute at 20 000 updates; three statements of 500
-// rows' parameters each, a third of the writing time and most of the garbage left per chunk). A created record's
-// id is drawn from the table's sequence before its insert, so that its entry and item know it.
+// rows' parameters each, a third of the writing time and most of the garbage left per chunk). The created records'
+// ids are drawn from the table's sequence first, in the order of the writes (a parent before its subsidiaries), so
+// that their entries and items know them, and so that a subsidiary knows the id of a parent created by the same
+// import (`idsByLine`, the companies created so far by the file's line). Returns the ids created.
 async function write<C extends CompanyColumns | ContactColumns>(
   trx: Executor,
   table: Table,
@@ -75,7 +80,8 @@ async function write<C extends CompanyColumns | ContactColumns>(
   actorId: number,
   writes: PlannedWrite<C>[],
   tracked: (columns: C) => Record<string, unknown>,
-) {
+  idsByLine: Map<number, number>,
+): Promise<number[]> {
   const columns = Object.entries(columnTypes[table]);
   const names = sql.join(columns.map(([name]) => sql.ref(name)));
   const recordSet = (rows: unknown[], extra: RawBuilder<unknown>) =>
@@ -87,17 +93,27 @@ async function write<C extends CompanyColumns | ContactColumns>(
     )
     insert into import_item (import_id, entity, entity_id, line, action, before)
     select ${importId}, ${table}, id, line, ${action}, ${before} from v`;
+  // A parent created by the file: its id, now that it is written.
+  const withParent = (planned: PlannedWrite<C>): C =>
+    planned.parentLine === undefined ? planned.columns : { ...planned.columns, parent_id: idsByLine.get(planned.parentLine) ?? null };
 
+  const createdIds: number[] = [];
   const creates = writes.filter((w) => w.action === 'create');
   for (let i = 0; i < creates.length; i += BATCH) {
-    const rows = creates.slice(i, i + BATCH).map((w) => ({ ...w.columns, line: w.line, changes: diff({}, tracked(w.columns)) }));
+    const part = creates.slice(i, i + BATCH);
+    const drawn = await sql<{ id: number }>`
+      select nextval(pg_get_serial_sequence(${table}, 'id'))::integer as id from generate_series(1, ${part.length}::integer)`.execute(trx);
+    const ids = drawn.rows.map((row) => row.id).sort((a, b) => a - b);
+    if (table === 'company') part.forEach((planned, index) => idsByLine.set(planned.line, ids[index]));
+    const rows = part.map((planned, index) => {
+      const columns = withParent(planned);
+      return { ...columns, id: ids[index], line: planned.line, changes: diff({}, tracked(columns)) };
+    });
+    createdIds.push(...ids);
     // A new contact starts en veille (inactive) until its first todo, as from the form.
     const [activeColumn, activeValue] = table === 'contact' ? [sql`, is_active`, sql`, false`] : [sql``, sql``];
     await sql`
-      with v as (
-        select nextval(pg_get_serial_sequence(${table}, 'id'))::integer as id, r.*
-        from ${recordSet(rows, sql`line integer, changes jsonb`)}
-      ),
+      with v as (select r.* from ${recordSet(rows, sql`id integer, line integer, changes jsonb`)}),
       written as (
         insert into ${sql.table(table)} (id, ${names}${activeColumn}) overriding system value
         select id, ${names}${activeValue} from v
@@ -106,7 +122,10 @@ async function write<C extends CompanyColumns | ContactColumns>(
   }
   const updates = writes.filter((w): w is Extract<PlannedWrite<C>, { action: 'update' }> => w.action === 'update');
   for (let i = 0; i < updates.length; i += BATCH) {
-    const rows = updates.slice(i, i + BATCH).map((w) => ({ ...w.columns, id: w.id, line: w.line, before: w.before, changes: diff(tracked(w.before), tracked(w.columns)) }));
+    const rows = updates.slice(i, i + BATCH).map((w) => {
+      const columns = withParent(w);
+      return { ...columns, id: w.id, line: w.line, before: w.before, changes: diff(tracked(w.before), tracked(columns)) };
+    });
     await sql`
       with v as (select * from ${recordSet(rows, sql`id integer, line integer, before jsonb, changes jsonb`)}),
       written as (
@@ -117,6 +136,7 @@ async function write<C extends CompanyColumns | ContactColumns>(
       ),
       ${logged('update', sql`before`)}`.execute(trx);
   }
+  return createdIds;
 }
 
 export function createImportRepository(db: Db) {
@@ -128,21 +148,25 @@ export function createImportRepository(db: Db) {
     },
 
     // The valid rows in one transaction, planned again inside it so that what is written is what was checked: each
-    // chunk of the file written once planned.
+    // chunk of the file written once planned. The import is recorded with its first write: one that creates and
+    // updates nothing is no import (its id is null), and leaves the last one the one to undo.
     async run(kind: ImportKind, actor: Actor, file: CsvFile, fileName: string, mapping: ImportMapping | undefined, onExisting: OnExisting): Promise<ImportReport> {
       return onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {
-          const { id } = await trx
-            .insertInto('import_batch')
-            .values({ kind, user_id: actor.id, file_name: fileName })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          let id: number | null = null;
+          const batch = async () => {
+            id ??= (await trx.insertInto('import_batch').values({ kind, user_id: actor.id, file_name: fileName }).returning('id').executeTakeFirstOrThrow()).id;
+            return id;
+          };
+          const idsByLine = new Map<number, number>();
           const report =
             kind === 'companies'
-              ? await planCompanies(trx, actor, file, mapping, onExisting, (writes) => write(trx, 'company', id, actor.id, writes, companyTracked))
-              : await planContacts(trx, actor, file, mapping, onExisting, (writes) => write(trx, 'contact', id, actor.id, writes, contactTracked));
-          const last = await trx.selectFrom('history').select(sql<string | null>`max(id)`.as('max')).where('import_id', '=', id).executeTakeFirst();
-          await trx.updateTable('import_batch').set({ last_history_id: last?.max ?? null }).where('id', '=', id).execute();
+              ? await planCompanies(trx, actor, file, mapping, onExisting, async (writes) => write(trx, 'company', await batch(), actor.id, writes, companyTracked, idsByLine))
+              : await planContacts(trx, actor, file, mapping, onExisting, async (writes) => write(trx, 'contact', await batch(), actor.id, writes, contactTracked, idsByLine));
+          if (id !== null) {
+            const last = await trx.selectFrom('history').select(sql<string | null>`max(id)`.as('max')).where('import_id', '=', id).executeTakeFirst();
+            await trx.updateTable('import_batch').set({ last_history_id: last?.max ?? null }).where('id', '=', id).execute();
+          }
           return { ...report, id };
         }),
       );
@@ -201,7 +225,10 @@ export function createImportRepository(db: Db) {
           select i.line, ${label}, ${importMessages.hasContacts}
           from import_item i
           where i.import_id = ${id} and i.entity = 'company' and i.action = 'create'
-            and (exists (select 1 from contact k where k.company_id = i.entity_id) or exists (select 1 from company s where s.parent_id = i.entity_id))
+            and (exists (select 1 from contact k where k.company_id = i.entity_id)
+              or exists (
+                select 1 from company s where s.parent_id = i.entity_id
+                  and not exists (select 1 from import_item j where j.import_id = i.import_id and j.entity = 'company' and j.entity_id = s.id)))
           order by 1
           limit 100`.execute(trx);
         if (blockers.rows.length > 0) {
@@ -214,15 +241,7 @@ export function createImportRepository(db: Db) {
           const ids = items.slice(i, i + BATCH).map((item) => item.entity_id);
           for (const row of await trx.selectFrom(table).selectAll().where('id', 'in', ids).execute()) current.set(row.id, row);
         }
-        const created = items.filter((item) => item.action === 'create').map((item) => item.entity_id);
-        for (let i = 0; i < created.length; i += BATCH) {
-          const part = created.slice(i, i + BATCH);
-          await trx.deleteFrom(table).where('id', 'in', part).execute();
-          await trx
-            .insertInto('history')
-            .values(part.map((entityId) => ({ entity: table, entity_id: entityId, action: 'importUndo', changes: JSON.stringify(removed(tracked(current.get(entityId)))), user_id: actor.id, import_id: id })))
-            .execute();
-        }
+        // The updated rows restored first: a company moved under a company the import created leaves it.
         for (const item of items) {
           if (item.action !== 'update') continue;
           const before = (typeof item.before === 'string' ? JSON.parse(item.before) : item.before) as CompanyColumns | ContactColumns;
@@ -230,6 +249,19 @@ export function createImportRepository(db: Db) {
           await trx
             .insertInto('history')
             .values({ entity: table, entity_id: item.entity_id, action: 'importUndo', changes: JSON.stringify(diff(tracked(current.get(item.entity_id)), tracked(before))), user_id: actor.id, import_id: id })
+            .execute();
+        }
+        // Then the created rows removed, the newest first: a subsidiary before the parent the same import created.
+        const created = items
+          .filter((item) => item.action === 'create')
+          .map((item) => item.entity_id)
+          .sort((a, b) => b - a);
+        for (let i = 0; i < created.length; i += BATCH) {
+          const part = created.slice(i, i + BATCH);
+          await trx.deleteFrom(table).where('id', 'in', part).execute();
+          await trx
+            .insertInto('history')
+            .values(part.map((entityId) => ({ entity: table, entity_id: entityId, action: 'importUndo', changes: JSON.stringify(removed(tracked(current.get(entityId)))), user_id: actor.id, import_id: id })))
             .execute();
         }
         await trx.updateTable('import_batch').set({ undone_at: new Date() }).where('id', '=', id).execute();

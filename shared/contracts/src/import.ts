@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { duplicateReasonLabels } from './contact-list';
 import { csvRow, CSV_BOM } from './csv';
 import { foldHeader } from './csv-reader';
+import { errorCatalogue } from './errors';
 import { messages } from './rules';
 import { wireJson } from './wire';
 
 // CSV import of companies and contacts (issue 17): which columns a file may carry, the French headers recognised
-// by themselves, the mapping the user may change, and the report of a dry run or of an import.
+// by themselves, the mapping the user may change, and the report of a dry run or of an import, line by line. A line
+// is an existing record only by a key that identifies it: a contact's e-mail, a company's SIRET, or the id of the
+// « Identifiant » column (which must agree with them); a same phone or name is only a « possible doublon ».
 
 export const importKinds = ['companies', 'contacts'] as const;
 export type ImportKind = (typeof importKinds)[number];
@@ -24,6 +28,8 @@ export const importFields = {
   companies: [
     { key: 'name', label: 'Raison sociale', required: true, headers: ['Raison sociale', 'Société', 'Nom', 'Entreprise', 'Dénomination'] },
     { key: 'registrationId', label: 'SIRET', required: true, headers: ['SIRET', 'N° SIRET', 'Numéro SIRET'] },
+    // By SIRET or by name: an existing company, or one of the file.
+    { key: 'parent', label: 'Société mère', required: false, headers: ['Société mère', 'Maison mère'] },
     { key: 'address', label: 'Adresse', required: false, headers: ['Adresse'] },
     { key: 'postalCode', label: 'Code postal', required: false, headers: ['Code postal', 'CP'] },
     { key: 'city', label: 'Ville', required: false, headers: ['Ville', 'Commune'] },
@@ -31,6 +37,8 @@ export const importFields = {
     { key: 'website', label: 'Site web', required: false, headers: ['Site web', 'Site', 'Site internet'] },
     { key: 'sector', label: 'Secteur', required: false, headers: ['Secteur', "Secteur d'activité"] },
     { key: 'owner', label: 'Propriétaire', required: false, headers: ['Propriétaire', 'Trigramme'] },
+    // The record's number in the application (the exports write none today): it must name the company the SIRET names.
+    { key: 'id', label: 'Identifiant', required: false, headers: ['Identifiant'] },
   ],
   contacts: [
     { key: 'title', label: 'Civilité', required: true, headers: ['Civilité'] },
@@ -41,10 +49,18 @@ export const importFields = {
     { key: 'phone', label: 'Téléphone', required: false, headers: ['Téléphone', 'Tél', 'Tel', 'Mobile'] },
     { key: 'company', label: 'Société', required: false, headers: ['Société', 'Raison sociale', 'Entreprise', 'SIRET'] },
     { key: 'owner', label: 'Propriétaire', required: false, headers: ['Propriétaire', 'Trigramme'] },
+    // The record's number in the application: it must name the contact of the line's e-mail, or of its name.
+    { key: 'id', label: 'Identifiant', required: false, headers: ['Identifiant'] },
   ],
 } as const satisfies Record<ImportKind, readonly ImportField[]>;
 
 export type ImportFieldKey<K extends ImportKind> = (typeof importFields)[K][number]['key'];
+
+// A field's label, by its key.
+export function importFieldLabel(kind: ImportKind, key: string): string {
+  const fields: readonly ImportField[] = importFields[kind];
+  return fields.find((field) => field.key === key)?.label ?? key;
+}
 
 // Field -> column index of the file (0-based); a field left out is not imported.
 export type ImportMapping = Record<string, number>;
@@ -107,10 +123,54 @@ export const importProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
-export const importRowOutcomes = ['create', 'update', 'skip', 'reject'] as const;
+// What the import does with a line of the file: creates a record, updates an existing one, finds an existing one
+// with nothing to change, leaves it out (an existing record the user chose to keep as it is, a possible duplicate
+// nothing identifies), or rejects it (a problem in the line: it goes to the rejected rows, to be fixed).
+export const importLineFates = ['create', 'update', 'unchanged', 'skip', 'reject'] as const;
+export type ImportLineFate = (typeof importLineFates)[number];
+export const importLineFateLabels: Record<ImportLineFate, string> = {
+  create: 'Création',
+  update: 'Mise à jour',
+  unchanged: 'Inchangée',
+  skip: 'Ignorée',
+  reject: 'Rejetée',
+};
+
+// The report details this many lines at most: first those that are not plain creations (updates, unchanged, left
+// out, rejected, creations with a warning), in the file's order, then plain creations in the room left. The others
+// are only counted (`moreLines`), so that the answer for a file of 100 000 lines stays small.
+export const IMPORT_REPORT_LINES = 2_000;
+
+const importRecordSchema = z.object({ id: z.number().int(), label: z.string() });
+export type ImportRecord = z.infer<typeof importRecordSchema>;
+
+// A field an update changes (the field's key, as in `importFields`), its values as a person reads them.
+export const importChangeSchema = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
+// A line that resembles an existing record (`record`) or an earlier line of the file (`line`) without being the
+// same by a key that identifies it.
+export const importWarningSchema = z.object({ message: z.string(), record: importRecordSchema.nullable(), line: z.number().int().nullable() });
+export type ImportWarning = z.infer<typeof importWarningSchema>;
+
+export const importLineSchema = z.object({
+  line: z.number().int(),
+  fate: z.enum(importLineFates),
+  // The record as the line names it (a company's name, a contact's first and last names); empty when unreadable.
+  label: z.string(),
+  // The existing record the line is (updated, unchanged, or left as it is).
+  record: importRecordSchema.nullable(),
+  // An update: the fields that change.
+  changes: z.array(importChangeSchema),
+  // A line left out or rejected: why.
+  reasons: z.array(z.string()),
+  warnings: z.array(importWarningSchema),
+});
+export type ImportLine = z.infer<typeof importLineSchema>;
 
 export const importReportSchema = z.object({
-  // The import's id (an import, not a dry run), for its undo.
+  // The import's id, for its undo: null for a dry run, and for an import that created and updated nothing (none
+  // recorded, so that the import before it can still be undone).
   id: z.number().int().nullable(),
   kind: z.enum(importKinds),
   encoding: z.enum(['utf-8', 'windows-1252']),
@@ -121,11 +181,15 @@ export const importReportSchema = z.object({
   rows: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
+  unchanged: z.number().int(),
   skipped: z.number().int(),
   rejected: z.number().int(),
   problems: z.array(importProblemSchema),
   // The rejected rows as the file had them, each with its reasons: downloadable to be fixed and imported again.
   rejectedRows: z.array(z.object({ line: z.number().int(), cells: z.array(z.string()), reason: z.string() })),
+  // The lines detailed, by line (IMPORT_REPORT_LINES), and how many more there are.
+  lines: z.array(importLineSchema),
+  moreLines: z.number().int(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -166,7 +230,7 @@ export const importMessages = {
   unknownOwner: 'Propriétaire inconnu',
   inactiveOwner: 'Propriétaire désactivé',
   unknownCompany: 'Société inconnue',
-  inactiveCompany: 'La société est inactive',
+  inactiveCompany: errorCatalogue.inactiveCompany.text,
   existingName: 'Nom existant (une autre société porte ce nom)',
   unknownTitle: 'Civilité non valide (M., Mme, Mlle, Monsieur, Madame ou Mademoiselle)',
   emptyFile: 'Le fichier ne contient aucune ligne',
@@ -174,4 +238,29 @@ export const importMessages = {
   changedSince: 'modifiée depuis l’import',
   hasTodos: 'a des tâches',
   hasContacts: 'a des contacts ou des filiales ajoutés depuis',
+  // Matching: a record is found by a key that identifies it (a contact's e-mail, a company's SIRET, the id), never
+  // by what only resembles it.
+  invalidId: 'Identifiant non valide',
+  unknownId: 'Identifiant inconnu : aucune fiche ne porte ce numéro',
+  sharedEmail: 'Adresse email portée par plusieurs contacts : impossible de savoir lequel mettre à jour',
+  idConflict: (byKey: string, byId: string) => `Ligne contradictoire : l’identifiant désigne ${byId}, mais la ligne désigne ${byKey}`,
+  idNotConfirmed: (record: string) => `L’identifiant désigne ${record}, que la ligne ne nomme pas (ni son e-mail ni son nom)`,
+  idOtherSiret: (record: string) => `L’identifiant désigne ${record}, dont le SIRET n’est pas celui de la ligne`,
+  possibleDuplicate: (record: string, why: string) => `Possible doublon de ${record} : ${why}`,
+  possibleDuplicateOfLine: (line: number, why: string) => `Possible doublon de la ligne ${line} du fichier : ${why}`,
+  samePhone: duplicateReasonLabels.phone,
+  sameName: duplicateReasonLabels.name,
+  sameNameUnidentified: 'Possible doublon d’un contact existant : ni e-mail ni identifiant pour le reconnaître, la ligne n’est pas importée',
+  existingKept: 'Fiche existante laissée telle quelle (« Ignorer les fiches existantes »)',
+  // A company's parent.
+  unknownParent: 'Société mère inconnue (ni dans la base ni dans le fichier)',
+  ambiguousParent: (line: number, record: string) => `Société mère ambiguë : désigne ${record} et la ligne ${line} du fichier`,
+  parentNotImported: (line: number) => `Société mère non importée (ligne ${line} du fichier)`,
+  ownParent: 'Une société ne peut pas être sa propre société mère',
+  parentCycle: (lines: number[]) => `Sociétés mères en boucle (lignes ${lines.join(', ')} du fichier)`,
+  parentIsSubsidiary: 'La société mère est l’une de ses filiales',
+  inactiveParent: errorCatalogue.inactiveParentCompany.text,
+  // How a record is named in a message.
+  record: (label: string, id: number) => `« ${label} » (n° ${id})`,
+  emptyValue: '(vide)',
 } as const;

@@ -10,8 +10,9 @@ export const importEndpoints = endpointGroup('import', {
     method: 'POST',
     path: '/import/companies/check',
     summary:
-      'Dry run of a CSV of companies (";" or ",", UTF-8 or Windows-1252, up to 20 MB): headers, mapping, first rows, ' +
-      'each problem with its line and column, what would be created, updated, skipped or rejected; nothing written',
+      'Dry run of a CSV of companies (";" or ",", UTF-8 or Windows-1252, up to 20 MB; existing companies found by SIRET, ' +
+      'parents by SIRET or name, in the database or the file): headers, mapping, first rows, each problem with its line ' +
+      'and column, what would be created, updated, left unchanged, skipped or rejected, and the report line by line; nothing written',
     access: permission('company', 'import'),
     body: importPayloadSchema,
     file: 'file',
@@ -20,7 +21,9 @@ export const importEndpoints = endpointGroup('import', {
   importCompanies: {
     method: 'POST',
     path: '/import/companies',
-    summary: 'Import a CSV of companies: the valid rows in one transaction (existing SIRET skipped or updated), the report with the import id',
+    summary:
+      'Import a CSV of companies: the valid rows in one transaction, parents first (existing SIRET skipped or updated), ' +
+      'the report with the import id (null when nothing was created or updated: no import recorded)',
     access: permission('company', 'import'),
     body: importPayloadSchema,
     file: 'file',
@@ -30,8 +33,8 @@ export const importEndpoints = endpointGroup('import', {
     method: 'POST',
     path: '/import/contacts/check',
     summary:
-      'Dry run of a CSV of contacts (company by SIRET or name, owner by trigram; duplicates by e-mail, then phone, then ' +
-      'name within the company): the report, nothing written',
+      'Dry run of a CSV of contacts (company by SIRET or name, owner by trigram; an existing contact found by its e-mail ' +
+      'or the id column only, a same phone or name flagged as a possible duplicate): the report, nothing written',
     access: permission('contact', 'import'),
     body: importPayloadSchema,
     file: 'file',
@@ -40,7 +43,7 @@ export const importEndpoints = endpointGroup('import', {
   importContacts: {
     method: 'POST',
     path: '/import/contacts',
-    summary: 'Import a CSV of contacts: the valid rows in one transaction, the report with the import id',
+    summary: 'Import a CSV of contacts: the valid rows in one transaction, the report with the import id (null when nothing was created or updated)',
     access: permission('contact', 'import'),
     body: importPayloadSchema,
     file: 'file',

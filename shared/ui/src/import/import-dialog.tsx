@@ -17,18 +17,17 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Modal, Radio, Select, Steps } from 'antd';
 import { useId, useState } from 'react';
 import { downloadCsv } from '../list/csv';
+import { ImportLines } from './import-lines';
 
 // The CSV import of companies or contacts (issue 17), in three steps: choose the file; read the mapping with the
-// first rows, change it, read the dry run's problems and choose what to do with existing records; import, read
-// the report, download the rejected rows, undo. Every check is the server's (the dry run); nothing is written
-// before "Importer".
+// first rows, change it, read the dry run's report line by line and choose what to do with existing records;
+// import, read the report, download the rejected rows, undo. Every check is the server's (the dry run); nothing is
+// written before "Importer".
 
 const calls = {
   companies: { check: endpoints.checkCompanyImport, run: endpoints.importCompanies },
   contacts: { check: endpoints.checkContactImport, run: endpoints.importContacts },
 } as const;
-
-const PROBLEMS_SHOWN = 200;
 
 // The caller's last import of a kind still in force (the one an undo takes).
 export const lastImportQueryOptions = (kind: ImportKind) =>
@@ -40,6 +39,10 @@ export const lastImportQueryOptions = (kind: ImportKind) =>
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const plural = (count: number, word: string) => `${count.toLocaleString('fr-FR')} ${word}${count > 1 ? 's' : ''}`;
+// "2 lignes inchangées" (an adjective after its noun agrees with it).
+const counted = (count: number, noun: string, adjective: string) => `${plural(count, noun)} ${adjective}${count > 1 ? 's' : ''}`;
+const unchangedSkippedRejected = (report: ImportReport) =>
+  `${counted(report.unchanged, 'ligne', 'inchangée')}, ${counted(report.skipped, 'ligne', 'ignorée')}, ${counted(report.rejected, 'ligne', 'rejetée')}`;
 
 export type ImportDialogProps = { kind: ImportKind; open: boolean; onClose: () => void };
 
@@ -107,6 +110,7 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
       const report = await callEndpoint(calls[kind].run, { params: { file, onExisting, mapping }, onUploadProgress: setProgress });
       setResult(report);
       setUndo(null);
+      if (report.id === null) return;
       notifySuccess(`Import terminé : ${plural(report.created, 'création')}, ${plural(report.updated, 'mise')} à jour`);
       await refresh();
     } catch (failure) {
@@ -138,6 +142,8 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
     ...(check?.headers ?? []).map((header, index) => ({ value: index, label: header === '' ? `Colonne ${index + 1}` : header })),
   ];
   const writable = check === null ? 0 : check.created + check.updated;
+  // The problems of the file itself (on its header line), which reject every line.
+  const fileProblems = check?.problems.filter((problem) => problem.line === 1) ?? [];
   // The import an undo would take: the one just made, or on the first step the last one still in force.
   const undoTarget = result?.id ?? (step === 0 ? (last.data?.id ?? null) : null);
 
@@ -290,38 +296,23 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
 
           <h3>Vérification</h3>
           <p role="status">
-            {plural(check.rows, 'ligne')} : {plural(check.created, 'création')}, {plural(check.updated, 'mise')} à jour, {plural(check.skipped, 'ligne')}{' '}
-            ignorée{check.skipped > 1 ? 's' : ''}, {plural(check.rejected, 'ligne')} rejetée{check.rejected > 1 ? 's' : ''}.
+            {plural(check.rows, 'ligne')} : {plural(check.created, 'création')}, {plural(check.updated, 'mise')} à jour, {unchangedSkippedRejected(check)}.
           </p>
-          {check.problems.length > 0 && (
-            <div style={{ maxHeight: 220, overflowY: 'auto' }}>
-              <table style={{ borderCollapse: 'collapse', width: '100%' }} aria-label="Problèmes du fichier">
-                <thead>
-                  <tr>
-                    <th scope="col" style={{ textAlign: 'left', padding: 4 }}>
-                      Ligne
-                    </th>
-                    <th scope="col" style={{ textAlign: 'left', padding: 4 }}>
-                      Colonne
-                    </th>
-                    <th scope="col" style={{ textAlign: 'left', padding: 4 }}>
-                      Problème
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {check.problems.slice(0, PROBLEMS_SHOWN).map((problem, index) => (
-                    <tr key={index}>
-                      <td style={{ padding: 4 }}>{problem.line}</td>
-                      <td style={{ padding: 4 }}>{problem.column ?? ''}</td>
-                      <td style={{ padding: 4 }}>{problem.message}</td>
-                    </tr>
+          {fileProblems.length > 0 && (
+            <Alert
+              type="error"
+              showIcon
+              title="Le fichier ne peut pas être importé"
+              description={
+                <ul style={{ margin: 0 }}>
+                  {fileProblems.map((problem, index) => (
+                    <li key={index}>{problem.message}</li>
                   ))}
-                </tbody>
-              </table>
-              {check.problems.length > PROBLEMS_SHOWN && <p>Et {plural(check.problems.length - PROBLEMS_SHOWN, 'autre problème')}.</p>}
-            </div>
+                </ul>
+              }
+            />
           )}
+          <ImportLines kind={kind} report={check} busy={busy === 'check'} />
           {check.rejected > 0 && (
             <Button style={{ marginTop: 8 }} onClick={() => downloadCsv(`rejets-${kind}.csv`, rejectedRowsCsv(check))}>
               Télécharger les lignes rejetées
@@ -367,11 +358,17 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
 
       {step === 2 && result !== null && (
         <div>
-          <p role="status">
-            Import terminé : {plural(result.created, 'fiche')} créée{result.created > 1 ? 's' : ''}, {plural(result.updated, 'fiche')} mise
-            {result.updated > 1 ? 's' : ''} à jour, {plural(result.skipped, 'ligne')} ignorée{result.skipped > 1 ? 's' : ''}, {plural(result.rejected, 'ligne')}{' '}
-            rejetée{result.rejected > 1 ? 's' : ''}.
-          </p>
+          {result.id === null ? (
+            <p role="status">
+              Rien n’a été importé : aucune ligne ne crée ni ne met à jour de fiche ({unchangedSkippedRejected(result)}).
+            </p>
+          ) : (
+            <p role="status">
+              Import terminé : {counted(result.created, 'fiche', 'créée')}, {plural(result.updated, 'fiche')} mise{result.updated > 1 ? 's' : ''} à jour,{' '}
+              {unchangedSkippedRejected(result)}.
+            </p>
+          )}
+          <ImportLines kind={kind} report={result} />
           {undoAnswer}
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 16 }}>
             {result.rejected > 0 && <Button onClick={() => downloadCsv(`rejets-${kind}.csv`, rejectedRowsCsv(result))}>Télécharger les lignes rejetées</Button>}
