@@ -33,7 +33,7 @@ export function createRepositories(db: Db) {
     companies: createCompanyRepository(db, history),
     contacts,
     contactRecords: createContactRecordRepository(db, history),
-    todos: createTodoRepository(db, contacts, history),
+    todos: createTodoRepository(db, history),
     needsSheets: createNeedsSheetRepository(db, history),
     needsSheetSettings: createNeedsSheetSettingsRepository(db),
     history,

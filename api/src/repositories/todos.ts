@@ -4,7 +4,7 @@ import type { Db, Executor, TodoRow } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { OwnerScope } from '../domain/actor';
 import { AppError } from '../errors';
-import { contactSummaryJsonLateral, toContactSummary, type ContactRepository } from './contacts';
+import { contactSummaryJsonLateral, toContactSummary } from './contacts';
 import { ownerInScope, ownerVersions, todoListVersion, type VersionedJson } from './data-version';
 import { amongIds } from './mapping';
 import { composePieces, createPieceStore, type Piece, type PieceItem } from './owner-pieces';
@@ -154,7 +154,7 @@ function lockedTodo(trx: Executor, id: number): Promise<LockedTodo | undefined> 
     .executeTakeFirst();
 }
 
-export function createTodoRepository(db: Db, contacts: ContactRepository, history: HistoryRepository) {
+export function createTodoRepository(db: Db, history: HistoryRepository) {
   async function withReplacements(rows: TodoJoinedRow[]): Promise<Todo[]> {
     const ids = rows.flatMap((row) => (row.replacement_id === null ? [] : [row.replacement_id]));
     const replacements = ids.length === 0 ? [] : await todoRows(db).where('t.id', 'in', ids).execute();
