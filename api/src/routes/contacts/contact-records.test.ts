@@ -205,6 +205,65 @@ for (const engine of testEngines()) {
       assert.deepEqual([self.status, self.body.errors], [422, [{ message: 'dataInvalid', field: 'duplicateId' }]]);
     });
 
+    it('refuses a save made from an older version, naming who changed the contact and when, and changes nothing', async () => {
+      const id = (await create({ firstName: 'Version', lastName: 'Lue', email: 'version.lue@example.fr', phone: null })).body.data!.id;
+      const read = (await call<Contact>(suite.app, 'GET', `/contact/${id}`, { token: suite.tokens.COM })).body.data!;
+      const base = { title: read.title, firstName: read.firstName, lastName: read.lastName, email: read.email, companyId: suite.fixture.company, ownerId: read.ownerId };
+      const first = await call<Contact>(suite.app, 'POST', `/contact/${id}/store`, { token: suite.tokens.DIR, fields: { ...base, jobTitle: 'Acheteur', version: read.version } });
+      assert.equal(first.status, 200, JSON.stringify(first.body));
+      assert.equal(first.body.data!.version, read.version + 1);
+      const before = await snapshot(suite.database.db);
+      const second = await call(suite.app, 'POST', `/contact/${id}/store`, { token: suite.tokens.COM, fields: { ...base, jobTitle: 'Comptable', version: read.version } });
+      assert.equal(second.status, 409);
+      const [error] = second.body.errors;
+      assert.equal(error.message, 'editConflict');
+      assert.equal(error.conflict?.version, read.version + 1);
+      assert.equal(error.conflict?.changedBy?.trigram, 'DIR');
+      assert.ok(error.conflict?.changedAt !== null && !Number.isNaN(Date.parse(error.conflict?.changedAt ?? '')));
+      assert.deepEqual(await snapshot(suite.database.db), before);
+      const again = await call<Contact>(suite.app, 'POST', `/contact/${id}/store`, { token: suite.tokens.COM, fields: { ...base, jobTitle: 'Comptable', version: read.version + 1 } });
+      assert.equal(again.body.data?.jobTitle, 'Comptable');
+    });
+
+    it('lets only a leader or an admin change an owner, through the form as through the reassignment', async () => {
+      const id = (await create({ firstName: 'Porte', lastName: 'Dérobée', email: 'porte.derobee@example.fr', phone: null })).body.data!.id;
+      const read = (await call<Contact>(suite.app, 'GET', `/contact/${id}`, { token: suite.tokens.COM })).body.data!;
+      const changes = { title: read.title, firstName: read.firstName, lastName: read.lastName, companyId: suite.fixture.company, version: read.version };
+      const before = await snapshot(suite.database.db);
+      const refused = await call(suite.app, 'POST', `/contact/${id}/store`, { token: suite.tokens.COM, fields: { ...changes, ownerId: suite.fixture.users.DIB } });
+      assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden', field: 'ownerId' }]]);
+      assert.deepEqual(await snapshot(suite.database.db), before);
+      const byLeader = await call<Contact>(suite.app, 'POST', `/contact/${id}/store`, { token: suite.tokens.DIR, fields: { ...changes, ownerId: suite.fixture.users.DIB } });
+      assert.equal(byLeader.body.data?.ownerId, suite.fixture.users.DIB);
+    });
+
+    it('keeps a contact of an inactive company en veille, and a merged contact gone, whatever adds them a todo', async () => {
+      const { db } = suite.database;
+      const closed = await db.insertInto('company').values({ name: 'Close Veille', registration_id: '40483304800022', owner_id: suite.fixture.users.DIR, is_active: false }).returning('id').executeTakeFirstOrThrow();
+      const sleeping = await db.insertInto('contact').values({ title: 'madam', first_name: 'Dans', last_name: 'Fermée', company_id: closed.id, owner_id: suite.fixture.users.COM }).returning('id').executeTakeFirstOrThrow();
+      const before = await snapshot(db);
+      const added = await call(suite.app, 'POST', `/contact/${sleeping.id}/task/${suite.fixture.tasks.call}/todo/store`, { token: suite.tokens.COM, fields: { deadline: '2030-01-01' } });
+      assert.deepEqual([added.status, added.body.errors], [409, [{ message: 'inactiveCompany' }]]);
+      assert.deepEqual(await snapshot(db), before);
+      // Not even in SQL: the database holds the rule.
+      await assert.rejects(
+        db.insertInto('todo').values({ contact_id: sleeping.id, task_id: suite.fixture.tasks.call, owner_id: suite.fixture.users.COM, deadline: '2030-01-01' }).execute(),
+        /inactiveCompany/,
+      );
+      const kept = (await create({ firstName: 'Gardé', lastName: 'Fusion', email: 'garde.fusion@example.fr', phone: null })).body.data!;
+      const gone = (await create({ firstName: 'Parti', lastName: 'Fusion', email: 'parti.fusion@example.fr', phone: null })).body.data!;
+      const merged = await call(suite.app, 'POST', `/contact/${kept.id}/merge`, {
+        token: suite.tokens.DIR,
+        fields: { ...fields({ firstName: 'Gardé', lastName: 'Fusion', email: 'garde.fusion@example.fr', phone: null }), duplicateId: gone.id, version: kept.version, duplicateVersion: gone.version },
+      });
+      assert.equal(merged.status, 200, JSON.stringify(merged.body));
+      const revived = await call(suite.app, 'POST', `/contact/${gone.id}/task/${suite.fixture.tasks.call}/todo/store`, { token: suite.tokens.COM, fields: { deadline: '2030-01-01' } });
+      assert.deepEqual([revived.status, revived.body.errors], [404, [{ message: 'modelNotFound', field: 'contactId' }]]);
+      const standby = await call<{ allContacts: { id: number }[] }>(suite.app, 'GET', '/user/contacts/standby', { token: suite.tokens.COM });
+      assert.ok(!standby.body.data!.allContacts.some((contact) => contact.id === gone.id));
+      assert.deepEqual((await list({ search: 'Parti Fusion' })).body.data?.total, 0);
+    });
+
     it('exports the whole list as CSV for French Excel, in the list’s order, every page', async () => {
       const answer = await suite.app.inject({
         method: 'GET',
