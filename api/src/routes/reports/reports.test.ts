@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import {
   addDays,
   periodRange,
@@ -58,7 +59,12 @@ for (const engine of testEngines()) {
           .returning('id')
           .executeTakeFirstOrThrow();
         ids[key] = row.id;
+        // The reports read the contacts' states as written here, whatever todos the setup gives them below: the
+        // database's upkeep of a contact's state (migration 0029) is off during the setup.
+        if (extra.active ?? true) await sql`update contact set is_active = true where id = ${row.id}`.execute(db);
       };
+      await sql`alter table contact disable trigger contact_guard`.execute(db);
+      await sql`alter table todo disable trigger todo_next_deadline`.execute(db);
       await contact('headContact', 'Henri', 'Tête', ids.head);
       await contact('subsubContact', 'Zoé', 'Martin', ids.subsub);
       await contact('sleeping', 'Inès', 'Dormant', ids.subsub, { active: false, createdAt: '2025-06-15T10:00:00Z' });
@@ -98,6 +104,8 @@ for (const engine of testEngines()) {
       await todo('afterPeriod', 'COM', 'subsubContact', '2025-07-01');
       await todo('recPending', 'REC', 'headContact', '2025-06-20', { task: tasks.mail });
       await todo('otherTeam', 'COB', 'woken', '2025-06-15', { done: '2025-06-15T08:00:00Z' });
+      await sql`alter table contact enable trigger contact_guard`.execute(db);
+      await sql`alter table todo enable trigger todo_next_deadline`.execute(db);
     });
     after(() => suite.close());
 
@@ -387,6 +395,10 @@ for (const engine of testEngines()) {
           .returning('id')
           .executeTakeFirstOrThrow();
         ids.lea = lea.id;
+        // Active as the setup above writes its contacts (the state's upkeep off for this one write).
+        await sql`alter table contact disable trigger contact_guard`.execute(db);
+        await sql`update contact set is_active = true where id = ${lea.id}`.execute(db);
+        await sql`alter table contact enable trigger contact_guard`.execute(db);
         const create = async (key: string, companyId: number, contactId: number, title: string) => {
           const answer = await call<NeedsSheet>(suite.app, 'POST', '/need/store', {
             token: suite.tokens.COM,
