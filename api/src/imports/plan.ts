@@ -324,6 +324,11 @@ class UpdatedRecords<R extends { id: number }, K extends string> {
     }
   }
 
+  // An updated record as it was before the import.
+  get(id: number): R | undefined {
+    return this.byId.get(id);
+  }
+
   // The records a look-up by `kind` found in the database for `keys`, as they were before the import.
   asBefore(kind: K, found: R[], keys: Iterable<string>): R[] {
     const out = found.filter((record) => !this.byId.has(record.id) && !this.created.has(record.id));
@@ -391,6 +396,7 @@ function changesOf<C extends Record<string, unknown>>(
 
 // The records a row resembles, each once with every way it does: « possible doublon » warnings.
 function resembles(row: Row, candidates: [ImportRecord | undefined, string][]): void {
+  if (candidates.every(([record]) => record === undefined)) return;
   const byId = new Map<number, { record: ImportRecord; why: string[] }>();
   for (const [record, why] of candidates) {
     if (record === undefined) continue;
@@ -405,6 +411,7 @@ function resembles(row: Row, candidates: [ImportRecord | undefined, string][]): 
 
 // The same for earlier lines of the file.
 function resemblesLines(row: Row, candidates: [number | undefined, string][]): void {
+  if (candidates.every(([line]) => line === undefined)) return;
   const byLine = new Map<number, string[]>();
   for (const [line, why] of candidates) if (line !== undefined) byLine.set(line, [...(byLine.get(line) ?? []), why]);
   for (const [line, why] of byLine) row.warnings.push({ message: importMessages.possibleDuplicateOfLine(line, why.join(', ')), record: null, line });
@@ -443,7 +450,9 @@ type CompanyCandidate = {
   parentRef: string | undefined;
   parentDb: ExistingCompany | null;
 };
-type ParentFound = { node: number } | { problem: string } | { waitFor: number | null };
+type ParentFound = { company: number } | { problem: string } | { waitFor: number | null };
+// An update decided, whose changes are told once the names they show are read (`parent`: the company it moves under).
+type CompanyUpdate = { row: Row; before: CompanyColumns; columns: CompanyColumns; parent: number | null };
 
 export async function planCompanies(
   db: Executor,
@@ -482,6 +491,8 @@ export async function planCompanies(
       const databaseParents = new Map<number, number | null>();
       // The names a change of parent shows: existing companies as before the import, created ones as the file has them.
       const companyNames = new Map<number, string>();
+      // The inactive companies met (a parent named, or a row's own company): never a new subsidiary's parent.
+      const inactive = new Set<number>();
       // The rows whose parent comes later in the file, decided once it is read.
       const waiting: CompanyCandidate[] = [];
       const parentColumn = columnOf('parent');
@@ -511,9 +522,15 @@ export async function planCompanies(
           for (const company of chain.rows) databaseParents.set(company.id, company.parent_id);
         }
       };
+      // The names of these existing companies as before the import (the import may have renamed some already).
       const readNames = async (ids: number[]) => {
         const missing = [...new Set(ids)].filter((id) => id > 0 && !companyNames.has(id));
-        for (const company of await found(missing, (part) => db.selectFrom('company').select(['id', 'name']).where('id', 'in', part).execute())) {
+        for (const id of missing) {
+          const renamed = updated.get(id);
+          if (renamed !== undefined) companyNames.set(id, renamed.name);
+        }
+        const unread = missing.filter((id) => !companyNames.has(id));
+        for (const company of await found(unread, (part) => db.selectFrom('company').select(['id', 'name']).where('id', 'in', part).execute())) {
           companyNames.set(company.id, company.name);
         }
       };
@@ -540,28 +557,28 @@ export async function planCompanies(
           if (company === undefined) return { waitFor: line };
           // A SIRET is one company, whatever became of its line; a name that is both an existing company and another
           // company of the file is not guessed.
-          if (known !== null && (company === known.id || (company === NO_COMPANY && bySiret))) return { node: known.id };
+          if (known !== null && (company === known.id || (company === NO_COMPANY && bySiret))) return { company: known.id };
           if (known !== null) return { problem: importMessages.ambiguousParent(line, companyText(known)) };
           if (company === NO_COMPANY) return { problem: importMessages.parentNotImported(line) };
-          return { node: company };
+          return { company };
         }
-        if (known !== null) return { node: known.id };
+        if (known !== null) return { company: known.id };
         return fileRead ? { problem: importMessages.unknownParent } : { waitFor: null };
       };
 
       // What a matched row does, its parent found (null: none named).
-      const decide = (candidate: CompanyCandidate, parent: number | null, updates: { row: Row; before: CompanyColumns; columns: CompanyColumns; parent: number | null }[]): PlannedWrite<CompanyColumns> | undefined => {
+      const decide = (candidate: CompanyCandidate, parent: number | null, updates: CompanyUpdate[]): PlannedWrite<CompanyColumns> | undefined => {
         const { row, values, existing } = candidate;
         const refuse = (message: string) => {
           row.problems.push({ line: row.line, column: parentColumn, message });
           lineCompanies.set(row.line, existing?.id ?? NO_COMPANY);
           return undefined;
         };
-        const parentDb = parent !== null && parent > 0 ? candidate.parentDb : null;
+        const underInactive = parent !== null && inactive.has(parent);
         if (existing === undefined) {
           if (values.name === undefined || values.registration_id === undefined) return undefined;
           // A new company is active: never under an inactive parent.
-          if (parentDb !== null && !parentDb.is_active) return refuse(importMessages.inactiveParent);
+          if (underInactive) return refuse(importMessages.inactiveParent);
           row.fate = 'create';
           lineCompanies.set(row.line, -row.line);
           plannedParents.set(-row.line, parent ?? NO_COMPANY);
@@ -572,7 +589,7 @@ export async function planCompanies(
             columns: {
               name: values.name,
               registration_id: values.registration_id,
-              parent_id: parentDb?.id ?? null,
+              parent_id: parent !== null && parent > 0 ? parent : null,
               address: values.address ?? null,
               postal_code: values.postal_code ?? null,
               city: values.city ?? null,
@@ -591,7 +608,7 @@ export async function planCompanies(
           if (parent === id) return refuse(importMessages.ownParent);
           if (isAbove(id, parent)) return refuse(importMessages.parentIsSubsidiary);
           // An active company is never placed under an inactive parent.
-          if (parentDb !== null && !parentDb.is_active && active) return refuse(importMessages.inactiveParent);
+          if (underInactive && active) return refuse(importMessages.inactiveParent);
         }
         // Update: the mapped fields with a value only; the rest of the record stays as it is.
         const columns: CompanyColumns = { ...before, ...filledOnly(values), parent_id: moves && parent > 0 ? parent : before.parent_id };
@@ -612,8 +629,8 @@ export async function planCompanies(
       };
 
       // The changes of the updates decided, once the names they show are known.
-      const describe = async (updates: { row: Row; before: CompanyColumns; columns: CompanyColumns; parent: number | null }[]) => {
-        await readNames(updates.flatMap(({ before, parent }) => (parent === null || before.parent_id === null ? [] : [before.parent_id])));
+      const describe = async (updates: CompanyUpdate[]) => {
+        await readNames(updates.flatMap(({ before, parent }) => (parent === null ? [] : [before.parent_id ?? NO_COMPANY, parent])));
         for (const { row, before, columns, parent } of updates) {
           row.changes = changesOf(before, columns, companyFieldOf, shown);
           if (parent !== null && parent < 0) {
@@ -716,11 +733,14 @@ export async function planCompanies(
             candidates.push({ row, values, existing, parentRef, parentDb });
           }
         }
-        await readChains(candidates.flatMap(({ parentDb }) => (parentDb === null ? [] : [parentDb.id])));
-        for (const { parentDb } of candidates) if (parentDb !== null) companyNames.set(parentDb.id, parentDb.name);
+        // What a parent may need of these companies, the rows' own (a later row may name one by its line) and those
+        // the parent cells name: whether they are active, and their groups.
+        const met = candidates.flatMap(({ existing, parentDb }) => [existing, parentDb ?? undefined]).filter((company) => company !== undefined);
+        for (const company of met) if (!company.is_active) inactive.add(company.id);
+        await readChains(met.map((company) => company.id));
 
         const writes: PlannedWrite<CompanyColumns>[] = [];
-        const updates: Parameters<typeof describe>[0] = [];
+        const updates: CompanyUpdate[] = [];
         for (const candidate of candidates) {
           const parent = candidate.parentRef === undefined ? null : findParent(candidate, false);
           if (parent !== null && 'waitFor' in parent) {
@@ -738,7 +758,7 @@ export async function planCompanies(
             lineCompanies.set(candidate.row.line, candidate.existing?.id ?? NO_COMPANY);
             continue;
           }
-          const planned = decide(candidate, parent?.node ?? null, updates);
+          const planned = decide(candidate, parent?.company ?? null, updates);
           if (planned !== undefined) writes.push(planned);
         }
         await describe(updates);
@@ -750,11 +770,11 @@ export async function planCompanies(
       const finish = async () => {
         const pending = new Map(waiting.map((candidate) => [candidate.row.line, candidate]));
         const writes: PlannedWrite<CompanyColumns>[] = [];
-        const updates: Parameters<typeof describe>[0] = [];
+        const updates: CompanyUpdate[] = [];
         const settle = (candidate: CompanyCandidate, parent: ParentFound) => {
           pending.delete(candidate.row.line);
-          if ('node' in parent) {
-            const planned = decide(candidate, parent.node, updates);
+          if ('company' in parent) {
+            const planned = decide(candidate, parent.company, updates);
             if (planned !== undefined) writes.push(planned);
             return;
           }
