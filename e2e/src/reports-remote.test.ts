@@ -129,7 +129,7 @@ describe('contact and group history', () => {
       recruiterIds: '[]',
     });
     const target = statuses.find((status) => status.isActive && status.id !== sheet.status.id)!;
-    await apiPost(h.system.api.url, token, `/need/${sheet.id}/status`, { statusId: target.id, comment: 'Client relancé par téléphone' });
+    await apiPost(h.system.api.url, token, `/need/${sheet.id}/status`, { statusId: target.id, comment: 'Client relancé par téléphone', version: sheet.version });
 
     // Today only: the todos due in the weeks to come would come first.
     const today = toBusinessIsoDate(new Date());

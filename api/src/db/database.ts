@@ -243,6 +243,8 @@ export type NeedsSheetTable = {
   status_id: number;
   is_active: Generated<boolean>;
   created_at: CreatedAt;
+  // One more at each change of the sheet, counted by the database (migration 0031): a save names the version it read.
+  version: ColumnType<number, never, never>;
   // Kept by a trigger (title, skills, description): searched, never written.
   search_vector: ColumnType<string, never, never>;
   // Whether its status closes it, kept by triggers (migration 0022): read, never written.

@@ -23,7 +23,7 @@ import type { Db, Executor } from '../db/database';
 import { ensureReferenceSequence, nextReferenceNumber, referenceYear } from '../db/needs-sheet-references';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
-import { AppError } from '../errors';
+import { AppError, editConflict } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
 import { createLru } from './lru';
@@ -80,6 +80,7 @@ type SheetRow = ListRow & {
   rate_max: number | null;
   model_id: number | null;
   created_at: Date;
+  version: number;
 };
 
 function oneOf<T extends string>(values: readonly T[], value: string): T {
@@ -133,6 +134,7 @@ function toSheet(row: SheetRow, today: string): NeedsSheet {
     statusId: row.status_id,
     modelId: row.model_id,
     createdAt: row.created_at.toISOString(),
+    version: row.version,
   };
 }
 
@@ -179,7 +181,7 @@ const listColumns = sql`
 
 const selectColumns = sql`
   ${listColumns}, s.description, s.skills, s.nice_to_have, s.seniority, s.place, s.remote_days, s.start_date,
-  s.duration_months, s.contract_type, s.rate_min, s.rate_max, s.model_id, s.created_at`;
+  s.duration_months, s.contract_type, s.rate_min, s.rate_max, s.model_id, s.created_at, s.version`;
 
 const joins = sql`
   needs_sheet s
@@ -596,12 +598,14 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
       );
     },
 
-    async update(id: number, changes: NeedsSheetChanges, actorId: number): Promise<void> {
+    // A change from the version the user read.
+    async update(id: number, changes: NeedsSheetChanges & { version: number }, actorId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // The row lock orders concurrent changes to one sheet: the rules are checked against what is there.
         const locked = await trx.selectFrom('needs_sheet').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
         const before = locked === undefined ? undefined : await findRow(trx, id);
         if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        if (before.version !== changes.version) throw editConflict(await history.conflict(trx, 'needsSheet', id, before.version));
         await checkRules(trx, changes, before);
         const values = await columns(trx, changes, before, businessToday());
         await trx.updateTable('needs_sheet').set(values).where('id', '=', id).execute();
@@ -620,11 +624,14 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
 
     // A recruiter (recruitment team alone) changes the status of the sheets they are assigned to only: checked
     // under the sheet's lock, so that an assignment removed at the same moment is seen.
-    async changeStatus(id: number, statusId: number, comment: string | null, actor: Actor): Promise<void> {
+    // From the version the user read, as an edit.
+    async changeStatus(id: number, change: { statusId: number; comment: string | null; version: number }, actor: Actor): Promise<void> {
+      const { statusId, comment } = change;
       await db.transaction().execute(async (trx) => {
         const locked = await trx.selectFrom('needs_sheet').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
         const before = locked === undefined ? undefined : await findRow(trx, id);
         if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+        if (before.version !== change.version) throw editConflict(await history.conflict(trx, 'needsSheet', id, before.version));
         if (!mayChangeNeedsSheetStatus(actor, { recruiterIds: recruitersOf(before).map((recruiter) => recruiter.id) })) throw new AppError('forbidden');
         const status = await trx.selectFrom('needs_sheet_status').select(['id', 'label', 'is_active']).where('id', '=', statusId).executeTakeFirst();
         if (status === undefined || !status.is_active) throw new AppError('dataInvalid', { field: 'statusId' });

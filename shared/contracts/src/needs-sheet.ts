@@ -6,6 +6,7 @@ import { can } from './permissions';
 import { hasAnyRole, type RoleFlags, type RoleName } from './roles';
 import { messages } from './rules';
 import { fields, hasNoNul, nullableFields } from './validation';
+import { versionField, versionParam } from './versions';
 import { wireBoolean, wireCalendarDate, wireInteger, wireJson } from './wire';
 
 // Needs sheets (fiches de besoin, issue 19): what a client company asks for, from the first call until the
@@ -226,56 +227,64 @@ export const needsSheetSchema = needsSheetListItemSchema.extend({
   statusId: z.number().int(),
   modelId: z.number().int().nullable(),
   createdAt: z.string(),
+  // One more at each change of the sheet, its status included (versions.ts).
+  version: versionField,
 });
 export type NeedsSheet = z.infer<typeof needsSheetSchema>;
 
 // POST /needs-sheet/store and /needs-sheet/{id}/store (multipart). Arrays travel as JSON strings. A missing
 // deadline is the received date plus the model's delay (or NEEDS_SHEET_DEADLINE_DAYS); a missing status is the
 // first active one.
-export const needsSheetStorePayloadSchema = z
-  .object({
-    companyId: fields.id(),
-    contactId: fields.id(),
-    title: fields.requiredText(150),
-    description: fields.optionalText(10_000).default(''),
-    skills: skillList(),
-    niceToHave: skillList(),
-    seniority: z.enum(seniorities, { error: messages.required }),
-    place: nullableFields.text(150),
-    remoteDays: wireInteger(0, MAX_REMOTE_DAYS).default(0),
-    startDate: nullableDate(),
-    durationMonths: nullableInteger(1, MAX_DURATION_MONTHS),
-    contractType: z.enum(contractTypes, { error: messages.required }),
-    rateMin: nullableInteger(0, MAX_RATE),
-    rateMax: nullableInteger(0, MAX_RATE),
-    positions: wireInteger(1, MAX_POSITIONS).default(1),
-    positionsFilled: wireInteger(0, MAX_POSITIONS).default(0),
-    priority: z.enum(needsPriorities, { error: messages.invalid }).default('normal'),
-    ownerId: fields.id(),
-    recruiterIds: idList(),
-    receivedDate: nullableDate(),
-    deadline: nullableDate(),
-    statusId: nullableFields.id(),
-    modelId: nullableFields.id(),
-    isActive: wireBoolean.default(true),
-  })
-  .superRefine((value, context) => {
-    if (value.rateMin !== null && value.rateMax !== null && value.rateMin > value.rateMax) {
-      context.addIssue({ code: 'custom', path: ['rateMax'], message: messages.invalid });
-    }
-    if (value.positionsFilled > value.positions) {
-      context.addIssue({ code: 'custom', path: ['positionsFilled'], message: messages.invalid });
-    }
-    if (value.receivedDate !== null && value.deadline !== null && value.deadline < value.receivedDate) {
-      context.addIssue({ code: 'custom', path: ['deadline'], message: messages.invalid });
-    }
-  });
+const needsSheetFields = z.object({
+  companyId: fields.id(),
+  contactId: fields.id(),
+  title: fields.requiredText(150),
+  description: fields.optionalText(10_000).default(''),
+  skills: skillList(),
+  niceToHave: skillList(),
+  seniority: z.enum(seniorities, { error: messages.required }),
+  place: nullableFields.text(150),
+  remoteDays: wireInteger(0, MAX_REMOTE_DAYS).default(0),
+  startDate: nullableDate(),
+  durationMonths: nullableInteger(1, MAX_DURATION_MONTHS),
+  contractType: z.enum(contractTypes, { error: messages.required }),
+  rateMin: nullableInteger(0, MAX_RATE),
+  rateMax: nullableInteger(0, MAX_RATE),
+  positions: wireInteger(1, MAX_POSITIONS).default(1),
+  positionsFilled: wireInteger(0, MAX_POSITIONS).default(0),
+  priority: z.enum(needsPriorities, { error: messages.invalid }).default('normal'),
+  ownerId: fields.id(),
+  recruiterIds: idList(),
+  receivedDate: nullableDate(),
+  deadline: nullableDate(),
+  statusId: nullableFields.id(),
+  modelId: nullableFields.id(),
+  isActive: wireBoolean.default(true),
+});
+type NeedsSheetFields = z.output<typeof needsSheetFields>;
+
+function checkNeedsSheet(value: NeedsSheetFields, context: z.RefinementCtx) {
+  if (value.rateMin !== null && value.rateMax !== null && value.rateMin > value.rateMax) {
+    context.addIssue({ code: 'custom', path: ['rateMax'], message: messages.invalid });
+  }
+  if (value.positionsFilled > value.positions) {
+    context.addIssue({ code: 'custom', path: ['positionsFilled'], message: messages.invalid });
+  }
+  if (value.receivedDate !== null && value.deadline !== null && value.deadline < value.receivedDate) {
+    context.addIssue({ code: 'custom', path: ['deadline'], message: messages.invalid });
+  }
+}
+export const needsSheetStorePayloadSchema = needsSheetFields.superRefine(checkNeedsSheet);
+// An update names the version it was made from (versions.ts).
+export const needsSheetUpdatePayloadSchema = needsSheetFields.extend({ version: versionParam }).superRefine(checkNeedsSheet);
 export type NeedsSheetStorePayload = z.input<typeof needsSheetStorePayloadSchema>;
 export type NeedsSheetChanges = z.output<typeof needsSheetStorePayloadSchema>;
 
 // POST /needs-sheet/{id}/status: a status change and why.
+// The sheet's version as the panel read it: a change over a newer one is refused (editConflict).
 export const needsSheetStatusChangePayloadSchema = z.object({
   statusId: fields.id(),
+  version: versionParam,
   comment: z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().max(2000, messages.invalid).refine(hasNoNul, messages.invalid).nullable()),
 });
 export type NeedsSheetStatusChangePayload = z.input<typeof needsSheetStatusChangePayloadSchema>;

@@ -54,7 +54,7 @@ export async function needsSheetRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.changeNeedsSheetStatus, async (request) => {
     const { id } = request.params;
-    await sheets.changeStatus(id, request.body.statusId, request.body.comment, authOf(request).actor);
+    await sheets.changeStatus(id, request.body, authOf(request).actor);
     return view(id);
   });
 

@@ -49,6 +49,12 @@ for (const engine of testEngines()) {
       recruiterIds: [suite.fixture.users.REC],
       ...overrides,
     });
+    // A change made from the sheet as it is now (its version read first), as the panel makes it.
+    const versioned = async <T = unknown>(path: string, options: { token: string; fields: Record<string, unknown> }) => {
+      const id = Number(path.split('/')[2]);
+      const read = await call<NeedsSheet>(suite.app, 'GET', `/need/${id}`, { token: options.token });
+      return call<T>(suite.app, 'POST', path, { token: options.token, fields: { ...options.fields, version: read.body.data?.version ?? 1 } });
+    };
     const create = (overrides: Record<string, unknown> = {}, token = suite.tokens.COM) =>
       call<NeedsSheet>(suite.app, 'POST', '/need/store', { token, fields: fields(overrides) });
     const list = (query: Record<string, unknown>, token = suite.tokens.REC) =>
@@ -142,12 +148,12 @@ for (const engine of testEngines()) {
       for (const trigram of ['ADM', 'DIR', 'COM']) assert.equal((await create({ title: `Par ${trigram}` }, suite.tokens[trigram])).status, 200, trigram);
       const refused = await create({}, suite.tokens.REC);
       assert.deepEqual([refused.status, refused.body.errors], [403, [{ message: 'forbidden' }]]);
-      const edit = await call(suite.app, 'POST', `/need/${sheet.id}/store`, { token: suite.tokens.REC, fields: fields() });
+      const edit = await versioned(`/need/${sheet.id}/store`, { token: suite.tokens.REC, fields: fields() });
       assert.equal(edit.status, 403);
       for (const trigram of ['ADM', 'DIR', 'COM', 'REC']) {
         assert.equal((await call(suite.app, 'GET', `/need/${sheet.id}`, { token: suite.tokens[trigram] })).status, 200, trigram);
         assert.equal((await call(suite.app, 'GET', '/need-statuses', { token: suite.tokens[trigram] })).status, 200, trigram);
-        const statusCall = await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens[trigram], fields: { statusId: status['En cours'].id } });
+        const statusCall = await versioned(`/need/${sheet.id}/status`, { token: suite.tokens[trigram], fields: { statusId: status['En cours'].id } });
         assert.equal(statusCall.status, 200, trigram);
       }
       for (const trigram of ['DIR', 'COM', 'REC']) {
@@ -165,7 +171,7 @@ for (const engine of testEngines()) {
     it('changes a status with a comment: who, when, from what to what, in the history; closing ends lateness', async () => {
       const sheet = (await create({ title: 'Suivi de statut', receivedDate: '2026-01-02', deadline: '2026-01-10' })).body.data!;
       assert.equal(sheet.isLate, true);
-      const changed = await call<NeedsSheet>(suite.app, 'POST', `/need/${sheet.id}/status`, {
+      const changed = await versioned<NeedsSheet>(`/need/${sheet.id}/status`, {
         token: suite.tokens.REC,
         fields: { statusId: status.Pourvu.id, comment: 'Deux candidats retenus' },
       });
@@ -173,7 +179,7 @@ for (const engine of testEngines()) {
       assert.deepEqual([changed.body.data?.status.label, changed.body.data?.isLate], ['Pourvu', false]);
       const [last] = await storyOf(sheet.id);
       assert.deepEqual([last.action, last.user?.trigram, last.changes], ['status', 'REC', { status: { from: 'Nouveau', to: 'Pourvu' }, comment: { to: 'Deux candidats retenus' } }]);
-      const unknown = await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.REC, fields: { statusId: 999999 } });
+      const unknown = await versioned(`/need/${sheet.id}/status`, { token: suite.tokens.REC, fields: { statusId: 999999 } });
       assert.deepEqual([unknown.status, unknown.body.errors], [422, [{ message: 'dataInvalid', field: 'statusId' }]]);
     });
 
@@ -181,7 +187,7 @@ for (const engine of testEngines()) {
       const { db } = suite.database;
       const { users } = suite.fixture;
       const change = (id: number, trigram: string, statusId: number, comment?: string) =>
-        call<NeedsSheet>(suite.app, 'POST', `/need/${id}/status`, { token: suite.tokens[trigram], fields: { statusId, comment } });
+        versioned<NeedsSheet>(`/need/${id}/status`, { token: suite.tokens[trigram], fields: { statusId, comment } });
       const assigned = (await create({ title: 'Confiée à REC' })).body.data!;
       const elsewhere = (await create({ title: 'Confiée à COB', recruiterIds: [users.COB] })).body.data!;
 
@@ -215,7 +221,7 @@ for (const engine of testEngines()) {
       }
 
       // Taken off the sheet, the recruiter may no longer change it.
-      const unassigned = await call(suite.app, 'POST', `/need/${assigned.id}/store`, { token: suite.tokens.DIR, fields: fields({ title: 'Confiée à REC', recruiterIds: [] }) });
+      const unassigned = await versioned(`/need/${assigned.id}/store`, { token: suite.tokens.DIR, fields: fields({ title: 'Confiée à REC', recruiterIds: [] }) });
       assert.equal(unassigned.status, 200, JSON.stringify(unassigned.body));
       const afterwards = await change(assigned.id, 'REC', status.Nouveau.id);
       assert.deepEqual([afterwards.status, afterwards.body.errors], [403, [{ message: 'forbidden' }]]);
@@ -224,7 +230,7 @@ for (const engine of testEngines()) {
 
     it('updates a sheet, recording the changed fields, a status change on its own line, and keeps its reference', async () => {
       const sheet = (await create({ title: 'Avant' })).body.data!;
-      const updated = await call<NeedsSheet>(suite.app, 'POST', `/need/${sheet.id}/store`, {
+      const updated = await versioned<NeedsSheet>(`/need/${sheet.id}/store`, {
         token: suite.tokens.DIR,
         fields: fields({ title: 'Après', positions: 3, statusId: status['En cours'].id, recruiterIds: [] }),
       });
@@ -235,8 +241,29 @@ for (const engine of testEngines()) {
       const update = story.find((entry) => entry.action === 'update')!;
       assert.deepEqual(update.changes.title, { from: 'Avant', to: 'Après' });
       assert.deepEqual(update.changes.recruiterIds, { from: 'REC', to: '' });
-      const missing = await call(suite.app, 'POST', '/need/999999/store', { token: suite.tokens.DIR, fields: fields() });
+      const missing = await call(suite.app, 'POST', '/need/999999/store', { token: suite.tokens.DIR, fields: { ...fields(), version: 1 } });
       assert.deepEqual([missing.status, missing.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]]);
+    });
+
+    it('refuses an edit or a status change made from an older version, naming who changed the sheet, and changes nothing', async () => {
+      const sheet = (await create({ title: 'Lue une fois' })).body.data!;
+      const moved = await call<NeedsSheet>(suite.app, 'POST', `/need/${sheet.id}/status`, {
+        token: suite.tokens.DIR,
+        fields: { statusId: status['En cours'].id, version: sheet.version },
+      });
+      assert.equal(moved.status, 200, JSON.stringify(moved.body));
+      assert.equal(moved.body.data?.version, sheet.version + 1);
+      const before = await snapshot(suite.database.db);
+      const stale = [
+        await call(suite.app, 'POST', `/need/${sheet.id}/store`, { token: suite.tokens.COM, fields: { ...fields({ title: 'Écrasée ?' }), version: sheet.version } }),
+        await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId: status.Nouveau.id, version: sheet.version } }),
+      ];
+      for (const answer of stale) {
+        assert.equal(answer.status, 409);
+        assert.equal(answer.body.errors[0].message, 'editConflict');
+        assert.deepEqual([answer.body.errors[0].conflict?.version, answer.body.errors[0].conflict?.changedBy?.trigram], [sheet.version + 1, 'DIR']);
+      }
+      assert.deepEqual(await snapshot(suite.database.db), before);
     });
 
     it('duplicates a sheet: new reference, received today, first status, nothing filled', async () => {
@@ -345,7 +372,7 @@ for (const engine of testEngines()) {
       // The capitalised plural is the same word.
       assert.deepEqual((await search({ q: 'GRAFANAS', perPage: 7 })).body.data!.items.map((item) => item.id), all.map(([id]) => id));
       // The words follow an edit: the word left the title and the description, another came in.
-      const edited = await call<NeedsSheet>(suite.app, 'POST', `/need/${ids[0]}/store`, {
+      const edited = await versioned<NeedsSheet>(`/need/${ids[0]}/store`, {
         token: suite.tokens.COM,
         fields: fields({ ...made[0], title: 'Ingénieur observabilité', skills: ['Prometheus'] }),
       });
@@ -413,7 +440,7 @@ for (const engine of testEngines()) {
       // A sheet went through "Gagné" and left it: the status is in its past, it cannot be deleted.
       const sheet = (await create({ title: 'Passée par Gagné' })).body.data!;
       for (const statusId of [won.body.data!.id, status['En cours'].id]) {
-        assert.equal((await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId } })).status, 200);
+        assert.equal((await versioned(`/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId } })).status, 200);
       }
       const deleted = await call(suite.app, 'DELETE', `/admin/need-status/${won.body.data!.id}`, { token: suite.tokens.ADM, fields: {} });
       assert.deepEqual([deleted.status, deleted.body.errors], [409, [{ message: 'integrityError', field: 'id' }]]);
@@ -426,12 +453,12 @@ for (const engine of testEngines()) {
       const sheet = (await create({ title: 'Mission suspendue', receivedDate: addDays(today(), -30), deadline: addDays(today(), -20) })).body.data!;
       const titles = async (query: Record<string, unknown>) => (await list({ search: 'mission suspendue', ...query })).body.data!.items.map((item) => item.title);
       assert.deepEqual([await titles({ open: true }), await titles({ late: true }), await titles({ open: false })], [['Mission suspendue'], ['Mission suspendue'], []]);
-      assert.equal((await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId: paused.id } })).status, 200);
+      assert.equal((await versioned(`/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId: paused.id } })).status, 200);
       assert.deepEqual(await titles({ open: true }), ['Mission suspendue']);
       // The admin makes "En pause" close its sheets: the sheets already there follow.
       assert.equal((await admin(`/admin/need-status/${paused.id}/store`, { label: 'En pause', color: '#64748b', closes: true })).status, 200);
       assert.deepEqual([await titles({ open: true }), await titles({ late: true }), await titles({ open: false })], [[], [], ['Mission suspendue']]);
-      assert.equal((await call(suite.app, 'POST', `/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId: status['En cours'].id } })).status, 200);
+      assert.equal((await versioned(`/need/${sheet.id}/status`, { token: suite.tokens.COM, fields: { statusId: status['En cours'].id } })).status, 200);
       assert.deepEqual(await titles({ open: true }), ['Mission suspendue']);
       // Every sheet's copy agrees with its status.
       const drifted = await suite.database.db

@@ -408,8 +408,12 @@ for (const engine of testEngines()) {
           sheets[key] = answer.body.data!;
         };
         const progress = async (key: string, trigram: string, statusId: number, comment?: string) => {
-          const answer = await call(suite.app, 'POST', `/need/${sheets[key].id}/status`, { token: suite.tokens[trigram], fields: { statusId, comment } });
+          const answer = await call<NeedsSheet>(suite.app, 'POST', `/need/${sheets[key].id}/status`, {
+            token: suite.tokens[trigram],
+            fields: { statusId, comment, version: sheets[key].version },
+          });
           assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          sheets[key] = answer.body.data!;
         };
         await create('zoe', ids.subsub, ids.subsubContact, 'Chef de projet SI');
         await progress('zoe', 'REC', status['En cours'].id, 'Premiers candidats');

@@ -13,6 +13,7 @@ import {
   needsSheetStatusOrderPayloadSchema,
   needsSheetStatusSchema,
   needsSheetStatusStorePayloadSchema,
+  needsSheetUpdatePayloadSchema,
   needsSheetStorePayloadSchema,
 } from '../needs-sheet';
 import { listPageSchema } from '../paging';
@@ -82,10 +83,10 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   updateNeedsSheet: {
     method: 'POST',
     path: '/need/:id/store',
-    summary: 'Update a needs sheet (the same rules); a status change is recorded as such',
+    summary: 'Update a needs sheet from the version read (409 editConflict over a newer one; the same rules); a status change is recorded as such',
     access: permission('needsSheet', 'update'),
     params: idParamsSchema,
-    body: needsSheetStorePayloadSchema,
+    body: needsSheetUpdatePayloadSchema,
     response: needsSheetSchema,
   },
   changeNeedsSheetStatus: {

@@ -35,13 +35,14 @@ export const needsSheetQueryOptions = (id: number) =>
 export const fetchNeedsSheetHistory = (id: number) => (page: number, perPage: number, signal: AbortSignal) =>
   callEndpoint(endpoints.needsSheetHistory, { path: { id }, params: { page, perPage }, signal });
 
+// A new sheet, or a change of one made from the version read (`version`).
 export function useStoreNeedsSheet(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: NeedsSheetStorePayload): Promise<NeedsSheet> =>
-      id === null
+    mutationFn: ({ payload, version }: { payload: NeedsSheetStorePayload; version: number | null }): Promise<NeedsSheet> =>
+      id === null || version === null
         ? callEndpoint(endpoints.createNeedsSheet, { params: payload })
-        : callEndpoint(endpoints.updateNeedsSheet, { path: { id }, params: payload }),
+        : callEndpoint(endpoints.updateNeedsSheet, { path: { id }, params: { ...payload, version } }),
     onSuccess: async (sheet) => {
       notifySuccess(id === null ? `Fiche ${sheet.reference} créée` : 'Fiche enregistrée');
       await queryClient.invalidateQueries({ queryKey: needsSheetKeys.all });

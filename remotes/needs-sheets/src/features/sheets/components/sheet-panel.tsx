@@ -1,4 +1,4 @@
-import { useCan, useCurrentUser } from '@bo/client';
+import { notifyError, useCan, useCurrentUser } from '@bo/client';
 import {
   contractTypeLabels,
   frenchDate,
@@ -18,8 +18,8 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { SelectField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
 import { Wizard } from '@bo/ui/widgets';
-import { EntityPanel, historySection, recordHistoryValue, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
-import { useQuery } from '@tanstack/react-query';
+import { conflictOf, EntityPanel, historySection, recordHistoryValue, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Descriptions } from 'antd';
@@ -96,13 +96,24 @@ function sheetHistoryValue(field: string, value: unknown): string | undefined {
 
 function StatusChange({ sheet, statuses }: { sheet: NeedsSheet; statuses: NeedsSheetStatus[] }) {
   const change = useChangeNeedsSheetStatus(sheet.id);
-  const form = useZodForm(needsSheetStatusChangePayloadSchema, { statusId: sheet.statusId, comment: '' } as NeedsSheetStatusChangePayload);
+  const queryClient = useQueryClient();
+  const form = useZodForm(needsSheetStatusChangePayloadSchema, { statusId: sheet.statusId, comment: '', version: sheet.version } as NeedsSheetStatusChangePayload);
   const options = statuses.filter((status) => status.isActive || status.id === sheet.statusId).map((status) => ({ value: status.id, label: status.label }));
+  // Made from the sheet as shown: changed meanwhile, the change is refused (who and when in the message), the sheet is
+  // read again, and the choice and comment stay to be sent over what is now shown.
   const onSubmit = form.handleSubmit((payload) =>
-    change.mutate(payload, {
-      onSuccess: () => form.reset({ statusId: payload.statusId, comment: '' }),
-      onError: (error) => showServerErrors(error, form.setError, ['statusId', 'comment']),
-    }),
+    change.mutate(
+      { ...payload, version: sheet.version },
+      {
+        onSuccess: () => form.reset({ statusId: payload.statusId, comment: '', version: sheet.version }),
+        onError: (error) => {
+          if (conflictOf(error) !== null) {
+            notifyError(error);
+            void queryClient.invalidateQueries({ queryKey: needsSheetKeys.one(sheet.id) });
+          } else showServerErrors(error, form.setError, ['statusId', 'comment']);
+        },
+      },
+    ),
   );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Changer le statut" className="bo-form-grid">
@@ -131,13 +142,37 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
   const statuses = useQuery(needsSheetStatusesQueryOptions()).data ?? [];
   const form = useZodForm(needsSheetStorePayloadSchema, formValues(sheet, model, user?.id ?? null));
   const { control } = form;
+  const queryClient = useQueryClient();
+  const conflict = useEditConflict({
+    record: sheet,
+    values: sheet ? (formValues(sheet, null, null) as NeedsSheetStorePayload) : null,
+    form,
+    fields: {
+      names: formFields,
+      labels: needsSheetFieldLabels,
+      format: (name, value) => {
+        if (value == null || value === '') return '';
+        if (Array.isArray(value)) return value.map((item) => (name === 'recruiterIds' ? (users.find((u) => u.id === item)?.trigram ?? String(item)) : String(item))).join(', ');
+        if (name === 'ownerId') return users.find((u) => u.id === value)?.trigram ?? String(value);
+        if (name === 'statusId') return statuses.find((status) => status.id === value)?.label ?? String(value);
+        if (name === 'companyId' && value === sheet?.companyId) return sheet.company.name;
+        if (name === 'contactId' && value === sheet?.contactId) return `${sheet.contact.firstName} ${sheet.contact.lastName}`;
+        return sheetHistoryValue(name, value) ?? String(value);
+      },
+    },
+    reload: () => void queryClient.invalidateQueries({ queryKey: needsSheetKeys.all }),
+  });
   const save = (payload: NeedsSheetStorePayload) =>
-    store.mutateAsync(payload).then(
+    store.mutateAsync({ payload, version: conflict.version }).then(
       (saved) => {
         form.reset(formValues(saved, null, null));
+        conflict.onSaved(saved.version);
         if (!sheet) panel.replace(saved.id);
       },
-      (error: unknown) => showServerErrors(error, form.setError, formFields),
+      (error: unknown) => {
+        if (conflict.onError(error)) notifyError(error);
+        else showServerErrors(error, form.setError, formFields);
+      },
     );
   const onSubmit = form.handleSubmit(save);
   const companyOption = sheet ? { value: sheet.company.id, label: sheet.company.name } : null;
