@@ -1,4 +1,5 @@
 import {
+  can,
   companyStorePayloadSchema,
   contactStorePayloadSchema,
   formatPhone,
@@ -621,6 +622,11 @@ export async function planCompanies(
           row.reasons.push(importMessages.existingKept);
           return undefined;
         }
+        // Who owns a company is a leader's or an admin's call, whatever the call that would change it.
+        if (columns.owner_id !== before.owner_id && !can(actor.role, 'company', 'reassign')) {
+          row.problems.push({ line: row.line, column: columnOf('owner'), message: importMessages.ownerChangeForbidden });
+          return undefined;
+        }
         row.fate = 'update';
         if (moves) plannedParents.set(id, parent);
         updated.add(existing);
@@ -1080,6 +1086,11 @@ export async function planContacts(
           // The forms' rule on an update: no move to an inactive company.
           if (companyChecked && !companyChecked.is_active && columns.company_id !== before.company_id) {
             refuse('company', importMessages.inactiveCompany);
+            continue;
+          }
+          // Who owns a contact is a leader's or an admin's call, whatever the call that would change it.
+          if (columns.owner_id !== before.owner_id && !can(actor.role, 'contact', 'reassign')) {
+            refuse('owner', importMessages.ownerChangeForbidden);
             continue;
           }
           row.fate = 'update';

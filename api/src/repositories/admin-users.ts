@@ -56,7 +56,7 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
       .selectAll('u')
       .select('l.last_login_at')
       .select((eb) => [
-        eb.selectFrom('contact').select(eb.fn.countAll().as('n')).whereRef('contact.owner_id', '=', 'u.id').as('contact_count'),
+        eb.selectFrom('contact').select(eb.fn.countAll().as('n')).whereRef('contact.owner_id', '=', 'u.id').where('contact.merged_into_id', 'is', null).as('contact_count'),
         eb
           .selectFrom('app_user as m')
           .select(eb.fn.countAll().as('n'))

@@ -276,9 +276,11 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
       return rows.map(toCompanyListItem);
     },
 
+    // A company's contacts, those merged into another left out (gone from every list).
     async contacts(id: number) {
       const rows = await summaries(db)
         .where('c.company_id', '=', id)
+        .where('c.merged_into_id', 'is', null)
         .orderBy(sql`${fold(sql.ref('c.last_name'))} collate "C"`)
         .orderBy(sql`${fold(sql.ref('c.first_name'))} collate "C"`)
         .execute();

@@ -277,7 +277,7 @@ export function createReportRepository(db: Db) {
         union all
         (select 'contact', k.id, k.first_name || ' ' || k.last_name, co.name, false, 1, k.name_key collate "C"
          from contact k left join company co on co.id = k.company_id
-         where ${contactNameMatch(pattern)}
+         where ${contactNameMatch(pattern)} and k.merged_into_id is null
          order by k.name_key collate "C" limit 30)
         order by position, key`.execute(db);
       return rows.map(({ kind, id, label, detail, hasSubsidiaries }) => ({ kind, id, label, detail, hasSubsidiaries }));

@@ -40,8 +40,8 @@ export function createTeamRepository(db: Db) {
           pending(sql`t.deadline = ${today}`).as('today'),
           pending(sql`t.deadline < ${today}`).as('late'),
           pending(sql`t.deadline > ${today} and t.deadline <= ${endOfWeek(today)}`).as('week'),
-          sql<string>`(select count(*) from contact c where c.owner_id = u.id and not c.is_active)`.as('standby'),
-          sql<string>`(select count(*) from contact c where c.owner_id = u.id)`.as('contacts'),
+          sql<string>`(select count(*) from contact c where c.owner_id = u.id and not c.is_active and c.merged_into_id is null)`.as('standby'),
+          sql<string>`(select count(*) from contact c where c.owner_id = u.id and c.merged_into_id is null)`.as('contacts'),
         ])
         .where('u.leader_id', '=', leaderId)
         .where('u.is_active', '=', true)

@@ -229,6 +229,7 @@ export const importMessages = {
   duplicateInFile: (line: number) => `Doublon de la ligne ${line} du fichier`,
   unknownOwner: 'Propriétaire inconnu',
   inactiveOwner: 'Propriétaire désactivé',
+  ownerChangeForbidden: 'Changement de propriétaire réservé aux responsables et aux administrateurs',
   unknownCompany: 'Société inconnue',
   inactiveCompany: errorCatalogue.inactiveCompany.text,
   existingName: 'Nom existant (une autre société porte ce nom)',

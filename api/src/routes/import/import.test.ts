@@ -347,7 +347,10 @@ for (const engine of testEngines()) {
       );
       const skip = await upload(suite, '/import/contacts/check', lines(...file.trim().split('\r\n').slice(0, 2)), { onExisting: 'skip' }, suite.tokens.COM);
       assert.equal(fateOf(skip.body.data, 2), `skip | ${importMessages.existingKept}`);
-      const checked = await upload(suite, '/import/contacts/check', file, { onExisting: 'update' }, suite.tokens.COM);
+      // A business team member may not change an owner, a file no more than the form.
+      const byTeam = await upload(suite, '/import/contacts/check', file, { onExisting: 'update' }, suite.tokens.COM);
+      assert.ok(problemsOf(byTeam.body.data!).includes(`2 Propriétaire: ${importMessages.ownerChangeForbidden}`), JSON.stringify(problemsOf(byTeam.body.data!)));
+      const checked = await upload(suite, '/import/contacts/check', file, { onExisting: 'update' }, suite.tokens.DIR);
       const report = checked.body.data!;
       assert.deepEqual(problemsOf(report), ['3 E-mail: Doublon de la ligne 2 du fichier']);
       assert.deepEqual(lineOf(report, 2), {
@@ -364,7 +367,7 @@ for (const engine of testEngines()) {
         warnings: [],
       });
       assert.deepEqual(lineOf(report, 3)?.fate, 'reject');
-      const imported = await upload(suite, '/import/contacts', file, { onExisting: 'update' }, suite.tokens.COM);
+      const imported = await upload(suite, '/import/contacts', file, { onExisting: 'update' }, suite.tokens.DIR);
       assert.equal(imported.body.data?.updated, 1);
       const after = await suite.database.db.selectFrom('contact').selectAll().where('id', '=', paul.id).executeTakeFirstOrThrow();
       assert.deepEqual([after.email, after.job_title, after.phone, after.owner_id], ['paul.dib@example.fr', 'Directeur achats', '0033700000002', suite.fixture.users.COB]);
