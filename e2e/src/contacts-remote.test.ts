@@ -184,6 +184,28 @@ describe('standby contacts', () => {
     for (const list of [after.myContacts, after.teamContacts, after.allContacts]) assert.ok(!list.some((c) => c.id === contact.id));
     await context.close();
   });
+  it('refuses a todo for a contact of an inactive company from its row: the contact stays en veille', async () => {
+    const [task] = await api<Task[]>('/tasks');
+    const post = <T>(path: string, fields: Record<string, string | number>) => apiPost<T>(h.system.api.url, token, path, fields);
+    const name = `Close${Date.now()}`;
+    const [any] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1 })).items;
+    const company = await post<CompanyView>('/company/store', { name, registrationId: freshRegistrationId(), ownerId: any.owner.id });
+    const contact = await post<Contact>('/contact/store', { title: 'madam', firstName: 'Inès', lastName: name, companyId: company.id, ownerId: company.ownerId });
+    await post('/company/' + company.id + '/store', { name, registrationId: company.registrationId, ownerId: company.ownerId, isActive: 0, version: company.version });
+    const { context, page } = await newPage('/liste-contacts-veille?tab=all', 'Contacts en veille');
+    await page.getByLabel('Rechercher').fill(name);
+    await page.getByLabel('Rechercher').press('Enter');
+    await page.getByRole('button', { name: `Ajouter une tâche pour Inès ${name}` }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    await dialog.waitFor();
+    await pickOption(page, /Type de tâche/, task.description);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.locator('.Toastify').getByText('La société est inactive').waitFor();
+    const after = await api<StandbyLists>('/user/contacts/standby');
+    assert.ok(after.allContacts.some((c) => c.id === contact.id), 'still en veille');
+    assert.equal((await api<Contact>(`/contact/${contact.id}`)).isActive, false);
+    await context.close();
+  });
 });
 
 describe('team', () => {
@@ -266,6 +288,41 @@ describe('contacts', () => {
     await panel(page).getByText(/^Contact : Madame Clémence/).waitFor();
     const id = Number(new URL(page.url()).searchParams.get('contact'));
     assert.equal((await api<Contact>(`/contact/${id}`)).email, email);
+    await context.close();
+  });
+
+  it('saves an edit after the panel added a todo, and shows a colleague’s newer value to take rather than overwrite it', async () => {
+    const [company] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1, isActive: 1 })).items;
+    const [task] = await api<Task[]>('/tasks');
+    const lastName = `Veille${Date.now()}`;
+    const contact = await post<Contact>('/contact/store', { title: 'mister', firstName: 'Hugo', lastName, companyId: company.id, ownerId: company.owner.id });
+    const { context, page } = await newPage(`/liste-contacts?contact=${contact.id}`, 'Contacts');
+    const sheet = page.getByRole('dialog', { name: /^Contact : Monsieur Hugo/ });
+    await sheet.getByText('En veille', { exact: true }).waitFor();
+    await sheet.getByRole('button', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    await pickOption(page, /Type de tâche/, task.description);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+    await sheet.getByText('Actif', { exact: true }).waitFor();
+    await sheet.getByLabel(/^Fonction/).fill('Directeur');
+    await sheet.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Contact enregistré').first().waitFor();
+    const saved = await api<Contact>(`/contact/${contact.id}`);
+    assert.deepEqual([saved.jobTitle, saved.isActive], ['Directeur', true]);
+
+    // A colleague saves meanwhile; this panel's next save is refused, what was typed is kept beside the newer value.
+    await post(`/contact/${contact.id}/store`, { title: 'mister', firstName: 'Hugo', lastName, jobTitle: 'DRH', companyId: company.id, ownerId: company.owner.id, version: saved.version });
+    await sheet.getByLabel(/^Fonction/).fill('Directeur général');
+    await sheet.getByRole('button', { name: 'Enregistrer' }).click();
+    const notice = sheet.getByRole('alert').filter({ hasText: 'Modifié entre-temps par' });
+    await notice.getByText('Fonction', { exact: true }).waitFor();
+    assert.equal(await sheet.getByLabel(/^Fonction/).inputValue(), 'Directeur général');
+    await notice.getByRole('button', { name: 'Reprendre la valeur enregistrée de Fonction' }).click();
+    assert.equal(await sheet.getByLabel(/^Fonction/).inputValue(), 'DRH');
+    await sheet.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Contact enregistré').first().waitFor();
+    assert.equal((await api<Contact>(`/contact/${contact.id}`)).jobTitle, 'DRH');
     await context.close();
   });
 
