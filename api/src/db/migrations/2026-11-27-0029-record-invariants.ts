@@ -57,13 +57,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     with recursive needed(id) as (
       select company_id from contact where is_active and company_id is not null
       union
-      select c.parent_id from company c join needed n on n.id = c.id where c.parent_id is not null),
-    changed as (
-      update company c set is_active = true from (select distinct id from needed) n where n.id = c.id and not c.is_active returning c.id)
-    insert into history (entity, entity_id, action, changes)
-    select 'company', id, 'activate', '{"isActive": {"from": false, "to": true}}'::jsonb from changed`.execute(db);
-  await sql`
-    with recursive needed(id) as (
       select parent_id from company where is_active and parent_id is not null
       union
       select c.parent_id from company c join needed n on n.id = c.id where c.parent_id is not null),

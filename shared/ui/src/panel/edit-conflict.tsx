@@ -1,8 +1,9 @@
-import { ApiRequestError } from '@bo/client';
+import { ApiRequestError, notifyError } from '@bo/client';
 import { conflictMessage, type Conflict } from '@bo/contracts';
 import { Alert, Button } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { FieldPath, FieldValues, PathValue, UseFormReturn } from 'react-hook-form';
+import { showServerErrors } from '../form/server-errors';
 
 // A record's form saved from an older version than the one stored is refused (editConflict, with who changed it
 // last and when). The form keeps what the user typed; once the newer record is loaded, each field where it differs
@@ -36,7 +37,14 @@ export function useEditConflict<V extends FieldValues>({
   fields: ConflictFields<V>;
   // Reads the record again (its query invalidated).
   reload: () => void;
-}): { version: number | null; onSaved: (version: number) => void; onError: (error: unknown) => boolean; notice: ReactNode } {
+}): {
+  // The version the next save is made from (null for a new record).
+  version: number | null;
+  // The save's callbacks: saved, the version it now has is taken and `then` runs; refused over a newer version, the
+  // notice shows (and a toast says who and when); any other error goes under its field.
+  saveCallbacks: <R extends { version: number }>(then: (saved: R) => void) => { onSuccess: (saved: R) => void; onError: (error: unknown) => void };
+  notice: ReactNode;
+} {
   const [base, setBase] = useState(record?.version ?? null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const loaded = conflict !== null && record !== null && values !== null && record.version >= conflict.version;
@@ -87,18 +95,23 @@ export function useEditConflict<V extends FieldValues>({
 
   return {
     version: base,
-    onSaved: (version) => {
-      setBase(version);
-      setConflict(null);
-    },
-    onError: (error) => {
-      const found = conflictOf(error);
-      if (found !== null) {
+    saveCallbacks: (then) => ({
+      onSuccess: (saved) => {
+        setBase(saved.version);
+        setConflict(null);
+        then(saved);
+      },
+      onError: (error) => {
+        const found = conflictOf(error);
+        if (found === null) {
+          showServerErrors(error, form.setError, fields.names);
+          return;
+        }
         setConflict(found);
+        notifyError(error);
         reload();
-      }
-      return found !== null;
-    },
+      },
+    }),
     notice,
   };
 }

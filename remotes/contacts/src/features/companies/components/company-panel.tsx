@@ -1,4 +1,4 @@
-import { notifyError, useCan, useCurrentUser } from '@bo/client';
+import { useCan, useCurrentUser } from '@bo/client';
 import {
   companyStorePayloadSchema,
   contactName,
@@ -7,7 +7,7 @@ import {
   type CompanyStorePayload,
   type CompanyView,
 } from '@bo/contracts/records';
-import { SelectField, SelectMenuField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
+import { SelectField, SelectMenuField, SwitchField, TextField, useZodForm } from '@bo/ui';
 import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, List, Tag } from 'antd';
@@ -120,17 +120,10 @@ function CompanyForm({
   const onSubmit = form.handleSubmit((payload) =>
     store.mutate(
       { payload, version: conflict.version },
-      {
-        onSuccess: (saved) => {
-          form.reset(form.getValues());
-          conflict.onSaved(saved.version);
-          if (!company) panel.replace(saved.id);
-        },
-        onError: (error) => {
-          if (!conflict.onError(error)) showServerErrors(error, form.setError, formFields);
-          else notifyError(error);
-        },
-      },
+      conflict.saveCallbacks((saved: { id: number; version: number }) => {
+        form.reset(form.getValues());
+        if (!company) panel.replace(saved.id);
+      }),
     ),
   );
   const title = company ? `Société : ${company.name}` : parentId ? 'Nouvelle filiale' : 'Nouvelle société';

@@ -16,7 +16,7 @@ import {
   type Todo,
 } from '@bo/contracts/records';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { LoadFailed, SelectField, SelectMenuField, TextField, showServerErrors, useZodForm } from '@bo/ui';
+import { LoadFailed, SelectField, SelectMenuField, TextField, useZodForm } from '@bo/ui';
 import { saveFile } from '@bo/ui/list';
 import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -220,17 +220,10 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
   const onSubmit = form.handleSubmit((payload) =>
     store.mutate(
       { payload, version: conflict.version },
-      {
-        onSuccess: (saved) => {
-          form.reset(form.getValues());
-          conflict.onSaved(saved.version);
-          if (!contact) panel.replace(saved.id);
-        },
-        onError: (error) => {
-          if (!conflict.onError(error)) showServerErrors(error, form.setError, formFields);
-          else notifyError(error);
-        },
-      },
+      conflict.saveCallbacks((saved: { id: number; version: number }) => {
+        form.reset(form.getValues());
+        if (!contact) panel.replace(saved.id);
+      }),
     ),
   );
 

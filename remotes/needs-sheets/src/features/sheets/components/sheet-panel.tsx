@@ -163,16 +163,12 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
     reload: () => void queryClient.invalidateQueries({ queryKey: needsSheetKeys.all }),
   });
   const save = (payload: NeedsSheetStorePayload) =>
-    store.mutateAsync({ payload, version: conflict.version }).then(
-      (saved) => {
+    store.mutate(
+      { payload, version: conflict.version },
+      conflict.saveCallbacks((saved: NeedsSheet) => {
         form.reset(formValues(saved, null, null));
-        conflict.onSaved(saved.version);
         if (!sheet) panel.replace(saved.id);
-      },
-      (error: unknown) => {
-        if (conflict.onError(error)) notifyError(error);
-        else showServerErrors(error, form.setError, formFields);
-      },
+      }),
     );
   const onSubmit = form.handleSubmit(save);
   const companyOption = sheet ? { value: sheet.company.id, label: sheet.company.name } : null;
