@@ -1,7 +1,7 @@
 // The CSV import of companies in Chromium against the real API, as a business leader (DIR) uses it: a French
 // Excel file (Windows-1252, ';') with a bad row and a column to map by hand; the dry run's report line by line, the
 // import, the report, the rejected rows downloaded, the undo of the last import.
-import { withLuhnCheckDigit, type CompanyListItem, type ListPage } from '@bo/contracts/all';
+import { formatPhone, onExistingLabels, withLuhnCheckDigit, type CompanyListItem, type Contact, type ContactListItem, type ListPage } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
@@ -88,6 +88,33 @@ describe('CSV import', () => {
     await dialog.getByText(/^Import annulé : les fiches créées sont supprimées/).waitFor();
     const after = await api<ListPage<CompanyListItem>>('/companies', { search: stamp });
     assert.equal(after.total, 0);
+    await context.close();
+  });
+
+  it('never updates a contact a row only resembles: the same phone is a possible duplicate, the row a new contact', async () => {
+    const known = (await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', perPage: 100 })).items.find((contact) => contact.phone !== null)!;
+    const stamp = `${Date.now()}`.slice(-8);
+    const file = Buffer.from(
+      ['Civilité;Prénom;Nom;E-mail;Téléphone', `Mme;Nouvelle;Personne${stamp};nouvelle.${stamp}@exemple.fr;${formatPhone(known.phone!)}`, ''].join('\r\n'),
+      'utf8',
+    );
+    const { context, page } = await h.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto(`${base}/liste-contacts`);
+    await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Importer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importer des contacts' });
+    await dialog.getByLabel(/^Fichier CSV/).setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: file });
+    await dialog.getByRole('button', { name: 'Analyser le fichier' }).click();
+    await dialog.getByRole('radio', { name: onExistingLabels.update }).check();
+    const report = dialog.getByRole('table', { name: 'Rapport ligne par ligne' });
+    const line = report.locator('tbody tr').filter({ hasText: `Personne${stamp}` });
+    await line.getByText(`Possible doublon de « ${known.firstName} ${known.lastName} »`, { exact: false }).waitFor();
+    assert.equal(await line.locator('td').nth(1).innerText(), 'Création');
+    await dialog.getByRole('button', { name: 'Importer 1 ligne' }).click();
+    await dialog.getByText(/^Import terminé : 1 fiche créée, 0 fiche mise à jour/).waitFor();
+    const still = await api<Contact>(`/contact/${known.id}`);
+    assert.deepEqual([still.firstName, still.lastName, still.email], [known.firstName, known.lastName, known.email]);
     await context.close();
   });
 });
