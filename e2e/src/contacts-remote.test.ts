@@ -351,6 +351,13 @@ describe('contacts', () => {
     assert.deepEqual([merged.isActive, merged.mergedIntoId], [false, kept.id]);
     const standby = await api<{ allContacts: { id: number }[] }>('/user/contacts/standby');
     assert.ok(!standby.allContacts.some((contact) => contact.id === duplicate.id), 'not in the standby lists');
+    // Reached by its address (a history line, a bookmark), it says where it went, and changes no more.
+    await page.goto(`${base}/liste-contacts?contact=${duplicate.id}`);
+    const gone = page.getByRole('dialog', { name: /^Contact : / });
+    await gone.getByText('Ce contact a été fusionné dans un autre', { exact: false }).waitFor();
+    assert.equal(await gone.getByRole('button', { name: 'Enregistrer' }).count(), 0);
+    await gone.getByRole('button', { name: 'Ouvrir le contact conservé' }).click();
+    await page.waitForURL((url) => url.searchParams.get('contact') === String(kept.id));
     const moved = await api<Todo[]>(`/contact/${kept.id}/todos`);
     assert.ok(moved.some((candidate) => candidate.id === todo.id), 'the todo moved to the kept contact');
     await context.close();

@@ -236,7 +236,8 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
         actions={
           contact && (
             <>
-              {canAddTodo && (
+              {contact.mergedIntoId !== null && <Button onClick={() => panel.show(contact.mergedIntoId ?? 0)}>Ouvrir le contact conservé</Button>}
+              {canAddTodo && contact.mergedIntoId === null && (
                 <Button icon={<PlusOutlined />} onClick={() => editor.openAddFor(contact)}>
                   Ajouter une tâche
                 </Button>
@@ -278,6 +279,14 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
           submitLabel: contact ? 'Enregistrer' : 'Créer le contact',
           content: (
             <>
+              {contact?.mergedIntoId != null && (
+                <Alert
+                  type="info"
+                  showIcon
+                  style={{ marginBottom: 16 }}
+                  title="Ce contact a été fusionné dans un autre : il n’apparaît plus dans les listes et ne se modifie plus."
+                />
+              )}
               {conflict.notice}
               <DuplicateWarning probe={probe} panel={panel} />
               <div className="bo-form-grid">
@@ -324,5 +333,6 @@ export function ContactPanel({ panel }: { panel: PanelParam }) {
   if (!contact.data) {
     return <EntityPanel open title="Contact" onClose={panel.close} loading={contact.isPending} error={contact.isError} onRetry={() => void contact.refetch()} />;
   }
-  return <ContactForm key={contact.data.id} contact={contact.data} readOnly={!canUpdate} panel={panel} />;
+  // A contact merged into another changes no more.
+  return <ContactForm key={contact.data.id} contact={contact.data} readOnly={!canUpdate || contact.data.mergedIntoId !== null} panel={panel} />;
 }
