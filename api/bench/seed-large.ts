@@ -154,6 +154,13 @@ export async function seedLarge(
       ) d`.execute(db);
     log(`todos: ${end}`);
   }
+  // A followed contact has its next step planned (a contact is active while it has a pending todo): where all of its
+  // todos are done, the last one is pending again, due within two months.
+  await sql`
+    update todo t set is_accomplished = false, execution_date = null, deadline = current_date + t.id % 60
+    from (select distinct on (contact_id) id, contact_id from todo order by contact_id, deadline desc, id desc) last
+    where t.id = last.id and (last.contact_id - ${firstContact} + 1) % 50 <> 0
+      and not exists (select 1 from todo p where p.contact_id = last.contact_id and p.is_active and not p.is_accomplished)`.execute(db);
   await sql`analyze`.execute(db);
   return { users: userIds.length, leaderTrigram: BENCH_LEADER };
 }
