@@ -188,8 +188,8 @@ describe('standby contacts', () => {
     const [task] = await api<Task[]>('/tasks');
     const post = <T>(path: string, fields: Record<string, string | number>) => apiPost<T>(h.system.api.url, token, path, fields);
     const name = `Close${Date.now()}`;
-    const [any] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1 })).items;
-    const company = await post<CompanyView>('/company/store', { name, registrationId: freshRegistrationId(), ownerId: any.owner.id });
+    const [someCompany] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1 })).items;
+    const company = await post<CompanyView>('/company/store', { name, registrationId: freshRegistrationId(), ownerId: someCompany.owner.id });
     const contact = await post<Contact>('/contact/store', { title: 'madam', firstName: 'Inès', lastName: name, companyId: company.id, ownerId: company.ownerId });
     await post('/company/' + company.id + '/store', { name, registrationId: company.registrationId, ownerId: company.ownerId, isActive: 0, version: company.version });
     const { context, page } = await newPage('/liste-contacts-veille?tab=all', 'Contacts en veille');
