@@ -17,8 +17,11 @@ export function conflictOf(error: unknown): Conflict | null {
 export type ConflictFields<V extends FieldValues> = {
   readonly names: readonly FieldPath<V>[];
   readonly labels: Record<string, string>;
-  // How a value reads for a person (a company's name rather than its id); by default the value as text.
-  format?: (name: FieldPath<V>, value: unknown) => string;
+  // The users an `ownerId` names, shown by their trigram.
+  readonly owners?: readonly { id: number; trigram: string }[];
+  // How a value reads for a person (a company's name rather than its id), or undefined for the default: empty as
+  // nothing, an owner by trigram, a list joined, anything else as text.
+  format?: (name: FieldPath<V>, value: unknown) => string | undefined;
 };
 
 const shown = (text: string) => (text.trim() === '' ? '(vide)' : `« ${text} »`);
@@ -51,7 +54,14 @@ export function useEditConflict<V extends FieldValues>({
   // The newer record is on screen: the next save is made from it.
   if (loaded && base !== record.version) setBase(record.version);
 
-  const format = (name: FieldPath<V>, value: unknown) => (fields.format ? fields.format(name, value) : value == null ? '' : String(value));
+  const format = (name: FieldPath<V>, value: unknown): string => {
+    if (value == null || value === '') return '';
+    if (Array.isArray(value)) return value.map((item: unknown) => format(name, item)).join(', ');
+    const own = fields.format?.(name, value);
+    if (own !== undefined) return own;
+    if (name === 'ownerId') return fields.owners?.find((owner) => owner.id === value)?.trigram ?? String(value);
+    return String(value);
+  };
   const differing = loaded
     ? fields.names.filter((name) => format(name, values[name as keyof V]) !== format(name, form.getValues(name)))
     : [];

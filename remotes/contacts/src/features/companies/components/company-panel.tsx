@@ -100,20 +100,17 @@ function CompanyForm({
     fields: {
       names: formFields,
       labels: fieldLabels,
+      owners: users,
       format: (name, value) =>
-        value == null || value === ''
-          ? ''
-          : name === 'ownerId'
-            ? (users.find((owner) => owner.id === value)?.trigram ?? String(value))
-            : name === 'parentId'
-              ? value === company?.parentId
-                ? (company.parent?.name ?? String(value))
-                : `société n° ${String(value)}`
-              : name === 'isActive'
-                ? value
-                  ? 'Active'
-                  : 'Inactive'
-                : String(value),
+        name === 'parentId'
+          ? value === company?.parentId
+            ? company?.parent?.name
+            : `société n° ${String(value)}`
+          : name === 'isActive'
+            ? value
+              ? 'Active'
+              : 'Inactive'
+            : undefined,
     },
     reload: () => void queryClient.invalidateQueries({ queryKey: companyKeys.all }),
   });

@@ -198,18 +198,15 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
     fields: {
       names: formFields,
       labels: fieldLabels,
+      owners: users,
       format: (name, value) =>
-        value == null || value === ''
-          ? ''
-          : name === 'title'
-            ? personTitleLabels[value as PersonTitle]
-            : name === 'ownerId'
-              ? (users.find((owner) => owner.id === value)?.trigram ?? String(value))
-              : name === 'companyId'
-                ? value === contact?.company?.id
-                  ? (contact.company?.name ?? String(value))
-                  : `société n° ${String(value)}`
-                : String(value),
+        name === 'title'
+          ? personTitleLabels[value as PersonTitle]
+          : name === 'companyId'
+            ? value === contact?.company?.id
+              ? contact?.company?.name
+              : `société n° ${String(value)}`
+            : undefined,
     },
     reload: refresh,
   });

@@ -150,14 +150,13 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
     fields: {
       names: formFields,
       labels: needsSheetFieldLabels,
+      owners: users,
       format: (name, value) => {
-        if (value == null || value === '') return '';
-        if (Array.isArray(value)) return value.map((item) => (name === 'recruiterIds' ? (users.find((u) => u.id === item)?.trigram ?? String(item)) : String(item))).join(', ');
-        if (name === 'ownerId') return users.find((u) => u.id === value)?.trigram ?? String(value);
-        if (name === 'statusId') return statuses.find((status) => status.id === value)?.label ?? String(value);
-        if (name === 'companyId' && value === sheet?.companyId) return sheet.company.name;
-        if (name === 'contactId' && value === sheet?.contactId) return `${sheet.contact.firstName} ${sheet.contact.lastName}`;
-        return sheetHistoryValue(name, value) ?? String(value);
+        if (name === 'recruiterIds') return users.find((u) => u.id === value)?.trigram;
+        if (name === 'statusId') return statuses.find((status) => status.id === value)?.label;
+        if (sheet !== null && name === 'companyId' && value === sheet.companyId) return sheet.company.name;
+        if (sheet !== null && name === 'contactId' && value === sheet.contactId) return `${sheet.contact.firstName} ${sheet.contact.lastName}`;
+        return sheetHistoryValue(name, value);
       },
     },
     reload: () => void queryClient.invalidateQueries({ queryKey: needsSheetKeys.all }),
