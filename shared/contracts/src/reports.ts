@@ -85,17 +85,18 @@ export const reportSubjectsQuerySchema = z.object({
   q: z.string({ error: messages.invalid }).trim().min(2, messages.invalid).max(100, messages.invalid).refine(hasNoNul, messages.invalid),
 });
 
+// Exactly one subject: a contact or a company. API callers read the rule on both parameters.
+const oneSubject = (q: { contactId?: number; companyId?: number }) => (q.contactId === undefined) !== (q.companyId === undefined);
+const oneSubjectRule = 'Exactly one of contactId and companyId: the contact, or the company with its contacts (dataInvalid on contactId otherwise)';
 const historyReportFilters = {
-  contactId: optionalId(),
-  companyId: optionalId(),
+  contactId: optionalId().meta({ description: oneSubjectRule }),
+  companyId: optionalId().meta({ description: oneSubjectRule }),
   subsidiaries: wireBoolean.default(true),
   from: optionalDate(),
   to: optionalDate(),
   taskId: optionalId(),
   userId: optionalId(),
 };
-// Exactly one subject: a contact or a company.
-const oneSubject = (q: { contactId?: number; companyId?: number }) => (q.contactId === undefined) !== (q.companyId === undefined);
 
 export const historyReportQuerySchema = z
   .object({ ...historyReportFilters, ...pageParams })

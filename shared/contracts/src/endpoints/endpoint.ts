@@ -26,6 +26,9 @@ export type Endpoint = {
   produces?: 'text/csv' | 'text/calendar' | 'text/vcard';
   // A multipart call that takes one file, in this field (the server's limits for it are its own).
   file?: string;
+  // A call that checks a password: each try counts against the login's limits (per address and trigram), past
+  // which it is refused 429 notAllowed.
+  loginAttempt?: true;
 };
 
 // An endpoint as listed in the table: with the resource group it belongs to (its OpenAPI tag).

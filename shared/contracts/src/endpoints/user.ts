@@ -13,6 +13,7 @@ export const userEndpoints = endpointGroup('user', {
     access: 'public',
     body: loginPayloadSchema,
     response: userSchema,
+    loginAttempt: true,
   },
   logout: {
     method: 'POST',
@@ -52,6 +53,7 @@ export const userEndpoints = endpointGroup('user', {
     access: 'session',
     body: passwordChangePayloadSchema,
     response: noDataSchema,
+    loginAttempt: true,
   },
   sessions: {
     method: 'GET',
