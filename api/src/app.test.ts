@@ -99,7 +99,7 @@ for (const engine of testEngines()) {
         const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
         const operation = document.paths[path]?.[endpoint.method.toLowerCase()];
         assert.ok(operation, `${endpoint.method} ${path} is documented`);
-        assert.equal(operation.security === undefined, endpoint.access === 'public', `${path} security`);
+        assert.deepEqual(operation.security, endpoint.access === 'public' ? [] : [{ bearerAuth: [] }], `${path} security`);
       }
       const page = await app.inject({ method: 'GET', url: '/docs' });
       assert.equal(page.statusCode, 200);

@@ -47,7 +47,7 @@ for (const engine of testEngines()) {
         assert.ok(operation, `${name} is in the OpenAPI description`);
         assert.equal(operation.summary, endpoint.summary, name);
         assert.deepEqual(operation.tags, [endpoint.tag], name);
-        assert.equal(operation.security !== undefined, endpoint.access !== 'public', `${name}: bearer token unless public`);
+        assert.deepEqual(operation.security, endpoint.access === 'public' ? [] : [{ bearerAuth: [] }], `${name}: bearer token unless public`);
         const contentType = endpoint.body === undefined ? null : bodyContentType(endpoint.method);
         assert.deepEqual(Object.keys(operation.requestBody?.content ?? {}), contentType === null ? [] : [contentType], name);
         if (typeof endpoint.access === 'object') {

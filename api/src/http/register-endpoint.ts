@@ -1,4 +1,4 @@
-import { bodyContentType, rolesFor, type ListedEndpoint } from '@bo/contracts/all';
+import { bodyContentType, type ListedEndpoint } from '@bo/contracts/all';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { answers, ok } from './envelope';
@@ -18,18 +18,9 @@ export type EndpointHandler<E extends ListedEndpoint> = (
   reply: FastifyReply,
 ) => Promise<z.input<E['response']> | FastifyReply>;
 
-// Who may call it, in words, for the documentation.
-function accessNote(endpoint: ListedEndpoint): string {
-  if (endpoint.access === 'public') return 'Open without a token.';
-  if (endpoint.access === 'session') return 'Any connected user, about their own session.';
-  const { resource, action } = endpoint.access;
-  return `Permission ${resource}:${action}, roles: ${rolesFor(endpoint.access).join(', ')}.`;
-}
-
 // Registers one call of the contract's endpoint table: everything but the handler comes from its entry. The auth
 // hook checks the token and the permission before the body is read; the handler then gets decoded input.
 export function registerEndpoint<E extends ListedEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
-  const contentType = endpoint.body === undefined ? null : bodyContentType(endpoint.method);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -38,12 +29,10 @@ export function registerEndpoint<E extends ListedEndpoint>(app: FastifyInstance,
       permission: typeof endpoint.access === 'object' ? endpoint.access : undefined,
       file: endpoint.file,
     },
+    // What validates the input and checks the answer; the documentation of the call is written from the same entry
+    // (openapi-operation.ts).
     schema: {
-      tags: [endpoint.tag],
-      summary: endpoint.summary,
-      description: endpoint.produces === undefined ? accessNote(endpoint) : `${accessNote(endpoint)} Answers a file (${endpoint.produces}).`,
-      ...(endpoint.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
-      ...(contentType === null ? {} : { consumes: [contentType], body: endpoint.body }),
+      ...(endpoint.body === undefined || bodyContentType(endpoint.method) === null ? {} : { body: endpoint.body }),
       ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
       ...(endpoint.query === undefined ? {} : { querystring: endpoint.query }),
       // A file's answer is not the envelope: only its errors are.

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentOperation, endpointAt, ERROR_ENVELOPE, errorEnvelopeJsonSchema } from '../../http/openapi-operation';
 import { globalPlugin } from '../global-plugin';
 
 export const DOCS_PREFIX = '/docs';
@@ -31,6 +32,17 @@ export function docsPolicy(header: string): string {
   return header.replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';");
 }
 
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+// Zod schemas to JSON Schema first; then a call of the contract's table gets its documentation from its entry.
+function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const converted = jsonSchemaTransform(input);
+  const methods = [input.route.method].flat();
+  const entry = methods.length === 1 ? endpointAt(methods[0], input.url) : undefined;
+  if (entry === undefined || converted.schema === undefined) return converted;
+  return { ...converted, schema: documentOperation(entry.name, entry.endpoint, converted.schema as Record<string, unknown>) };
+}
+
 // The OpenAPI description is generated from the very zod schemas that validate the routes.
 export const openApiPlugin = globalPlugin('openapi', async (app, { plainLogin }: { plainLogin: boolean }) => {
   await app.register(swagger, {
@@ -46,9 +58,14 @@ export const openApiPlugin = globalPlugin('openapi', async (app, { plainLogin }:
           loginHowTo(plainLogin),
         version: '0.1.0',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      // The API that serves this document.
+      servers: [{ url: '/', description: 'This API' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+        schemas: { [ERROR_ENVELOPE]: errorEnvelopeJsonSchema },
+      },
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   // The documentation is public: every route of this child context is marked so for the auth hook.
   await app.register(async (docs) => {
