@@ -8,7 +8,7 @@ const envelope = z.toJSONSchema(envelopeSchema(z.null()), { target: 'openapi-3.0
 // OpenAPI 3.0 has no null type: the data of a refusal is a nullable object whose only value is null.
 export const errorEnvelopeJsonSchema: Record<string, unknown> = {
   ...envelope,
-  properties: { ...envelope.properties, data: { type: 'object', nullable: true, enum: [null], description: 'A refusal carries no data.' } },
+  properties: { ...envelope.properties, data: { type: 'object', nullable: true, enum: [null], example: null, description: 'A refusal carries no data.' } },
 };
 
 // An operation's id is its name in the contract's endpoint table (`login`, `updateCompany`...): unique by construction.
