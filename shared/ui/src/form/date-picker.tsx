@@ -1,7 +1,7 @@
 import { TYPED_DATE_INVALID, limits, parseTypedDate } from '@bo/contracts';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FieldFrame, errorId } from './field';
 import type { BaseFieldProps } from './inputs';
@@ -60,8 +60,13 @@ export function DatePickerField<T extends FieldValues, N extends FieldPath<T>>({
   // The text typed is taken as people write dates (03/12/2026, 03122026, 3-12-26...), on Enter and on leaving the
   // field; the picker alone would keep its earlier date. A text that is no date empties the field, so that the form
   // cannot be saved with the earlier date, and says why, quoting it.
+  // The picker answers a value set from the text with a change of its own, to the date it last held: ignored
+  // while the event that took the text lasts.
+  const taking = useRef(false);
   const takeTyped = (text: string): boolean => {
     if (text.trim() === '' || text === fieldText(field.value, withTime)) return false;
+    taking.current = true;
+    setTimeout(() => (taking.current = false));
     const value = parseTypedValue(text, withTime);
     if (value === null) {
       field.onChange('');
@@ -71,10 +76,12 @@ export function DatePickerField<T extends FieldValues, N extends FieldPath<T>>({
     }
     return true;
   };
-  const handleKeyDown = (event: KeyboardEvent<HTMLElement>, preventDefault: () => void) => {
+  // Caught on its way down, before the picker's own Enter (which would keep its earlier date).
+  const handleKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
     if (!takeTyped(event.target.value)) return;
-    preventDefault();
+    event.preventDefault();
+    event.stopPropagation();
     setOpen(false);
   };
   const handleBlur = (event: FocusEvent<HTMLElement>) => {
@@ -83,14 +90,16 @@ export function DatePickerField<T extends FieldValues, N extends FieldPath<T>>({
   };
   return (
     <FieldFrame id={id} label={label} error={error} required={required} enterConfirmsField>
+      <div onKeyDownCapture={handleKeyDownCapture}>
       <DatePicker
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId(id)}
         value={fromStoredDate(field.value)}
-        onChange={(value) => change(toStoredDate(value, withTime))}
+        onChange={(value) => {
+          if (!taking.current) change(toStoredDate(value, withTime));
+        }}
         onBlur={handleBlur}
-        onKeyDown={handleKeyDown}
         open={open}
         onOpenChange={setOpen}
         format={withTime ? DISPLAY_DATE_TIME : DISPLAY_DATE}
@@ -100,6 +109,7 @@ export function DatePickerField<T extends FieldValues, N extends FieldPath<T>>({
         disabled={disabled}
         style={{ width: '100%' }}
       />
+      </div>
     </FieldFrame>
   );
 }
