@@ -1,11 +1,12 @@
 // The agenda remote in Chromium against the real API: the calendar of todos (/agenda) and the list (/contacts/taches).
-import { addDays, toBusinessIsoDate, type StandbyLists, type Task, type Todo } from '@bo/contracts/all';
+import { addDays, contactName, toBusinessIsoDate, type StandbyLists, type Task, type Todo, type User } from '@bo/contracts/all';
+import ICAL from 'ical.js';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { monthGridRange } from '../../shared/todos/src/calendar/calendar-range';
-import { apiGet, itWithScreenshots, pickOption, startHarness, savedToken, type Harness } from './harness';
+import { apiGet, apiPost, itWithScreenshots, pickOption, startHarness, savedToken, type Harness } from './harness';
 
 let h: Harness;
 let base: string;
@@ -27,6 +28,12 @@ function rgb(hex: string): string {
 
 const eventOf = (page: Page, id: number): Locator => page.locator(`.fc [data-todo-id="${id}"]`);
 
+// A chip as the eye reads it: whom the todo is for, then its task type (the company only on a wide chip).
+const chipStart = (todo: Todo) => `${contactName(todo.contact)} · ${todo.task.description}`;
+
+// A question asked with the kit's confirmation (antd's confirm dialog), found by its title.
+const question = (page: Page, title: string) => page.locator('.ant-modal-confirm').filter({ hasText: title });
+
 async function openAgenda(page: Page) {
   await page.goto(`${base}/agenda`);
   await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
@@ -34,9 +41,9 @@ async function openAgenda(page: Page) {
   await page.getByText('Chargement des tâches…').waitFor({ state: 'hidden' });
 }
 
-async function newAgendaPage() {
+async function newAgendaPage(as = token) {
   const { context, page } = await h.newPage();
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  await page.addInitScript((value) => localStorage.setItem('token', value), as);
   await openAgenda(page);
   return { context, page };
 }
@@ -99,7 +106,7 @@ describe('agenda', () => {
         const style = getComputedStyle(el);
         return { background: style.backgroundColor, border: style.borderTopColor, text: getComputedStyle(el.querySelector('.fc-event-main') ?? el).color };
       });
-      assert.equal((await event.textContent())?.trim(), todo.task.description);
+      assert.ok((await event.innerText()).startsWith(chipStart(todo)), `the chip of todo ${todo.id} names its contact`);
       if (todo.isAccomplished) {
         assert.deepEqual(colours, { background: 'rgb(224, 224, 224)', border: 'rgb(158, 158, 158)', text: 'rgb(0, 0, 0)' });
         assert.equal(await event.evaluate((el) => el.classList.contains('fc-event-draggable')), false, 'an accomplished todo cannot move');
@@ -177,7 +184,7 @@ describe('agenda', () => {
     assert.ok(saved?.isAccomplished && saved.replacement, 'the server accomplished it and made its follow-up');
     const replacement = page.locator(`td[data-date="${newDeadline}"] [data-todo-id="${saved.replacement.id}"]`);
     await replacement.waitFor();
-    assert.equal((await replacement.textContent())?.trim(), followUpTask.description);
+    assert.ok((await replacement.innerText()).includes(` · ${followUpTask.description}`));
     await page.locator(`[data-todo-id="${todo.id}"].bo-todo-event--accomplished`).waitFor();
     assert.equal(refetches, 0, 'the cache was updated from the answer, no reload of the month');
     await context.close();
@@ -245,6 +252,195 @@ describe('agenda', () => {
     const saved = (await visibleTodos()).find((t) => t.id === todo.id);
     assert.equal(saved?.deadline, target);
     assert.equal(saved?.notes, todo.notes, 'the notes are kept');
+    await context.close();
+  });
+});
+
+describe('agenda, second round', () => {
+  it('names the contact on each chip, and leaves no link without address named nor aria-controls empty', async () => {
+    const todos = await visibleTodos();
+    const { context, page } = await newAgendaPage();
+    const shown = await shownTodos(page, todos);
+    const todo = shown[0];
+    assert.ok(todo);
+    const chip = eventOf(page, todo.id);
+    assert.equal(await chip.getAttribute('role'), 'button');
+    assert.ok((await chip.innerText()).startsWith(chipStart(todo)));
+    // The company shows where the chip has room for it: a day on its own.
+    const faults = () =>
+      page.evaluate(() => [
+        ...[...document.querySelectorAll('a:not([href])[aria-label]')].map((a) => `a[aria-label="${a.getAttribute('aria-label')}"]`),
+        ...[...document.querySelectorAll('[aria-controls=""]')].map((element) => `${element.tagName} with aria-controls=""`),
+      ]);
+    assert.deepEqual(await faults(), []);
+    // The day headers keep their full names, on the header cells now.
+    await page.getByRole('columnheader', { name: 'lundi' }).waitFor();
+    // A busy day folds its todos into "+N en plus": a button, its empty aria-controls gone.
+    const more = page.locator('.fc-more-link').first();
+    if ((await more.count()) > 0) {
+      assert.equal(await more.getAttribute('role'), 'button');
+      await more.click();
+      await page.locator('.fc-popover').waitFor();
+      await page.keyboard.press('Escape');
+    }
+    // The next month, the week and the day are drawn anew: still none.
+    for (const button of ['next', 'dayGridWeek', 'dayGridDay', 'today']) await page.locator(`.fc-${button}-button`).click();
+    assert.deepEqual(await faults(), []);
+    const today = todos.find((t) => t.deadline === toBusinessIsoDate(new Date()) && t.contact.company);
+    if (today) assert.match(await eventOf(page, today.id).innerText(), new RegExp(`\\(${today.contact.company!.name}\\)`));
+    await context.close();
+  });
+
+  it("shows a member's todo read-only to their leader", async () => {
+    const [leader, member] = [await savedToken(h, 'DIR'), await api<User>('/user')];
+    const memberTodos = (await visibleTodos()).filter((t) => t.owner.id === member.id);
+    const { context, page } = await h.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), leader);
+    await page.goto(`${base}/agenda?owner=${member.id}`);
+    await page.getByRole('heading', { name: /lecture seule/, level: 1 }).waitFor();
+    await page.locator('.fc-daygrid-event').first().waitFor();
+    const todo = (await shownTodos(page, memberTodos)).find((t) => !t.isAccomplished);
+    assert.ok(todo, 'the member has a pending todo in view');
+    await eventOf(page, todo.id).click();
+    const dialog = page.getByRole('dialog', { name: 'Tâche (lecture seule)' });
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    for (const part of [todo.task.description, contactName(todo.contact), todo.deadline.split('-').reverse().join('/'), 'En cours']) {
+      assert.ok(text.includes(part), `the dialog shows ${part}`);
+    }
+    // Nothing to type in, nothing to save.
+    assert.equal(await dialog.getByRole('textbox').count(), 0);
+    assert.equal(await dialog.getByRole('button', { name: 'Enregistrer' }).count(), 0);
+    await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('asks before throwing away what was typed in the todo dialog', async () => {
+    const todos = await visibleTodos();
+    const { context, page } = await newAgendaPage();
+    const todo = (await shownTodos(page, todos)).find((t) => !t.isAccomplished);
+    assert.ok(todo);
+    await eventOf(page, todo.id).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifier la tâche' });
+    await dialog.getByLabel('Notes').fill('Une note à moitié écrite');
+    await page.keyboard.press('Escape');
+    const discard = question(page, 'Abandonner les modifications ?');
+    await discard.waitFor();
+    // Staying keeps the text.
+    await discard.getByRole('button', { name: 'Annuler' }).click();
+    await discard.waitFor({ state: 'hidden' });
+    assert.equal(await dialog.getByLabel('Notes').inputValue(), 'Une note à moitié écrite');
+    // The dialog's own "Annuler" asks too; "Abandonner" closes it, saving nothing.
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await discard.getByRole('button', { name: 'Abandonner' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal((await visibleTodos()).find((t) => t.id === todo.id)?.notes, todo.notes);
+    // Untouched, it closes at once.
+    await eventOf(page, todo.id).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await discard.count(), 0);
+    await context.close();
+  });
+
+  it('takes a date typed in Échéance with Enter, and says when it is no date', async () => {
+    const [tasks, todos] = await Promise.all([api<Task[]>('/tasks'), visibleTodos()]);
+    const contact = todos[0].contact;
+    const label = contact.company ? `${contactName(contact)} (${contact.company.name})` : contactName(contact);
+    const { context, page } = await newAgendaPage();
+    await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+    await dialog.getByLabel(/^Contact/).fill(contactName(contact));
+    await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+    await pickOption(page, /Type de tâche/, tasks[0].description);
+    await dialog.getByLabel('Notes').fill('Date tapée au clavier');
+    const deadline = dialog.getByLabel(/Échéance/);
+    const typeAndEnter = async (text: string) => {
+      await deadline.click();
+      await deadline.fill(text);
+      await deadline.press('Enter');
+    };
+    // Without separators: taken, and shown as usually written.
+    await typeAndEnter('03122026');
+    assert.equal(await deadline.inputValue(), '03/12/2026');
+    // A date that does not exist is said under the field, and the form is not saved with the day shown before.
+    await typeAndEnter('31/02/2026');
+    await dialog.getByText(/Date non valide : saisissez-la en jj\/mm\/aaaa/).waitFor();
+    assert.equal(await deadline.getAttribute('aria-invalid'), 'true');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    assert.equal(await dialog.isVisible(), true);
+    // Typed as usually written, then Enter: taken, the message gone.
+    await typeAndEnter('03/12/2026');
+    assert.equal(await deadline.inputValue(), '03/12/2026');
+    assert.equal(await dialog.getByText(/Date non valide/).count(), 0);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+    const added = await api<Todo[]>('/todos', { onlyPending: 1, start: '2026-12-03', end: '2026-12-03' });
+    assert.ok(added.some((t) => t.contact.id === contact.id && t.notes === 'Date tapée au clavier'), 'the todo is on 3 December 2026');
+    await context.close();
+  });
+
+  it('turns the calendar feed on in /mon-compte, copies, renews and stops it; its link opens the todo', async () => {
+    const todos = await visibleTodos();
+    const tasks = await api<Task[]>('/tasks');
+    // A todo two months ahead: following its link must show that month, not this one.
+    const later = addDays(grid.end, 40);
+    const created = await apiPost<Todo>(h.system.api.url, token, `/contact/${todos[0].contact.id}/task/${tasks[0].id}/todo/store`, {
+      deadline: later,
+      notes: 'Rendez-vous lointain',
+    });
+    const { context, page } = await h.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto(`${base}/mon-compte`);
+    const card = page.getByRole('region', { name: 'Abonnement à mes tâches' });
+    await card.getByRole('button', { name: 'Activer l’abonnement' }).click();
+    const field = card.getByLabel('Adresse de l’abonnement');
+    await field.waitFor();
+    const url = await field.inputValue();
+    assert.match(url, /\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+    assert.equal(await field.getAttribute('readonly'), '');
+    await card.getByText('Dans Outlook').waitFor();
+    await card.getByText('Dans Google Agenda (sur ordinateur)').waitFor();
+    await card.getByRole('button', { name: 'Copier' }).click();
+    await page.getByText('Adresse copiée').first().waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), url);
+
+    // What a calendar client reads there: the todo, with its link back to the agenda.
+    const feed = await fetch(url);
+    assert.equal(feed.status, 200);
+    const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent');
+    const event = events.find((component) => component.getFirstPropertyValue('uid') === `todo-${created.id}@back-office`);
+    assert.ok(event, 'the feed holds the new todo');
+    const link = String(event.getFirstPropertyValue('url'));
+    assert.equal(link, `${base}/agenda?todo=${created.id}`);
+
+    // A new address: asked first; the old one stops at once.
+    await card.getByRole('button', { name: 'Créer une nouvelle adresse' }).click();
+    await question(page, 'Créer une nouvelle adresse ?').getByRole('button', { name: 'Créer une nouvelle adresse' }).click();
+    await page.getByText('Nouvelle adresse créée').first().waitFor();
+    const renewed = await field.inputValue();
+    assert.notEqual(renewed, url);
+    assert.equal((await fetch(url)).status, 404);
+    assert.equal((await fetch(renewed)).status, 200);
+
+    // Off: asked first; the address stops, the card offers to turn it on again.
+    await card.getByRole('button', { name: 'Désactiver l’abonnement' }).click();
+    await question(page, 'Désactiver l’abonnement ?').getByRole('button', { name: 'Désactiver', exact: true }).click();
+    await card.getByRole('button', { name: 'Activer l’abonnement' }).waitFor();
+    assert.equal((await fetch(renewed)).status, 404);
+
+    // The feed's link opens the todo's month and its dialog, then leaves the address clean.
+    await page.goto(link);
+    const dialog = page.getByRole('dialog', { name: 'Modifier la tâche' });
+    await dialog.waitFor();
+    assert.equal(await dialog.getByLabel('Notes').inputValue(), 'Rendez-vous lointain');
+    await eventOf(page, created.id).waitFor();
+    assert.equal(new URL(page.url()).search, '');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     await context.close();
   });
 });

@@ -48,3 +48,16 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
+
+// A date as people type it in France, day first: 03/12/2026, 3-12-2026, 03.12.2026, 03 12 2026, 03122026, and with a
+// two-digit year (03/12/26, 031226) of this century. Gives yyyy-MM-dd, or null when the text is no real date
+// (31/02/2026, 2026-12-03, 3/12).
+export function parseTypedDate(text: string): string | null {
+  const trimmed = text.trim();
+  const parts =
+    /^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{4}|\d{2})$/.exec(trimmed) ?? /^(\d{2})(\d{2})(\d{4}|\d{2})$/.exec(trimmed);
+  if (!parts) return null;
+  const [, day, month, year] = parts;
+  const iso = `${year.length === 2 ? `20${year}` : year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : null;
+}

@@ -15,6 +15,9 @@ export const messages = {
   noMatch: 'Aucune correspondance',
 } as const;
 
+// A typed date that is no date: said under the field, with the form it is read in.
+export const TYPED_DATE_INVALID = 'Date non valide : saisissez-la en jj/mm/aaaa (par exemple 03/12/2026)';
+
 // Patterns of spec section 5.
 export const patterns = {
   // 0033, a non-zero digit, then four pairs of digits, spaces optional between the groups.

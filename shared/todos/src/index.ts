@@ -2,6 +2,7 @@
 // updates they make. No antd and no calendar here (see `./dialogs` and `./calendar`), so a light module may
 // import it.
 export * from './api/get-todos';
+export * from './api/get-todo';
 export * from './api/get-tasks';
 export * from './api/get-standby-contacts';
 export * from './api/store-todo';

@@ -22,7 +22,8 @@ export type TodoEvent = {
   // A todo has a deadline, not a duration: never stretched over several days.
   durationEditable: false;
   classNames: string[];
-  extendedProps: { todoId: number; isAccomplished: boolean; contact: string; notes: string };
+  // contact: the contact and its company, as one text; contactName and company apart, for the chip's layout.
+  extendedProps: { todoId: number; isAccomplished: boolean; contact: string; contactName: string; company: string | null; notes: string };
 };
 
 export function todoStyle(todo: Pick<CalendarTodo, 'isAccomplished' | 'task'>): TaskStyle {
@@ -47,6 +48,8 @@ export function todoToEvent(todo: CalendarTodo): TodoEvent {
       todoId: todo.id,
       isAccomplished: todo.isAccomplished,
       contact: company ? `${contactName(todo.contact)} (${company})` : contactName(todo.contact),
+      contactName: contactName(todo.contact),
+      company: company ?? null,
       notes: todo.notes,
     },
   };

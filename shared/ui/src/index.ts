@@ -13,6 +13,7 @@ export * from './track-promise';
 export * from './use-promise';
 export * from './use-typed-text';
 export * from './modals/form-modal';
+export * from './modals/guarded-modal';
 export * from './objects/reach-links';
 export * from './form/server-errors';
 export * from './objects/load-failed';

@@ -16,6 +16,7 @@ import { LoadFailed, PageFrame, PasswordField, TextField, showServerErrors, useC
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, List, Tag, Typography } from 'antd';
 import { SettingsChoices } from '../layout/settings-panel';
+import { CalendarFeedCard } from './calendar-feed-card';
 
 function ProfileCard({ user }: { user: User }) {
   const queryClient = useQueryClient();
@@ -202,7 +203,7 @@ function SettingsCard({ user }: { user: User }) {
   );
 }
 
-// /mon-compte: who I am, my profile, my password, my settings, and my open sessions.
+// /mon-compte: who I am, my profile, my password, my settings, my calendar feed, and my open sessions.
 export function MyAccountPage() {
   const { data: user } = useCurrentUser();
   if (!user) return null;
@@ -228,6 +229,7 @@ export function MyAccountPage() {
       <ProfileCard key={`${user.id}-${user.email}`} user={user} />
       <PasswordCard user={user} />
       <SettingsCard user={user} />
+      <CalendarFeedCard />
       <SessionsCard />
     </PageFrame>
   );

@@ -46,6 +46,7 @@ function FormModalDemo({ onResult }: { onResult: (text: string) => void }) {
         open={open}
         title="Nouveau contact"
         submitLabel="Créer le contact"
+        dirty={form.formState.isDirty}
         onCancel={() => {
           close();
           onResult('Création annulée.');

@@ -1,6 +1,7 @@
 import { endpoints, envelopeSchema } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
-import { todoScope } from '../../domain/actor';
+import { canManageTodosOf, todoScope } from '../../domain/actor';
+import { AppError } from '../../errors';
 import { checkEditable, reloadTodo, usableTask } from '../../domain/todos';
 import { registerEndpoint } from '../../http/register-endpoint';
 import { authOf } from '../../plugins/app/auth';
@@ -21,6 +22,16 @@ export async function todoRoutes(app: FastifyInstance) {
     const key = `todos:${who}:${Number(onlyPending)}:${filters.from ?? ''}:${filters.to ?? ''}`;
     const version = authOf(request).versions.todos[scope];
     return app.sendCached(request, reply, { key, version, schema: todosEnvelope, build: () => repos.todos.listJson(scope, actor.id, filters) });
+  });
+
+  // The todos a caller may read are those GET /todos lists them: their own, a leader's team's, an admin's all.
+  registerEndpoint(app, endpoints.todo, async (request) => {
+    const { actor } = authOf(request);
+    const todo = await repos.todos.findDto(request.params.id);
+    if (todo === undefined || !todo.isActive) throw new AppError('modelNotFound', { field: 'id' });
+    const owner = await repos.users.findById(todo.owner.id);
+    if (!canManageTodosOf(actor, { id: todo.owner.id, leaderId: owner?.leader_id ?? null })) throw new AppError('forbidden');
+    return todo;
   });
 
   registerEndpoint(app, endpoints.storeTodo, async (request) => {

@@ -103,6 +103,39 @@ for (const engine of testEngines()) {
       });
     });
 
+    describe('GET /todo/{id}', () => {
+      const read = (trigram: string, id: number | string) => call<Todo>(app, 'GET', `/todo/${id}`, { token: tokens[trigram] });
+
+      it('gives one todo to whoever GET /todos shows it to, accomplished ones included', async () => {
+        const own = await read('COM', fixture.pending.COM);
+        assert.equal(own.status, 200);
+        assert.deepEqual(todoSchema.parse(own.body.data), (await todosOf('COM')).find((todo) => todo.id === fixture.pending.COM));
+        assert.equal((await read('COM', fixture.accomplished.COM)).body.data?.isAccomplished, true);
+        // A leader reads the todos of the users they lead; an admin reads all.
+        assert.equal((await read('DIR', fixture.pending.COM)).body.data?.id, fixture.pending.COM);
+        assert.equal((await read('ADM', fixture.pending.COB)).body.data?.id, fixture.pending.COB);
+      });
+
+      it('refuses another user’s todo, an inactive or unknown one and a bad id', async () => {
+        const other = await read('COM', fixture.pending.REC);
+        assert.deepEqual([other.status, other.body.errors], [403, [{ message: 'forbidden' }]]);
+        assert.equal((await read('DIB', fixture.pending.COM)).status, 403);
+        const hidden = await addTodo(database.db, {
+          contact_id: fixture.active.COM,
+          task_id: fixture.tasks.call,
+          owner_id: fixture.users.COM,
+          deadline: '2026-03-12',
+          is_active: false,
+        });
+        const inactive = await read('COM', hidden);
+        assert.deepEqual([inactive.status, inactive.body.errors], [404, [{ message: 'modelNotFound', field: 'id' }]]);
+        assert.equal((await read('COM', 99_999_999)).status, 404);
+        const bad = await read('COM', 'abc');
+        assert.equal(bad.status, 422);
+        assert.equal((await call(app, 'GET', `/todo/${fixture.pending.COM}`)).status, 401);
+      });
+    });
+
     describe('POST /todo/{id}/store', () => {
       const newTodo = (owner: string, deadline = '2026-04-01') =>
         addTodo(database.db, { contact_id: fixture.active[owner], task_id: fixture.tasks.call, owner_id: fixture.users[owner], deadline, notes: 'avant' });

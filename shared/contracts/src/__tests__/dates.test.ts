@@ -1,4 +1,4 @@
-import { addDays, toBusinessIsoDate } from '../dates';
+import { addDays, parseTypedDate, toBusinessIsoDate } from '../dates';
 
 describe('toBusinessIsoDate', () => {
   it('gives the date in Paris, not in UTC, around midnight', () => {
@@ -28,5 +28,20 @@ describe('addDays', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-29', -1)).toBe('2026-03-28');
     expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
+  });
+});
+
+describe('parseTypedDate', () => {
+  it('reads a date typed day first, with or without separators, two-digit years in this century', () => {
+    for (const text of ['03/12/2026', '03-12-2026', '03.12.2026', '03 12 2026', '3/12/2026', '03122026', '03/12/26', '031226', ' 03/12/2026 ']) {
+      expect([text, parseTypedDate(text)]).toEqual([text, '2026-12-03']);
+    }
+    expect(parseTypedDate('29/02/2028')).toBe('2028-02-29');
+  });
+
+  it('refuses what is no real date', () => {
+    for (const text of ['', '31/02/2026', '29/02/2027', '32/01/2026', '03/13/2026', '2026-12-03', '3/12', '0312202', 'demain', '03/12/2026 10:00']) {
+      expect([text, parseTypedDate(text)]).toEqual([text, null]);
+    }
   });
 });

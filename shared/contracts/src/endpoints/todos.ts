@@ -15,6 +15,14 @@ export const todoEndpoints = endpointGroup('todos', {
     query: todosQuerySchema,
     response: z.array(todoSchema),
   },
+  todo: {
+    method: 'GET',
+    path: '/todo/:id',
+    summary: 'One active todo the caller may see, as GET /todos lists them (a link to it from the calendar feed opens it)',
+    access: permission('todo', 'read'),
+    params: idParamsSchema,
+    response: todoSchema,
+  },
   storeTodo: {
     method: 'POST',
     path: '/todo/:id/store',

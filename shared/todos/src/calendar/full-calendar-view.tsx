@@ -1,9 +1,18 @@
-import { Calendar, type CalendarOptions, type DatesSetArg, type EventClickArg, type EventDropArg, type EventMountArg } from '@fullcalendar/core';
+import {
+  Calendar,
+  type CalendarOptions,
+  type DatesSetArg,
+  type EventClickArg,
+  type EventContentArg,
+  type EventDropArg,
+  type EventMountArg,
+} from '@fullcalendar/core';
 import frLocale from '@fullcalendar/core/locales/fr';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { addDays } from '@bo/contracts';
+import { repairCalendarDom } from './calendar-dom-repair';
 import { isNarrowScreen, localIsoDate, type CalendarRange } from './calendar-range';
 import type { TodoEvent } from '../todo-events';
 
@@ -14,6 +23,8 @@ export type FullCalendarViewProps = {
   events: TodoEvent[];
   initialDate?: string;
   initialView?: CalendarView;
+  // A day to show, when it changes after the first drawing (a linked todo's deadline).
+  focusDate?: string;
   onEventClick?: (todoId: number) => void;
   onEventDrop?: (drop: TodoDrop) => void;
   onRangeChange?: (range: CalendarRange) => void;
@@ -24,11 +35,32 @@ const headerToolbar = { left: 'prev,next today', center: 'title', right: 'dayGri
 // A month cell shows a few todos and a "+N en plus" link; the week and day views show them all.
 const views = { dayGridMonth: { dayMaxEvents: 4 }, dayGridWeek: { dayMaxEvents: false }, dayGridDay: { dayMaxEvents: false } };
 
+const span = (className: string, text: string) => {
+  const element = document.createElement('span');
+  element.className = className;
+  element.textContent = text;
+  return element;
+};
+
+// A chip says whom the todo is for (three "Appel de suivi" on a day are told apart by their contact), then its task
+// type, then the company, which the stylesheet hides when the chip is too narrow for it; "aboutie" for screen
+// readers, as the grey says it to the eye.
+function chipContent(arg: EventContentArg) {
+  const { contactName, company, isAccomplished } = arg.event.extendedProps as TodoEvent['extendedProps'];
+  const title = document.createElement('div');
+  title.className = 'fc-event-title bo-chip';
+  title.append(span('bo-chip__contact', contactName), span('bo-chip__task', ` · ${arg.event.title}`));
+  if (company) title.append(span('bo-chip__company', ` (${company})`));
+  if (isAccomplished) title.append(span('bo-sr-only', ' (aboutie)'));
+  return { domNodes: [title] };
+}
+
+// The chip is a link without address that opens the todo: a button, named by its text; the full text as a tooltip
+// for a chip cut short.
 function describe(info: EventMountArg) {
   const { contact, isAccomplished } = info.event.extendedProps as TodoEvent['extendedProps'];
-  const label = `${info.event.title} : ${contact}${isAccomplished ? ' (aboutie)' : ''}`;
-  info.el.setAttribute('aria-label', label);
-  info.el.setAttribute('title', label);
+  if (info.el.tabIndex === 0) info.el.setAttribute('role', 'button');
+  info.el.setAttribute('title', `${info.event.title} : ${contact}${isAccomplished ? ' (aboutie)' : ''}`);
   info.el.dataset.todoId = info.event.id;
 }
 
@@ -41,6 +73,7 @@ export const FullCalendarView = memo(function FullCalendarView({
   events,
   initialDate,
   initialView = 'dayGridMonth',
+  focusDate,
   onEventClick,
   onEventDrop,
   onRangeChange,
@@ -89,9 +122,11 @@ export const FullCalendarView = memo(function FullCalendarView({
       views,
       height: 'auto',
       eventDurationEditable: false,
+      eventContent: chipContent,
       ...drawn.current,
     });
     instance.render();
+    const stopRepair = repairCalendarDom(element);
     calendar.current = instance;
     // FullCalendar follows the window's size only: a layout or sidebar change resizes its container without any
     // window resize, so the container is watched and the calendar told (updateSize). The width it was laid out at
@@ -111,6 +146,7 @@ export const FullCalendarView = memo(function FullCalendarView({
           });
     observer?.observe(container);
     return () => {
+      stopRepair();
       cancelAnimationFrame(frame);
       observer?.disconnect();
       calendar.current = null;
@@ -126,6 +162,9 @@ export const FullCalendarView = memo(function FullCalendarView({
     const changed = (Object.keys(options) as (keyof CalendarOptions)[]).filter((name) => options[name] !== before[name]);
     calendar.current?.resetOptions(options, changed);
   }, [options]);
+  useLayoutEffect(() => {
+    if (focusDate) calendar.current?.gotoDate(focusDate);
+  }, [focusDate]);
   // FullCalendar takes over the inner element (its classes, its height): the stylesheet's `.bo-calendar .fc` rules
   // style it from the box.
   return (

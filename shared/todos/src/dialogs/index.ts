@@ -2,5 +2,6 @@
 export * from './todo-forms';
 export * from './todo-edit-dialog';
 export * from './todo-add-dialog';
+export * from './todo-view-dialog';
 export * from './use-todo-editor';
 export * from './todo-editor-dialogs';

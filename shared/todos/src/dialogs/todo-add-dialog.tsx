@@ -1,6 +1,6 @@
 import { contactName, type ContactSummary } from '@bo/contracts';
-import { DatePickerField, FieldFrame, NotesField, SelectField, SelectMenuField, errorId, useZodForm, type Option } from '@bo/ui';
-import { Button, Input, Modal } from 'antd';
+import { DatePickerField, FieldFrame, GuardedModal, NotesField, SelectField, SelectMenuField, errorId, useDialogDirty, useZodForm, type Option } from '@bo/ui';
+import { Button, Input } from 'antd';
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import type { z } from 'zod';
@@ -57,6 +57,8 @@ function TodoAddForm({ tasks, contact, searchContacts = noContacts, initialDeadl
     ...(kept as Partial<z.input<typeof todoAddFormSchema>> | null),
   });
   const { control } = form;
+  // "Annuler" and Échap ask before throwing typed changes away.
+  const handleCancel = useDialogDirty(form.formState.isDirty, onCancel);
   const handleValid = async (values: TodoAddValues) => {
     try {
       await onSubmit(values);
@@ -82,7 +84,7 @@ function TodoAddForm({ tasks, contact, searchContacts = noContacts, initialDeadl
       <DatePickerField control={control} name="deadline" label="Échéance" />
       <NotesField control={control} name="notes" label="Notes" rows={3} />
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-        <Button onClick={onCancel}>Annuler</Button>
+        <Button onClick={handleCancel}>Annuler</Button>
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
           Enregistrer
         </Button>
@@ -95,8 +97,8 @@ function TodoAddForm({ tasks, contact, searchContacts = noContacts, initialDeadl
 export function TodoAddDialog({ open, ...props }: TodoAddDialogProps) {
   const title = props.contact ? `Ajouter une tâche pour ${contactName(props.contact)}` : 'Ajouter une tâche';
   return (
-    <Modal open={open} title={title} onCancel={props.onCancel} footer={null} destroyOnHidden>
+    <GuardedModal open={open} title={title} onCancel={props.onCancel} footer={null} destroyOnHidden>
       {open && <TodoAddForm {...props} />}
-    </Modal>
+    </GuardedModal>
   );
 }

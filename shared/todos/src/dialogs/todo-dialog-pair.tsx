@@ -3,9 +3,10 @@ import { useTasks } from '../api/get-tasks';
 import { businessToday } from '../dates';
 import { TodoAddDialog } from './todo-add-dialog';
 import { TodoEditDialog } from './todo-edit-dialog';
+import { TodoViewDialog } from './todo-view-dialog';
 import type { TodoEditor } from './use-todo-editor';
 
-// The edit and add dialogs, fed with the task types and the contact search of the API.
+// The edit, add and read-only dialogs, fed with the task types and the contact search of the API.
 export function TodoDialogPair({ editor }: { editor: TodoEditor }) {
   const tasks = useTasks();
   const presetContact = editor.adding?.contact ?? null;
@@ -23,6 +24,7 @@ export function TodoDialogPair({ editor }: { editor: TodoEditor }) {
         onSubmit={editor.handleAddSubmit}
         onCancel={editor.closeAdd}
       />
+      <TodoViewDialog todo={editor.viewing} onClose={editor.closeView} />
     </>
   );
 }

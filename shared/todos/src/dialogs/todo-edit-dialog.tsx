@@ -1,7 +1,7 @@
-import { Button, Descriptions, Modal } from 'antd';
+import { Button, Descriptions } from 'antd';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DatePickerField, NotesField, SelectField, SwitchField, TextareaField, useZodForm } from '@bo/ui';
+import { DatePickerField, GuardedModal, NotesField, SelectField, SwitchField, TextareaField, useDialogDirty, useZodForm } from '@bo/ui';
 import type { Todo } from '@bo/contracts';
 import type { z } from 'zod';
 import type { CalendarTodo } from '../todo-events';
@@ -40,6 +40,8 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
     ...(kept as Partial<z.input<typeof todoEditFormSchema>> | null),
   });
   const { control } = form;
+  // "Annuler" and Échap ask before throwing typed changes away.
+  const handleCancel = useDialogDirty(form.formState.isDirty, onCancel);
   const isAccomplished = useWatch({ control, name: 'isAccomplished' });
   const followUpTask = useWatch({ control, name: 'taskId' });
 
@@ -87,7 +89,7 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
         </fieldset>
       )}
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-        <Button onClick={onCancel}>Annuler</Button>
+        <Button onClick={handleCancel}>Annuler</Button>
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
           Enregistrer
         </Button>
@@ -100,8 +102,8 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
 export function TodoEditDialog(props: TodoEditDialogProps) {
   const { todo, onCancel } = props;
   return (
-    <Modal open={todo !== null} title="Modifier la tâche" onCancel={onCancel} footer={null} destroyOnHidden>
+    <GuardedModal open={todo !== null} title="Modifier la tâche" onCancel={onCancel} footer={null} destroyOnHidden>
       {todo && <TodoEditForm key={todo.id} {...props} todo={todo} />}
-    </Modal>
+    </GuardedModal>
   );
 }

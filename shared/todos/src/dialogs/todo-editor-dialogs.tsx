@@ -11,7 +11,7 @@ const TodoDialogPair = lazy(() => import('./todo-dialog-pair').then((module) => 
 export function TodoEditorDialogs({ editor }: { editor: TodoEditor }) {
   // Asked for at once, so that a dialog opens with its task types.
   useTasks();
-  const wanted = editor.editing !== null || editor.adding !== null;
+  const wanted = editor.editing !== null || editor.adding !== null || editor.viewing !== null;
   // Once mounted, the pair stays: a closing dialog keeps its animation, a second opening is immediate.
   const [mounted, setMounted] = useState(wanted);
   if (wanted && !mounted) setMounted(true);

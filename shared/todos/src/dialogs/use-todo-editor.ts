@@ -27,6 +27,8 @@ export function useTodoEditor({ onTodoAdded, onTodoSaved }: TodoEditorOptions = 
   const [draft] = useState(() => readTodoDraft(connectedUserId()));
   const [editing, setEditing] = useState<Todo | null>(draft?.kind === 'edit' ? draft.todo : null);
   const [adding, setAdding] = useState<TodoAdding | null>(draft?.kind === 'add' ? { contact: draft.contact } : null);
+  // A todo shown read-only (a member's agenda seen by their leader, an accomplished todo opened by its link).
+  const [viewing, setViewing] = useState<Todo | null>(null);
   const store = useStoreTodo();
   const accomplish = useAccomplishTodo();
   const add = useAddContactTodo();
@@ -75,7 +77,10 @@ export function useTodoEditor({ onTodoAdded, onTodoSaved }: TodoEditorOptions = 
   return {
     editing,
     adding,
+    viewing,
     openTodo,
+    viewTodo: useCallback((todo: Todo) => setViewing(todo), []),
+    closeView: useCallback(() => setViewing(null), []),
     // Takes no argument: it is given to buttons as their click handler.
     openAdd: useCallback(() => setAdding({ contact: null }), []),
     openAddFor: useCallback((contact: TodoAddContact) => setAdding({ contact }), []),

@@ -62,3 +62,34 @@ describe('form kit', () => {
     expect(screen.getByRole('checkbox', { name: 'Aboutie' })).not.toBeChecked();
   });
 });
+
+describe('date field', () => {
+  const schema = z.object({ deadline: fields.isoDate() });
+  function DateForm({ onValid }: { onValid: (values: z.output<typeof schema>) => void }) {
+    const form = useZodForm(schema, { deadline: '2026-11-27' });
+    return (
+      <form onSubmit={form.handleSubmit(onValid)} noValidate>
+        <DatePickerField control={form.control} name="deadline" label="Échéance" />
+        <button type="submit">Valider</button>
+      </form>
+    );
+  }
+
+  it('takes a date typed day first on Enter, and says under the field when it is no date', async () => {
+    const onValid = jest.fn();
+    render(<DateForm onValid={onValid} />);
+    const field = screen.getByLabelText(/Échéance/);
+    await userEvent.clear(field);
+    await userEvent.type(field, '31/02/2026{Enter}');
+    expect(await screen.findByText(/Date non valide : saisissez-la en jj\/mm\/aaaa/)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(onValid).not.toHaveBeenCalled();
+    await userEvent.clear(field);
+    await userEvent.type(field, '03122026{Enter}');
+    expect(field).toHaveValue('03/12/2026');
+    expect(screen.queryByText(/Date non valide/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Valider' }));
+    expect(onValid).toHaveBeenCalledWith({ deadline: '2026-12-03' }, expect.anything());
+  });
+});

@@ -1,8 +1,12 @@
-import { App, Button, Modal } from 'antd';
+import { Button } from 'antd';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { GuardedModal } from './guarded-modal';
+
+export { useConfirm, type ConfirmOptions } from './use-confirm';
 
 // A form in a dialog: the footer's primary button submits the form (Entrée in a field does too), "Annuler"
-// and Échap close it. The caller owns the form (react-hook-form's handleSubmit goes to `onSubmit`).
+// and Échap close it, asking first when the form holds unsaved changes (`dirty`: react-hook-form's isDirty). The
+// caller owns the form (react-hook-form's handleSubmit goes to `onSubmit`).
 export function FormModal({
   open,
   title,
@@ -10,6 +14,7 @@ export function FormModal({
   onSubmit,
   submitLabel = 'Enregistrer',
   submitting,
+  dirty,
   children,
   width,
 }: {
@@ -19,21 +24,23 @@ export function FormModal({
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel?: string;
   submitting?: boolean;
+  dirty?: boolean;
   children: ReactNode;
   width?: number;
 }) {
   const formId = `bo-form-modal-${useId().replace(/:/g, '')}`;
   return (
-    <Modal
+    <GuardedModal
       open={open}
       title={title}
       onCancel={onCancel}
+      dirty={dirty}
       destroyOnHidden
       width={width}
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          Annuler
-        </Button>,
+      cancelText="Annuler"
+      // antd's own cancel button calls the dialog's onCancel: it asks first, as Échap does.
+      footer={(_, { CancelBtn }) => [
+        <CancelBtn key="cancel" />,
         <Button key="submit" type="primary" htmlType="submit" form={formId} loading={submitting}>
           {submitLabel}
         </Button>,
@@ -42,32 +49,6 @@ export function FormModal({
       <form id={formId} onSubmit={onSubmit} noValidate>
         {children}
       </form>
-    </Modal>
+    </GuardedModal>
   );
-}
-
-export type ConfirmOptions = {
-  title: string;
-  content?: ReactNode;
-  okText?: string;
-  cancelText?: string;
-  danger?: boolean;
-};
-
-// A yes/no question in a dialog, answered as a promise (true when confirmed). Uses antd's App context, so
-// the dialog follows the app's theme and locale.
-export function useConfirm() {
-  const { modal } = App.useApp();
-  return (options: ConfirmOptions) =>
-    new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title: options.title,
-        content: options.content,
-        okText: options.okText ?? 'Confirmer',
-        cancelText: options.cancelText ?? 'Annuler',
-        okButtonProps: { danger: options.danger },
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
-    });
 }

@@ -1,7 +1,7 @@
 import { Button, Space, Spin } from 'antd';
 import { LoadFailed } from '../objects/load-failed';
-import { useEffect, useId, useRef, type FormEventHandler, type ReactNode } from 'react';
-import { useConfirm } from '../modals/form-modal';
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { useGuardedClose } from '../modals/use-guarded-close';
 import { OffCanvas } from '../off-canvas';
 import { Tabs } from '../tabs/tabs';
 
@@ -41,35 +41,12 @@ export type EntityPanelProps = {
   actions?: ReactNode;
 };
 
-const DISCARD = { title: 'Abandonner les modifications ?', content: 'Les changements non enregistrés seront perdus.', okText: 'Abandonner', danger: true };
-
 // The kit's off-canvas panel for a record (1100 px, spec section 9): its form in a first tab, what belongs to it
 // in the next ones, Échap or "Fermer" to leave (asking first when the form has unsaved changes).
 export function EntityPanel({ open, title, onClose, loading, error, onRetry, form, sections = [], actions }: EntityPanelProps) {
   const formId = `bo-panel-form-${useId().replace(/:/g, '')}`;
-  const confirm = useConfirm();
-  // The question is asked once for the same changes: a second request to close (the button, Échap, the mask)
-  // while it is open, just after "Abandonner" or once the panel is closing asks nothing again.
-  const dirty = form?.dirty ?? false;
-  const openNow = useRef(open);
-  openNow.current = open;
-  const asking = useRef(false);
-  const discarded = useRef(false);
-  useEffect(() => {
-    if (!open || !dirty) discarded.current = false;
-  }, [open, dirty]);
-
-  async function close() {
-    if (asking.current || !openNow.current) return;
-    if (dirty && !discarded.current) {
-      asking.current = true;
-      const confirmed = await confirm(DISCARD);
-      asking.current = false;
-      if (!confirmed) return;
-      discarded.current = true;
-    }
-    onClose();
-  }
+  // Closing asks first when the form has unsaved changes.
+  const close = useGuardedClose({ open, dirty: form?.dirty ?? false, onClose });
 
   const tabs = [
     ...(form

@@ -8,6 +8,8 @@ import { usersQueryOptions } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { Todo } from '@bo/contracts';
+import { useLinkedTodo } from '../hooks/use-linked-todo';
 import { calendarViewOf, firstRange } from './agenda-prefetch';
 
 // One member's agenda, opened by their leader from /equipe (`/agenda?owner=12`): their todos only, read-only.
@@ -31,7 +33,19 @@ export function AgendaPage() {
   const todos = useTodos({ onlyPending, start: range.start, end: range.end });
   const editor = useTodoEditor();
   const canAdd = useCanAddTodos();
-  const { openTodo, moveTodo } = editor;
+  const { openTodo, viewTodo, moveTodo } = editor;
+  const readOnly = member.ownerId !== null;
+  // A linked todo (`?todo=12`): its day shown, then the todo opened, read-only when it can no longer be edited.
+  const [focusDate, setFocusDate] = useState<string>();
+  const openLinked = useCallback(
+    (todo: Todo) => {
+      setFocusDate(todo.deadline);
+      if (readOnly || todo.isAccomplished) viewTodo(todo);
+      else openTodo(todo);
+    },
+    [readOnly, viewTodo, openTodo],
+  );
+  const openingLink = useLinkedTodo(openLinked);
 
   const shownTodos = useMemo(
     () => (member.ownerId === null ? (todos.data ?? []) : (todos.data ?? []).filter((todo) => todo.owner.id === member.ownerId)),
@@ -47,9 +61,10 @@ export function AgendaPage() {
   const handleEventClick = useCallback(
     (todoId: number) => {
       const todo = byId.get(todoId);
-      if (todo) openTodo(todo);
+      // A member's agenda, seen by their leader, shows each todo without offering to change it.
+      if (todo) (readOnly ? viewTodo : openTodo)(todo);
     },
-    [byId, openTodo],
+    [byId, readOnly, viewTodo, openTodo],
   );
   const handleEventDrop = useCallback(
     ({ todoId, deadline, revert }: TodoDrop) => {
@@ -64,16 +79,17 @@ export function AgendaPage() {
     <PageFrame path="/agenda" title={member.title} actions={member.ownerId !== null && <Link to="/agenda">Retour à mon agenda</Link>}>
       <TodoCalendar
         events={events}
-        loading={todos.isFetching}
+        loading={todos.isFetching || openingLink}
         eventsPending={todos.data === undefined && !todos.isError}
         initialView={calendarViewOf[opening.calendarView]}
+        focusDate={focusDate}
         onlyPending={onlyPending}
         onOnlyPendingChange={setOnlyPending}
         onRangeChange={handleRangeChange}
-        onEventClick={member.ownerId === null ? handleEventClick : undefined}
-        onEventDrop={member.ownerId === null ? handleEventDrop : undefined}
+        onEventClick={handleEventClick}
+        onEventDrop={readOnly ? undefined : handleEventDrop}
         onRetryLoad={todos.isError ? () => void todos.refetch() : undefined}
-        onAdd={canAdd && member.ownerId === null ? editor.openAdd : undefined}
+        onAdd={canAdd && !readOnly ? editor.openAdd : undefined}
       />
       <TodoEditorDialogs editor={editor} />
     </PageFrame>

@@ -35,7 +35,7 @@ function ModelDialog({ model, onClose }: { model: NeedsSheetModel | null; onClos
     store.mutate(payload, { onSuccess: onClose, onError: (error) => showServerErrors(error, form.setError, modelFields) }),
   );
   return (
-    <FormModal open title={model ? `Modèle : ${model.title}` : 'Nouveau modèle'} onCancel={onClose} onSubmit={onSubmit} submitting={store.isPending} width={720}>
+    <FormModal open title={model ? `Modèle : ${model.title}` : 'Nouveau modèle'} onCancel={onClose} onSubmit={onSubmit} submitting={store.isPending} dirty={form.formState.isDirty} width={720}>
       <div className="bo-form-grid">
         <TextField control={control} name="title" label="Intitulé du poste" required maxLength={150} />
         <TextField control={control} name="delay" label="Délai de réponse (jours)" type="number" required />

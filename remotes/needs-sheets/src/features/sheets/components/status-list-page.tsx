@@ -34,7 +34,7 @@ function StatusDialog({ status, nextOrder, onClose }: { status: NeedsSheetStatus
     store.mutate(payload, { onSuccess: onClose, onError: (error) => showServerErrors(error, form.setError, statusFields) }),
   );
   return (
-    <FormModal open title={status ? `Statut : ${status.label}` : 'Nouveau statut'} onCancel={onClose} onSubmit={onSubmit} submitting={store.isPending}>
+    <FormModal open title={status ? `Statut : ${status.label}` : 'Nouveau statut'} onCancel={onClose} onSubmit={onSubmit} submitting={store.isPending} dirty={form.formState.isDirty}>
       <TextField control={control} name="label" label="Libellé" required maxLength={60} />
       <TextField control={control} name="color" label="Couleur (#rrggbb en minuscules)" required placeholder="#2563eb" />
       <SwitchField control={control} name="closes" label="Clôt la fiche" onLabel="Oui (pourvu, perdu, annulé…)" offLabel="Non" />
