@@ -16,7 +16,11 @@ export function inputProblem(input: unknown, maxDepth: number): InputProblem | n
     if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) continue;
     if (depth >= maxDepth) return { reason: 'depth', field };
     const entries = Array.isArray(value) ? value.map((item) => ['', item] as const) : Object.entries(value);
-    for (const [key, item] of entries) pending.push({ value: item, field: field === '' ? key : field, depth: depth + 1 });
+    // Last first, so that the first field is the first looked at.
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, item] = entries[index];
+      pending.push({ value: item, field: field === '' ? key : field, depth: depth + 1 });
+    }
   }
   return null;
 }
