@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
+import runOutputs from './scripts/run-outputs.cjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -71,8 +72,9 @@ const localPlugin = {
 const heavyForRoutes = 'A remote\'s routes module stays light: load pages with lazyPage (@bo/ui/lazy-page), never antd or the whole kit.';
 
 export default tseslint.config(
-  // __lint-probe__: the lint configuration's own test writes its deliberate violations there.
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/__lint-probe__/**'] },
+  // What the product writes as it runs (scripts/run-outputs.cjs); __lint-probe__: the lint configuration's own test
+  // writes its deliberate violations there.
+  { ignores: [...runOutputs.anywhere.map((folder) => `**/${folder}/**`), ...runOutputs.fromRoot.map((folder) => `${folder}/**`)] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

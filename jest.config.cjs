@@ -9,11 +9,16 @@ const transform = {
   ],
 };
 
+const runOutputs = require('./scripts/run-outputs.cjs');
+
+// What the product writes as it runs: never collected as tests.
+const outputPatterns = [...runOutputs.anywhere.map((folder) => `/${folder}/`), ...runOutputs.fromRoot.map((folder) => `<rootDir>/${folder}/`)];
+
 const common = {
   transform,
   // Every test file of the tree runs here, but the server's and the browser tests, which have their own runners
   // (scripts/__tests__/test-collection.test.ts checks it).
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/api/', '<rootDir>/e2e/', '<rootDir>/data/'],
+  testPathIgnorePatterns: [...outputPatterns, '<rootDir>/api/', '<rootDir>/e2e/'],
   // FullCalendar's CommonJS files require preact's ESM build under jsdom: let ts-jest transform it.
   transformIgnorePatterns: ['/node_modules/(?!(preact)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],

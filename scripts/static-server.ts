@@ -26,6 +26,8 @@ export type StaticServerOptions = {
   spaFallback?: string;
   // Files answered from memory (config.json), or computed on each request (remotes.json).
   generated?: Record<string, unknown | (() => unknown)>;
+  // Sent with every answer (security-headers.ts).
+  headers?: Record<string, string>;
 };
 
 export type RunningServer = { url: string; port: number; close: () => Promise<void> };
@@ -58,6 +60,7 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
       const url = new URL(req.url ?? '/', 'http://localhost');
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
       if (req.method === 'OPTIONS') {
         res.writeHead(204).end();
         return;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { apiNodeFlags } from '../api/src/node-flags';
 import { root } from './build';
 import { deployBuilt, readRegistry, remoteDirs, type RemoteKey } from './deploy-root';
+import { remoteHeaders, shellHeaders } from './security-headers';
 import { startStaticServer, type RunningServer } from './static-server';
 
 export { remoteDirs, type RemoteKey };
@@ -120,20 +121,22 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   deployBuilt(root, deployRoot);
   const remotes = {} as Record<RemoteKey, RunningServer>;
   const remotePort = (name: RemoteKey) => options.remotePortBase + Object.keys(remoteDirs).indexOf(name);
-  const serveRemote = (name: RemoteKey) => startStaticServer({ dirs: [path.join(deployRoot, name)], port: remotePort(name) });
+  const remoteOrigin = (name: RemoteKey) => `http://localhost:${remotePort(name)}`;
+  const serveRemote = (name: RemoteKey) => startStaticServer({ dirs: [path.join(deployRoot, name)], port: remotePort(name), headers: remoteHeaders() });
   for (const name of Object.keys(remoteDirs) as RemoteKey[]) remotes[name] = await serveRemote(name);
 
   const registry = () =>
     Object.fromEntries(
       Object.entries(readRegistry(deployRoot)).map(([name, manifest]) => [
         name,
-        `http://localhost:${remotePort(name as RemoteKey)}/${manifest.split('/').slice(1).join('/')}`,
+        `${remoteOrigin(name as RemoteKey)}/${manifest.split('/').slice(1).join('/')}`,
       ]),
     );
   const shell = await startStaticServer({
     dirs: [path.join(root, 'shell', 'dist'), path.join(root, 'shell', 'public')],
     port: options.shellPort,
     spaFallback: '/index.html',
+    headers: shellHeaders({ remotes: (Object.keys(remoteDirs) as RemoteKey[]).map(remoteOrigin), api: api.url }),
     generated: {
       '/config.json': {
         appName: options.appName ?? 'Back office',

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import { answerClientError } from './http/client-errors';
 import { requestLimits } from './limits';
 import { answerCachePlugin } from './plugins/app/answer-cache';
 import { authPlugin } from './plugins/app/auth';
@@ -10,7 +11,7 @@ import { errorsPlugin } from './plugins/app/errors';
 import { healthPlugin } from './plugins/app/health';
 import { trackRoutes } from './plugins/app/known-routes';
 import { repositoriesPlugin } from './plugins/app/repositories';
-import { noNulPlugin, wireProtocolPlugin } from './plugins/app/wire-protocol';
+import { inputChecksPlugin, wireProtocolPlugin } from './plugins/app/wire-protocol';
 import { corsPlugin } from './plugins/external/cors';
 import { multipartPlugin } from './plugins/external/multipart';
 import { openApiPlugin } from './plugins/external/openapi';
@@ -42,6 +43,16 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     // Unique across instances, so a 500 reported by a user can be found in the logs of whichever instance.
     genReqId: () => randomUUID(),
     bodyLimit: requestLimits.bodyBytes,
+    // A request must arrive whole within the time (a slow or stalled sender is answered 408 and cut off). Node
+    // enforces it only when given at the server's creation with headers due no later (60 s at most, its default),
+    // and checks the connections at an interval: a quarter of that time here (30 s by default).
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
+    clientErrorHandler: answerClientError,
     // Behind a reverse proxy, request.ip is the client's address from X-Forwarded-For (login limits use it).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -67,7 +78,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(wireProtocolPlugin, { knownRoutes });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(multipartPlugin);
-  await app.register(noNulPlugin);
+  await app.register(inputChecksPlugin);
   await app.register(openApiPlugin, { plainLogin: config.docsPlainLogin });
 
   // 2. App plugins. Repositories first: the error handler reads the config, and the auth hook reads users and

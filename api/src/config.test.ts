@@ -27,6 +27,7 @@ describe('loadConfig', () => {
         passwordHashing: productionPasswordHashing,
         loginRateLimit: { maxFailures: 10, maxFailuresPerAddress: 30, windowSeconds: 900 },
         trustProxy: false,
+        requestTimeoutMs: 120_000,
         db: { connectMs: 3000, statementMs: 5000, lockMs: 2000, idleInTransactionMs: 10000 },
       },
     );
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
         DB_STATEMENT_TIMEOUT_MS: '2000',
         DB_LOCK_TIMEOUT_MS: '500',
         DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '3000',
+        API_REQUEST_TIMEOUT_MS: '30000',
       },
       '/srv/app',
     );
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
     assert.deepEqual(config.loginRateLimit, { maxFailures: 5, maxFailuresPerAddress: 20, windowSeconds: 600 });
     assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1']);
     assert.deepEqual(config.db, { connectMs: 1000, statementMs: 2000, lockMs: 500, idleInTransactionMs: 3000 });
+    assert.equal(config.requestTimeoutMs, 30_000);
     assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
     assert.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false);
   });

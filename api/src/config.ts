@@ -34,8 +34,14 @@ export type AppConfig = {
   loginRateLimit: { maxFailures: number; maxFailuresPerAddress: number; windowSeconds: number };
   // Fastify's trustProxy: the proxies whose X-Forwarded-For gives the client's address (false: none).
   trustProxy: false | number | string[];
+  // The longest a request may take to arrive whole, headers and body (ms): a client sending slowly, or announcing
+  // more than it sends, is answered 408 and its connection closed, rather than holding it open for ever.
+  requestTimeoutMs: number;
   db: DbTimeouts;
 };
+
+// As long as the browser waits for its longest call, a file upload (10 s twelve times).
+export const defaultRequestTimeoutMs = 120_000;
 
 // PostgreSQL time limits (ms). A database that accepts connections but never answers, a stuck transaction or a
 // lock held by a frozen instance then costs a request a few seconds, never forever.
@@ -143,6 +149,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     }
   }
 
+  const requestTimeoutMs = integer('API_REQUEST_TIMEOUT_MS', defaultRequestTimeoutMs, 1_000, 3_600_000);
+
   const db: DbTimeouts = {
     connectMs: integer('DB_CONNECT_TIMEOUT_MS', defaultDbTimeouts.connectMs, 100, 600_000),
     statementMs: integer('DB_STATEMENT_TIMEOUT_MS', defaultDbTimeouts.statementMs, 100, 600_000),
@@ -177,6 +185,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     passwordHashing: productionPasswordHashing,
     loginRateLimit,
     trustProxy,
+    requestTimeoutMs,
     db,
   };
 }

@@ -10,6 +10,8 @@ export const requestLimits = {
   fieldNameBytes: 100,
   fields: 50,
   parts: 60,
+  // Levels of objects and arrays in a JSON body: the JSON calls (settings) take one flat object.
+  jsonDepth: 32,
   // No call takes files, but the few that declare one (`file` in their endpoint entry).
   files: 0,
 } as const;

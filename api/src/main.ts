@@ -27,7 +27,11 @@ async function start(config: AppConfig): Promise<void> {
   });
   // Requests under way may finish; past the deadline the process ends anyway, so that a stuck request or
   // connection never keeps a stopped server alive.
+  // Once: Ctrl-C reaches every process of `npm start`, whose own stop then sends SIGTERM too.
+  let closing = false;
   const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
     app.log.info(`${signal} received, closing`);
     const deadline = setTimeout(() => {
       app.log.warn(`still closing after ${SHUTDOWN_DEADLINE_MS} ms: exiting`);

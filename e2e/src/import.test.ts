@@ -1,7 +1,7 @@
 // The CSV import of companies in Chromium against the real API, as a business leader (DIR) uses it: a French
 // Excel file (Windows-1252, ';') with a bad row and a column to map by hand; the dry run's report line by line, the
 // import, the report, the rejected rows downloaded, the undo of the last import.
-import { formatPhone, onExistingLabels, withLuhnCheckDigit, type CompanyListItem, type Contact, type ContactListItem, type ListPage } from '@bo/contracts/all';
+import { formatPhone, importMessages, onExistingLabels, withLuhnCheckDigit, type CompanyListItem, type Contact, type ContactListItem, type ListPage } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe } from 'node:test';
@@ -115,6 +115,38 @@ describe('CSV import', () => {
     await dialog.getByText(/^Import terminé : 1 fiche créée, 0 fiche mise à jour/).waitFor();
     const still = await api<Contact>(`/contact/${known.id}`);
     assert.deepEqual([still.firstName, still.lastName, still.email], [known.firstName, known.lastName, known.email]);
+    await context.close();
+  });
+
+  it('says, under the file field, which quote of which line is never closed, and which file is no CSV text', async () => {
+    const stamp = `${Date.now()}`.slice(-8);
+    // Line 2 opens a quote that nothing closes: line 3 would be swallowed into its cell.
+    const file = Buffer.from(
+      ['Raison sociale;SIRET;Ville', `Ouverte ${stamp};${withLuhnCheckDigit(`92${stamp}001`)};"Saint-Étienne`, `Avalée ${stamp};${withLuhnCheckDigit(`92${stamp}002`)};Lyon`, ''].join('\r\n'),
+      'utf8',
+    );
+    const { context, page } = await h.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await page.goto(`${base}/liste-societes`);
+    await page.getByRole('heading', { name: 'Sociétés', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Importer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importer des sociétés' });
+    const field = dialog.getByLabel(/^Fichier CSV/);
+    await field.setInputFiles({ name: 'societes.csv', mimeType: 'text/csv', buffer: file });
+    await dialog.getByRole('button', { name: 'Analyser le fichier' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.getByText(/^Guillemet jamais refermé ligne 2, colonne « Ville » : « "Saint-Étienne… »/).waitFor();
+    assert.equal(await alert.innerText(), importMessages.openQuote(2, 'Ville', 'Saint-Étienne'));
+    // The field names its error for assistive technology; the dialog stays on its first step.
+    assert.equal(await field.getAttribute('aria-describedby'), await alert.getAttribute('id'));
+    await dialog.getByRole('button', { name: 'Analyser le fichier' }).waitFor();
+
+    // Saved by Excel as « Texte Unicode »: UTF-16.
+    await field.setInputFiles({ name: 'unicode.csv', mimeType: 'text/csv', buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(file.toString('utf8'), 'utf16le')]) });
+    await dialog.getByRole('button', { name: 'Analyser le fichier' }).click();
+    await dialog.getByRole('alert').getByText(importMessages.utf16).waitFor();
+    const created = await api<ListPage<CompanyListItem>>('/companies', { search: stamp });
+    assert.equal(created.total, 0);
     await context.close();
   });
 });

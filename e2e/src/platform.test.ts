@@ -200,6 +200,69 @@ describe('roles, menu and guards', () => {
   });
 });
 
+describe('security headers of the front ends', () => {
+  const remoteOrigins = Array.from({ length: 5 }, (_, index) => `http://localhost:${ports.remoteBase + index}`);
+  const apiOrigin = `http://localhost:${ports.api}`;
+  const directives = (header: string | null) =>
+    new Map((header ?? '').split(';').map((directive) => directive.trim().split(/\s+/)).map(([name, ...values]) => [name, values] as const));
+
+  it('the shell allows scripts from itself and the remotes only, calls to them and the API only, and no framing', async () => {
+    for (const path of ['/', '/liste-contacts', '/config.json', '/app.css']) {
+      const answer = await fetch(`${base}${path}`);
+      assert.equal(answer.headers.get('x-frame-options'), 'DENY', path);
+      const policy = directives(answer.headers.get('content-security-policy'));
+      assert.deepEqual(policy.get('script-src'), ["'self'", ...remoteOrigins], path);
+      assert.deepEqual(policy.get('connect-src'), ["'self'", ...remoteOrigins, apiOrigin], path);
+      assert.deepEqual(policy.get('default-src'), ["'self'"], path);
+      assert.deepEqual(policy.get('object-src'), ["'none'"], path);
+      assert.deepEqual(policy.get('frame-ancestors'), ["'none'"], path);
+    }
+    // A remote's origin serves the shell code and data, never a page to run or frame.
+    const registry = (await (await fetch(`${base}/remotes.json`)).json()) as Record<string, string>;
+    assert.deepEqual(Object.values(registry).map((manifest) => new URL(manifest).origin).sort(), [...remoteOrigins].sort());
+    for (const manifest of Object.values(registry)) {
+      const answer = await fetch(manifest);
+      assert.equal(answer.status, 200, manifest);
+      assert.equal(answer.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'", manifest);
+      assert.equal(answer.headers.get('x-frame-options'), 'DENY', manifest);
+    }
+  });
+
+  it('every remote page works under the policy, with no violation reported; another page cannot frame the shell', async () => {
+    const { context, page } = await h.newPage();
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await login(page, base, 'ADM', { save: true });
+    for (const path of ['/agenda', '/liste-contacts', '/fiches-de-besoin', '/rapports/stats', '/gestion-taches', '/mon-compte']) {
+      await page.goto(`${base}${path}`);
+      const title = appRoutes.find((route) => route.path === path)?.title ?? '';
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    }
+    assert.deepEqual(violations, []);
+
+    // Framed by a page of another origin: Chromium refuses to show the shell in the frame.
+    await page.goto('about:blank');
+    await page.setContent(`<iframe src="${base}/" title="Cadre"></iframe>`);
+    const frame = page.frameLocator('iframe[title="Cadre"]');
+    const framed = page.frames().find((candidate) => candidate !== page.mainFrame());
+    assert.ok(framed);
+    for (let wait = 0; wait < 60 && !framed.url().startsWith('chrome-error:'); wait += 1) {
+      assert.equal(await frame.getByRole('button', { name: 'Se connecter' }).count(), 0, 'the login card shows in a frame');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.match(framed.url(), /^chrome-error:/);
+    await context.close();
+  });
+});
+
 describe('failure isolation', () => {
   it('a stopped remote shows its fallback while the other remotes keep working', async () => {
     const { context, page } = await h.newPage();

@@ -1,17 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import runOutputs from '../run-outputs.cjs';
 
 // A test file that no runner collects is a test that silently never runs: every *.test.ts(x) of the tree must be
 // in jest's list, or in the list of the runner of its own folder (the API's and the browser tests').
 const root = path.resolve(__dirname, '../..');
 const ownRunners = ['api', 'e2e'];
-const skipped = new Set(['node_modules', 'dist', 'data', 'coverage', '.git']);
+// What the product writes as it runs holds no test of the tree (scripts/run-outputs.cjs).
+const skipped = new Set([...runOutputs.anywhere, '.git']);
+const skippedFromRoot = new Set(runOutputs.fromRoot.map((folder) => path.join(root, folder)));
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return skipped.has(entry.name) ? [] : testFiles(full);
+    if (entry.isDirectory()) return skipped.has(entry.name) || skippedFromRoot.has(full) ? [] : testFiles(full);
     return /\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }

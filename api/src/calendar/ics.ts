@@ -9,8 +9,9 @@ export type FeedEvent = {
   description: string;
   url: string;
   done: boolean;
-  // When the todo last changed (its creation or execution), for SEQUENCE-less clients that compare stamps.
-  stamp: Date;
+  // Grows at each change of the event, and its time: a strict client takes an event for changed by them.
+  sequence: number;
+  lastModified: Date;
 };
 
 const day = (isoDate: string) => isoDate.replace(/-/g, '');
@@ -20,7 +21,9 @@ const utc = (instant: Date) => `${instant.toISOString().replace(/[-:]/g, '').sli
 // still names the firm's zone for clients that show it. A feed has thousands of events: the lines that never
 // reach 75 octets (fixed texts, dates, stamps) are written as they are, the others folded (contentLine), and a
 // deadline's next day is computed once per day, not once per event.
-export function icsCalendar(name: string, events: readonly FeedEvent[]): string {
+// DTSTAMP is the time the feed is made (a published calendar's objects are created when it is read).
+export function icsCalendar(name: string, events: readonly FeedEvent[], now: Date): string {
+  const stamp = utc(now);
   let text = contentLines([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -40,7 +43,8 @@ export function icsCalendar(name: string, events: readonly FeedEvent[]): string 
       nextDays.set(event.date, end);
     }
     text +=
-      `BEGIN:VEVENT\r\n${contentLine(`UID:${event.uid}`)}DTSTAMP:${utc(event.stamp)}\r\n` +
+      `BEGIN:VEVENT\r\n${contentLine(`UID:${event.uid}`)}DTSTAMP:${stamp}\r\n` +
+      `SEQUENCE:${event.sequence}\r\nLAST-MODIFIED:${utc(event.lastModified)}\r\n` +
       `DTSTART;VALUE=DATE:${day(event.date)}\r\nDTEND;VALUE=DATE:${end}\r\n` +
       contentLine(`SUMMARY:${escapeText(event.summary)}`) +
       contentLine(`DESCRIPTION:${escapeText(event.description)}`) +

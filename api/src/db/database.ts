@@ -119,6 +119,10 @@ export type TodoTable = {
   is_active: Generated<boolean>;
   created_at: CreatedAt;
   replacement_id: number | null;
+  // One more at each write that changes the row, with its time, counted by the database (migration 0032): read, never
+  // written. A row last written before that migration has no time.
+  version: ColumnType<number, never, never>;
+  updated_at: ColumnType<Date | null, never, never>;
 };
 
 export type HistoryTable = {

@@ -40,7 +40,10 @@ export function registerEndpoint<E extends ListedEndpoint>(app: FastifyInstance,
     },
     handler: async (request, reply) => {
       const result = await handler(request as EndpointRequest<E>, reply);
-      return result === reply ? reply : ok(result);
+      // A handler that sent the answer itself (a file, a cached answer) returned the reply: awaiting it waits
+      // for the answer to be sent and gives nothing. Sending the envelope then would be a second answer, which
+      // Fastify refuses with a warning logged as a 500.
+      return reply.sent ? reply : ok(result);
     },
   });
 }

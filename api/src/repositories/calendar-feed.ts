@@ -10,7 +10,9 @@ export type FeedTodo = {
   deadline: string;
   notes: string;
   isAccomplished: boolean;
-  stamp: Date;
+  // How many times the todo was written since its creation, and when last (its creation at first).
+  version: number;
+  lastModified: Date;
   task: string;
   contact: string;
   company: string | null;
@@ -66,6 +68,8 @@ export function createCalendarFeedRepository(db: Db) {
             't.is_accomplished',
             't.created_at',
             't.execution_date',
+            't.version',
+            't.updated_at',
             'tk.description',
             'c.first_name',
             'c.last_name',
@@ -84,7 +88,9 @@ export function createCalendarFeedRepository(db: Db) {
         deadline: row.deadline,
         notes: row.notes,
         isAccomplished: row.is_accomplished,
-        stamp: row.execution_date ?? row.created_at,
+        version: row.version,
+        // A todo last written before versions were counted: its execution, or else its creation, is its last change.
+        lastModified: row.updated_at ?? row.execution_date ?? row.created_at,
         task: row.description,
         contact: contactName({ firstName: row.first_name, lastName: row.last_name }),
         company: row.company,

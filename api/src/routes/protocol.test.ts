@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { openSeededSuite, type SeededSuite } from '../test/fixtures';
-import { call, FIXTURE_PASSWORD, testEngines } from '../test/harness';
+import { call, createTestApp, FIXTURE_PASSWORD, testEngines } from '../test/harness';
 
 for (const engine of testEngines()) {
   describe(`wire protocol on ${engine}`, () => {
@@ -34,6 +34,55 @@ for (const engine of testEngines()) {
       assert.deepEqual(json.json().errors, [{ message: 'dataInvalid' }]);
       const form = await call(suite.app, 'PATCH', '/user/settings', { token: suite.tokens.COM, fields: { layout: 'horizontal' } });
       assert.equal(form.status, 415);
+    });
+
+    it('refuses JSON nested thousands deep with dataInvalid, changing nothing', async () => {
+      const before = await call(suite.app, 'GET', '/user', { token: suite.tokens.COM });
+      // 8 KB: far below the size limit, 4 000 levels deep.
+      for (const payload of [`{"layout":${'['.repeat(4000)}${']'.repeat(4000)}}`, `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`]) {
+        const answer = await suite.app.inject({
+          method: 'PATCH',
+          url: '/user/settings',
+          headers: { 'content-type': 'application/json', authorization: suite.tokens.COM },
+          payload,
+        });
+        assert.equal(answer.statusCode, 422, answer.body);
+        assert.equal(answer.json().errors[0].message, 'dataInvalid');
+      }
+      const after = await call(suite.app, 'GET', '/user', { token: suite.tokens.COM });
+      assert.deepEqual(after.body.data, before.body.data);
+    });
+
+    it('answers 408 and closes the connection of a body sent too slowly, within the request timeout', async () => {
+      const timeoutMs = 1000;
+      const app = await createTestApp(suite.database.db, { requestTimeoutMs: timeoutMs });
+      try {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = app.server.address() as AddressInfo;
+        const started = Date.now();
+        const answer = await new Promise<{ text: string; closedAfterMs: number }>((resolve, reject) => {
+          let text = '';
+          const socket = connect(port, '127.0.0.1', () => {
+            // A login announcing 100 KB, of which 80 bytes come, and then nothing.
+            socket.write(
+              'POST /user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=slow\r\n' +
+                `Content-Length: ${100 * 1024}\r\n\r\n${'--slow\r\nContent-Disposition: form-data; name="trigram"\r\n\r\nCOM\r\n--slow\r\n'.padEnd(80, 'x')}`,
+            );
+          });
+          socket.setEncoding('utf8');
+          socket.on('data', (chunk: string) => (text += chunk));
+          socket.on('error', reject);
+          socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
+          // A server that never answers fails the test rather than hanging it.
+          setTimeout(() => socket.destroy(new Error('no answer after 10 s')), 10_000).unref();
+        });
+        assert.match(answer.text, /^HTTP\/1\.1 408 /);
+        assert.deepEqual(JSON.parse(answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4)), { data: null, errors: [{ message: 'commandTimeout' }] });
+        // Node checks the connections at a quarter of the timeout: answered within the timeout and one check.
+        assert.ok(answer.closedAfterMs >= timeoutMs && answer.closedAfterMs < timeoutMs * 1.5 + 500, `closed after ${answer.closedAfterMs} ms`);
+      } finally {
+        await app.close();
+      }
     });
 
     it('stops reading a 10 MB field sent without a length, and answers 413', async () => {

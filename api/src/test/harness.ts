@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { defaultDbTimeouts, type AppConfig } from '../config';
+import { defaultDbTimeouts, defaultRequestTimeoutMs, type AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { createPgPool, createPglite, kyselyOnPglite, kyselyOnPool, type EngineName } from '../db/engine';
 import { migrateToLatest } from '../db/migrate';
@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     passwordHashing: testPasswordHashing,
     loginRateLimit: { maxFailures: 10, maxFailuresPerAddress: 30, windowSeconds: 900 },
     trustProxy: false,
+    requestTimeoutMs: defaultRequestTimeoutMs,
     db: defaultDbTimeouts,
     ...overrides,
   };

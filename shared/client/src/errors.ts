@@ -20,10 +20,10 @@ export class ApiRequestError extends Error {
     return this.errors.some((e) => e.message === code);
   }
 
-  // Messages for the fields the server named, keyed by field.
+  // Messages for the fields the server named, keyed by field: what the server said was wrong, or the code's text.
   fieldErrors(): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const e of this.errors) if (e.field) out[e.field] = errorText(e.message);
+    for (const e of this.errors) if (e.field) out[e.field] = e.detail ?? errorText(e.message);
     return out;
   }
 }

@@ -6,6 +6,10 @@ export type CsvSeparator = ';' | ',';
 
 export type CsvRecord = { line: number; cells: string[] };
 
+// A quoted cell still open at the end of the text: from its opening quote on, every line after it was read as that
+// one cell. Where it opened (its line, its column counted from 1) and the start of its text, to name it.
+export type CsvOpenQuote = { line: number; column: number; text: string };
+
 // The separator of a file: the one its first line (the header) uses most, outside quotes. French Excel writes ';',
 // most other tools ','.
 export function detectSeparator(firstLine: string): CsvSeparator {
@@ -31,6 +35,8 @@ export class CsvReader {
   private started = false;
   private line = 1;
   private recordLine = 1;
+  private quoteLine = 1;
+  private open: CsvOpenQuote | null = null;
 
   // The characters that end a run of plain text outside quotes.
   private readonly special: RegExp;
@@ -76,6 +82,7 @@ export class CsvReader {
       const char = text[i];
       if (char === '"' && this.cell === '') {
         this.quoted = true;
+        this.quoteLine = this.line;
         this.started = true;
         i += 1;
       } else if (char === this.separator) {
@@ -120,9 +127,22 @@ export class CsvReader {
     return out;
   }
 
+  // The line being read (the next piece of text starts on it).
+  get currentLine(): number {
+    return this.line;
+  }
+
+  // After end(): the quoted cell the text left open, if any.
+  get openQuote(): CsvOpenQuote | null {
+    return this.open;
+  }
+
   // The last record, when the file does not end with a line break.
   end(): CsvRecord[] {
     const out: CsvRecord[] = [];
+    if (this.quoted && !this.quotePending) {
+      this.open = { line: this.quoteLine, column: this.cells.length + 1, text: this.cell.split('\n')[0].slice(0, 40) };
+    }
     if (this.quotePending) {
       this.quotePending = false;
       this.quoted = false;

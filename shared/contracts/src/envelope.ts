@@ -8,6 +8,10 @@ export const apiErrorSchema = z.object({
   field: z.string().optional(),
   // editConflict: the record's version now, who changed it last and when.
   conflict: conflictSchema.optional(),
+  // What exactly is wrong, in French, when the code's own text cannot say it (a file that cannot be read: why).
+  detail: z.string().optional(),
+  // The line of an uploaded file the error is about.
+  line: z.number().int().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

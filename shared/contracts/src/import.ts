@@ -236,6 +236,12 @@ export const importMessages = {
   unknownTitle: 'Civilité non valide (M., Mme, Mlle, Monsieur, Madame ou Mademoiselle)',
   emptyFile: 'Le fichier ne contient aucune ligne',
   unreadable: 'Fichier illisible : ce n’est pas un fichier CSV',
+  // A file refused whole, before any line is read (dataInvalid on `file`, with one of these as its detail).
+  utf16: 'Fichier illisible : il est encodé en UTF-16. Enregistrez-le en « CSV UTF-8 » ou en « CSV (séparateur : point-virgule) »',
+  binary: 'Fichier illisible : ce n’est pas un fichier texte CSV (un classeur Excel, une image, un PDF ?). Enregistrez-le en « CSV UTF-8 »',
+  nul: (line: number) => `Fichier illisible : il contient un caractère nul (octet 0) ligne ${line}, ce qu’un fichier CSV ne contient jamais`,
+  openQuote: (line: number, column: string, text: string) =>
+    `Guillemet jamais refermé ligne ${line}, colonne « ${column} » : « "${text}… ». Tout ce qui le suit jusqu’à la fin du fichier serait lu comme une seule cellule : refermez-le, ou doublez-le ("") s’il fait partie du texte`,
   changedSince: 'modifiée depuis l’import',
   hasTodos: 'a des tâches',
   hasContacts: 'a des contacts ou des filiales ajoutés depuis',

@@ -1,6 +1,8 @@
 import { errorCatalogue, type ApiError } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
+import { inputProblem } from '../../http/input-walk';
+import { requestLimits } from '../../limits';
 import { globalPlugin } from '../global-plugin';
 import type { KnownRoutes } from './known-routes';
 
@@ -14,25 +16,6 @@ const bodyTypeOf: Record<string, string> = {
 
 const hasBody = (request: FastifyRequest) =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-
-// The first field (top-level key) holding a NUL character anywhere in its value, '' for a top-level string.
-function fieldWithNul(value: unknown, field = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? field : null;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = fieldWithNul(item, field);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const found = fieldWithNul(item, field === '' ? key : field);
-      if (found !== null) return found;
-    }
-  }
-  return null;
-}
 
 // Checks of the wire protocol that hold for every call, so that no route can forget them.
 export const wireProtocolPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('wire-protocol', async (app, { knownRoutes }) => {
@@ -60,13 +43,13 @@ export const wireProtocolPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('wi
 });
 
 // Once the body is parsed (multipart fields included), before validation drops the fields a call does not
-// know: PostgreSQL cannot store a NUL character, and no field of any call has a use for one. Registered after
-// the multipart plugin, whose own preValidation hook reads the fields.
-export const noNulPlugin = globalPlugin('no-nul', async (app) => {
+// know: no NUL character, no nesting deeper than any call takes (http/input-walk.ts). Registered after the
+// multipart plugin, whose own preValidation hook reads the fields.
+export const inputChecksPlugin = globalPlugin('input-checks', async (app) => {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     for (const part of [request.params, request.query, request.body]) {
-      const field = fieldWithNul(part);
-      if (field !== null) throw new AppError('dataInvalid', field === '' ? {} : { field });
+      const problem = inputProblem(part, requestLimits.jsonDepth);
+      if (problem !== null) throw new AppError('dataInvalid', problem.field === '' ? {} : { field: problem.field });
     }
   });
 });

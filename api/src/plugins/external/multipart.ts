@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { UploadedFile } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors';
+import { newUploadPath, removeAbandonedUploads } from '../../http/upload-files';
 import { requestLimits, uploadLimits } from '../../limits';
 import { globalPlugin } from '../global-plugin';
 
@@ -63,7 +61,7 @@ async function readFields(request: FastifyRequest, reply: FastifyReply): Promise
       if (part.type === 'file') {
         if (part.fieldname !== fileField || Object.hasOwn(body, part.fieldname)) throw new AppError('dataInvalid', { field: part.fieldname });
         // Streamed to disk as it arrives: a file of 20 MB never sits in memory whole.
-        const file = path.join(tmpdir(), `bo-upload-${randomUUID()}`);
+        const file = newUploadPath();
         request.uploads = [...(request.uploads ?? []), file];
         await Promise.race([pipeline(part.file, createWriteStream(file)), cutOff]);
         if (part.file.truncated) throw tooLarge(part.fieldname);
@@ -90,6 +88,8 @@ async function readFields(request: FastifyRequest, reply: FastifyReply): Promise
 // POST and DELETE bodies are multipart/form-data, turned into a plain object of strings before validation, so
 // the same zod wire schemas decode them.
 export const multipartPlugin = globalPlugin('multipart', async (app) => {
+  const abandoned = await removeAbandonedUploads();
+  if (abandoned.length > 0) app.log.info({ files: abandoned }, 'uploads left by a stopped process removed');
   await app.register(multipart, {
     limits: {
       fields: requestLimits.fields,

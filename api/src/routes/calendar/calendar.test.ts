@@ -66,6 +66,41 @@ for (const engine of testEngines()) {
       assert.match(events[0].uid, /^todo-\d+@back-office$/);
     });
 
+    it('is kept by no cache, stamped at the time it is read, and shows a changed todo with a higher SEQUENCE and LAST-MODIFIED', async () => {
+      const { users, tasks, active } = suite.fixture;
+      const deadline = addDays(toBusinessIsoDate(new Date()), 5);
+      const id = await addTodo(suite.database.db, { contact_id: active.DIR, task_id: tasks.mail, owner_id: users.DIR, deadline, notes: 'Avant' });
+      const made = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.DIR, fields: {} });
+      const readEvent = async () => {
+        const before = Date.now();
+        const answer = await fetchFeed(feedPath(made.body.data!.url));
+        assert.equal(answer.statusCode, 200);
+        assert.equal(answer.headers['cache-control'], 'private, no-store');
+        const calendar = new ICAL.Component(ICAL.parse(answer.body));
+        const component = calendar.getAllSubcomponents('vevent').find((event) => event.getFirstPropertyValue('uid') === `todo-${id}@back-office`);
+        assert.ok(component);
+        const stamp = (component.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().getTime();
+        // DTSTAMP is the feed's time, to the second.
+        assert.ok(stamp >= Math.floor(before / 1000) * 1000 && stamp <= Date.now(), `DTSTAMP ${stamp} not the time of the feed`);
+        return {
+          sequence: Number(component.getFirstPropertyValue('sequence')),
+          lastModified: (component.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate().getTime(),
+          description: new ICAL.Event(component).description,
+        };
+      };
+      const first = await readEvent();
+      assert.equal(first.sequence, 0);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const saved = await call(suite.app, 'POST', `/todo/${id}/store`, { token: suite.tokens.DIR, fields: { deadline, notes: 'Après' } });
+      assert.equal(saved.status, 200);
+      const second = await readEvent();
+      assert.equal(second.description.split('\n')[0], 'Après');
+      assert.ok(second.sequence > first.sequence, `SEQUENCE ${second.sequence} after ${first.sequence}`);
+      assert.ok(second.lastModified > first.lastModified, 'LAST-MODIFIED moved on');
+      // Reading the feed again changes nothing of the event but its stamp.
+      assert.equal((await readEvent()).sequence, second.sequence);
+    });
+
     it('stops the old URL at once when made anew, and answers a bad token as an unknown path', async () => {
       const first = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.REC, fields: {} });
       const second = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.REC, fields: {} });

@@ -40,9 +40,16 @@ export async function calendarRoutes(app: FastifyInstance) {
         description: [todo.notes, todo.company, todo.phone].filter((part) => part !== null && part !== '').join('\n'),
         url: `${appOrigin}/agenda?todo=${todo.id}`,
         done: todo.isAccomplished,
-        stamp: todo.stamp,
+        sequence: todo.version,
+        lastModified: todo.lastModified,
       })),
+      new Date(),
     );
-    return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="agenda.ics"').send(body);
+    // The feed holds personal data and is read through a secret address: no cache, shared or the client's, keeps it.
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', 'inline; filename="agenda.ics"')
+      .send(body);
   });
 }

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { access, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { IMPORT_REPORT_LINES, importMessages, withLuhnCheckDigit, type Envelope, type ImportLine, type ImportReport, type ImportUndo, type LastImport } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import { ROWS_PER_CHUNK } from '../../imports/plan';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
-import { call, snapshot, testEngines } from '../../test/harness';
+import { call, createTestApp, snapshot, testEngines } from '../../test/harness';
 
 const siret = (n: number) => withLuhnCheckDigit(String(5_000_000_000_000 + n));
 
@@ -193,6 +195,62 @@ for (const engine of testEngines()) {
 
     it('writes nothing when a row fails in the middle of the import', async () => {
       await failsOnBoum(lines('Raison sociale;SIRET', `Avant;${siret(30)}`, `Boum;${siret(31)}`, `Après;${siret(32)}`));
+    });
+
+    it('refuses a file whose quote is never closed, naming its line, column and text, and writes nothing of it', async () => {
+      // The quote of line 3 would swallow every line after it into one cell: the rows of the first chunk, written
+      // before the end of the file is read, are undone with the rest.
+      const file = lines('Raison sociale;SIRET;Ville', ...fillers(4_000), `Guillemet;${siret(4_999)};"Saint-Étienne`, `Avalée;${siret(4_998)};Lyon`);
+      const line = ROWS_PER_CHUNK + 2;
+      const expected = [
+        { message: 'dataInvalid', field: 'file', line, detail: importMessages.openQuote(line, 'Ville', 'Saint-Étienne') },
+      ];
+      assert.match(expected[0].detail, new RegExp(`^Guillemet jamais refermé ligne ${line}, colonne « Ville » : « "Saint-Étienne… »`));
+      const before = await snapshot(suite.database.db);
+      for (const url of ['/import/companies/check', '/import/companies']) {
+        const answer = await upload(suite, url, file, { onExisting: 'skip' }, suite.tokens.COM);
+        assert.deepEqual([answer.status, answer.body.errors], [422, expected], url);
+      }
+      assert.equal(await snapshot(suite.database.db), before);
+    });
+
+    it('says why a file in UTF-16, a binary file or one with a NUL character cannot be read', async () => {
+      const text = lines('Raison sociale;SIRET', `Unicode;${siret(70)}`);
+      const utf16 = Buffer.from(text, 'utf16le');
+      const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 7919) % 256))]);
+      const nul = Buffer.from(lines('Raison sociale;SIRET', `Avant;${siret(71)}`, `Nul\u0000;${siret(72)}`), 'utf8');
+      const cases: [string, Buffer, { detail: string; line?: number }][] = [
+        ['UTF-16 with its byte order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), utf16]), { detail: importMessages.utf16 }],
+        ['UTF-16 without it', utf16, { detail: importMessages.utf16 }],
+        ['binary', png, { detail: importMessages.binary }],
+        ['NUL on line 3', nul, { detail: importMessages.nul(3), line: 3 }],
+      ];
+      const before = await snapshot(suite.database.db);
+      for (const [name, bytes, why] of cases) {
+        for (const url of ['/import/companies/check', '/import/companies']) {
+          const answer = await upload(suite, url, bytes, { onExisting: 'skip' }, suite.tokens.COM);
+          assert.deepEqual([answer.status, answer.body.errors], [422, [{ message: 'dataInvalid', field: 'file', ...why }]], `${name}: ${url}`);
+        }
+      }
+      assert.equal(await snapshot(suite.database.db), before);
+    });
+
+    it('removes at start the uploads a stopped process left in the temporary folder, and only those', async () => {
+      // A process that has ended: its pid is free (until the system gives it again).
+      const ended = spawnSync(process.execPath, ['-e', '']).pid;
+      assert.ok(ended !== undefined);
+      const left = path.join(tmpdir(), `bo-upload-${ended}-left-by-a-crash`);
+      const mine = path.join(tmpdir(), `bo-upload-${process.pid}-under-way`);
+      const another = path.join(tmpdir(), `bo-upload-${process.ppid}-under-way-elsewhere`);
+      for (const file of [left, mine, another]) await writeFile(file, 'Raison sociale;SIRET\r\n');
+      const exists = (file: string) => access(file).then(() => true, () => false);
+      const app = await createTestApp(suite.database.db);
+      try {
+        assert.deepEqual([await exists(left), await exists(mine), await exists(another)], [false, true, true]);
+      } finally {
+        await app.close();
+        await Promise.all([mine, another].map((file) => rm(file, { force: true })));
+      }
     });
 
     it('undoes the last import, and refuses once a row changed since, naming it', async () => {

@@ -23,6 +23,27 @@ describe('CSV reader', () => {
     expect(parseCsv('a"b;"c"d;e\n', ';').map((r) => r.cells)).toEqual([['a"b', 'cd', 'e']]);
   });
 
+  it('tells where a quoted cell left open to the end of the text began, whatever the pieces', () => {
+    const text = 'Nom;Ville\r\nDupont;Lyon\r\nMartin;"Saint-Étienne\r\nDurand;Paris\r\n';
+    for (let cut = 0; cut <= text.length; cut += 1) {
+      const reader = new CsvReader(';');
+      const records = [...reader.push(text.slice(0, cut)), ...reader.push(text.slice(cut)), ...reader.end()];
+      // The line after the quote is swallowed into its cell: the reader says so.
+      expect(records.map((r) => r.cells)).toEqual([['Nom', 'Ville'], ['Dupont', 'Lyon'], ['Martin', 'Saint-Étienne\nDurand;Paris\n']]);
+      expect(reader.openQuote).toEqual({ line: 3, column: 2, text: 'Saint-Étienne' });
+    }
+    for (const closed of ['a;"b"\r\n', 'a;"b"', 'a;"b""c"', 'a;b"c\r\n']) {
+      const reader = new CsvReader(';');
+      reader.push(closed);
+      reader.end();
+      expect(reader.openQuote).toBeNull();
+    }
+    const escaped = new CsvReader(';');
+    escaped.push('a;"b""');
+    escaped.end();
+    expect(escaped.openQuote).toEqual({ line: 1, column: 2, text: 'b"' });
+  });
+
   it('reads back what the CSV writer writes', () => {
     const cells = ['a;b', 'say "hi"', 'one\ntwo', '', 'plain'];
     expect(parseCsv(csvRow(cells), ';').map((r) => r.cells)).toEqual([cells]);

@@ -1,4 +1,4 @@
-import { callEndpoint, notifyError, notifySuccess } from '@bo/client';
+import { ApiRequestError, callEndpoint, notifyError, notifySuccess } from '@bo/client';
 import {
   endpoints,
   importFields,
@@ -96,7 +96,11 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
       setCheck(report);
       setMapping(report.mapping);
     } catch (failure) {
-      notifyError(failure);
+      // A file the server cannot read as CSV (not text, UTF-16, a quote never closed): why, under the file field.
+      const why = failure instanceof ApiRequestError ? failure.fieldErrors().file : undefined;
+      if (why === undefined) return notifyError(failure);
+      setCheck(null);
+      setFileError(why);
     } finally {
       setBusy(null);
     }

@@ -1,0 +1,2 @@
+declare const runOutputs: { anywhere: readonly string[]; fromRoot: readonly string[] };
+export = runOutputs;
