@@ -522,6 +522,9 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     [opensRows, labelsRows, rowLabelOf, openRow],
   );
   const currentPage = Math.min(state.page, lastPageNumber);
+  // The latest address of each page, read when the pagination draws: a change of the view that has not brought its
+  // rows yet draws nothing again.
+  const pageHrefOf = useLatestCallback(pageHref);
   const pagination = useMemo<TableProps<Row>['pagination']>(
     () => ({
       current: currentPage,
@@ -530,9 +533,9 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
       showSizeChanger: true,
       pageSizeOptions: PER_PAGE_OPTIONS.map(String),
       showTotal: (count, range) => `${range[0].toLocaleString('fr-FR')}–${range[1].toLocaleString('fr-FR')} sur ${count.toLocaleString('fr-FR')}`,
-      itemRender: pageLink(pageHref),
+      itemRender: pageLink(pageHrefOf),
     }),
-    [currentPage, state.perPage, total, pageHref],
+    [currentPage, state.perPage, total, pageHrefOf],
   );
   // Nothing loaded yet and the load failed: not "no results", which would lie; the alert above says it, once.
   const emptyText = shown ? (props.emptyText ?? 'Aucun résultat ne correspond à ces critères') : failedFirstLoad ? NOTHING : loadingText;
