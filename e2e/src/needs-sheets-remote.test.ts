@@ -289,11 +289,10 @@ describe('statuses (admin)', () => {
       after.map((status) => status.label),
       [before[2], before[0], before[1], ...before.slice(3)].map((status) => status.label),
     );
-    // A status in use cannot be deleted: the refusal is said in French.
-    const used = after.find((status) => status.sheetCount > 0)!;
-    await table.getByRole('button', { name: `Supprimer le statut ${used.label}` }).click();
-    await page.getByRole('button', { name: 'Supprimer', exact: true }).click();
-    await page.getByText("Opération impossible : d'autres données en dépendent").first().waitFor();
+    // A status in use offers no delete: it says by how many sheets instead.
+    const used = after.find((status) => status.usedBy > 0)!;
+    await statusRows.filter({ hasText: used.label }).getByText(/^Utilisé par \d+ fiches?$/).waitFor();
+    assert.equal(await table.getByRole('button', { name: `Supprimer le statut ${used.label}` }).count(), 0);
     await context.close();
 
     const other = await newPage('/fiches-de-besoin/status', 'Accès interdit', 'COM');

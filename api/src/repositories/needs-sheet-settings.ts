@@ -23,6 +23,7 @@ type StatusRow = {
   fills: boolean;
   is_active: boolean;
   sheet_count: number | string;
+  used_by: number | string;
 };
 type ModelRow = {
   id: number;
@@ -44,6 +45,7 @@ const toStatus = (row: StatusRow): NeedsSheetStatus => ({
   fills: row.fills,
   isActive: row.is_active,
   sheetCount: Number(row.sheet_count),
+  usedBy: Number(row.used_by),
 });
 
 const toModel = (row: ModelRow): NeedsSheetModel => ({
@@ -62,7 +64,13 @@ export function createNeedsSheetSettingsRepository(db: Db) {
     executor
       .selectFrom('needs_sheet_status as st')
       .select(['st.id', 'st.label', 'st.color', 'st.display_order', 'st.closes', 'st.fills', 'st.is_active'])
-      .select(sql<string>`(select count(*) from needs_sheet s where s.status_id = st.id)`.as('sheet_count'));
+      .select(sql<string>`(select count(*) from needs_sheet s where s.status_id = st.id)`.as('sheet_count'))
+      // The sheets that hold it now or went through it (every status a sheet enters is a status change).
+      .select(
+        sql<string>`(select count(*) from (
+          select s.id from needs_sheet s where s.status_id = st.id
+          union select c.needs_sheet_id from needs_sheet_status_change c where c.status_id = st.id) u)`.as('used_by'),
+      );
 
   async function findStatus(executor: Executor, id: number): Promise<NeedsSheetStatus> {
     const row = await statuses(executor).where('st.id', '=', id).executeTakeFirst();

@@ -23,6 +23,7 @@ import type { Db, Executor } from '../db/database';
 import { ensureReferenceSequence, nextReferenceNumber, referenceYear } from '../db/needs-sheet-references';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
+import { withoutStopWords } from '../domain/search-stop-words';
 import { AppError, editConflict } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
@@ -512,8 +513,9 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
 
     // Full text: the query parsed with the sheets' French configuration; stop words or punctuation alone match
     // nothing and answer an empty page.
-    async search(actor: Actor, text: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
+    async search(actor: Actor, typed: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
       const today = businessToday();
+      const text = withoutStopWords(typed);
       const query = tsQuery(text);
       const parsed = await parseSearch(text);
       if (parsed.nodes === 0) return { items: [], total: 0 };

@@ -86,8 +86,10 @@ export const needsSheetStatusSchema = z.object({
   // lost in the statistics.
   fills: z.boolean(),
   isActive: z.boolean(),
-  // Sheets with this status (a status in use is deactivated, never deleted).
+  // Sheets with this status now.
   sheetCount: z.number().int(),
+  // Sheets that have this status or once had it: a status used by any is deactivated, never deleted.
+  usedBy: z.number().int(),
 });
 export type NeedsSheetStatus = z.infer<typeof needsSheetStatusSchema>;
 

@@ -5,6 +5,7 @@ import { Button, ConfigProvider, Drawer, Layout, Space, theme, Tooltip, Typograp
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AppMenu } from './app-menu';
+import { contrastTokens } from './contrast-tokens';
 import { SessionExpiryNotice } from './session-expiry-notice';
 import { SettingsPanel } from './settings-panel';
 import { sidebarModeFor, useViewportWidth } from './use-viewport';
@@ -20,10 +21,11 @@ export function brandMark(appName: string): string {
     .toUpperCase();
 }
 
-// One object per theme, made once, rather than a new one that antd compares deeply at every navigation.
+// One object per theme, made once, rather than a new one that antd compares deeply at every navigation. Each with
+// its own theme's readable colours: a light sidebar in the dark colour would otherwise inherit the dark ones.
 const sidebarThemes = {
-  light: { algorithm: theme.defaultAlgorithm },
-  dark: { algorithm: theme.darkAlgorithm },
+  light: { algorithm: theme.defaultAlgorithm, token: contrastTokens.light },
+  dark: { algorithm: theme.darkAlgorithm, token: contrastTokens.dark },
 } as const;
 
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {

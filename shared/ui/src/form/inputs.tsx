@@ -2,6 +2,7 @@ import { Checkbox, Input, Radio, Select, Switch } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseControllerProps } from 'react-hook-form';
 import { FieldFrame, errorId } from './field';
+import { labelMatches } from './option-filter';
 
 export type Option = { value: string | number; label: ReactNode; disabled?: boolean };
 
@@ -190,6 +191,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
   placeholder,
   allowClear,
   mode,
+  searchable,
   ...props
 }: BaseFieldProps<T, N> & {
   options: Option[];
@@ -197,6 +199,8 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
   allowClear?: boolean;
   // 'multiple': several of the options; 'tags': free words too (skills), each typed and confirmed with Entrée.
   mode?: 'multiple' | 'tags';
+  // Typing narrows the options to the labels containing the text (case and accents ignored).
+  searchable?: boolean;
 }) {
   const { id, error, aria, field } = useField(props);
   return (
@@ -211,6 +215,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>>({
         options={options}
         placeholder={placeholder}
         allowClear={allowClear}
+        showSearch={searchable ? { filterOption: labelMatches } : undefined}
         status={error ? 'error' : undefined}
         disabled={disabled}
         notFoundContent="Aucune correspondance"

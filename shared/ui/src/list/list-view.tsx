@@ -1,8 +1,21 @@
 import { AUTOCOMPLETE, MAX_PER_PAGE, messages, PER_PAGE_OPTIONS, type ListPage } from '@bo/contracts';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { Alert, Button, Input, Radio, Select, Spin, Table, type TableProps } from 'antd';
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Alert, Button, Input, Radio, Select, Spin, Table, type PaginationProps, type TableProps } from 'antd';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import type { Option } from '../form/inputs';
+import { labelMatches } from '../form/option-filter';
 import { useColumnOrder } from '../data-table/column-order';
 import { downloadCsv, saveFile, toCsv, type CsvColumn } from './csv';
 import type { ListSort, ListSpec, ListState } from './list-state';
@@ -30,6 +43,9 @@ export type ListColumn<Row> = {
   width?: number;
   align?: 'left' | 'right' | 'center';
   ellipsis?: boolean;
+  // The column naming the row: while it is the first one, it stays in sight when a table wider than its page
+  // scrolls sideways (behind the tick boxes, if any).
+  sticky?: boolean;
 };
 
 export type ListFilter =
@@ -110,6 +126,29 @@ function valueOf<Row>(column: ListColumn<Row>, row: Row): string | number | null
 }
 
 const NO_ROWS: never[] = [];
+// An empty table's text that shows nothing (antd shows its own "no data" for an empty string).
+const NOTHING = <span />;
+
+type PageItemRender = NonNullable<PaginationProps['itemRender']>;
+
+// The pagination's pages as real links to their address (antd writes anchors without one): a link opens in a new
+// tab too; a plain click stays in the page, where the item itself changes the page, as Enter does on it.
+function pageLink(href: (page: number) => string): PageItemRender {
+  return (page, type, original) => {
+    if (type !== 'page' && type !== 'jump-prev' && type !== 'jump-next') return original;
+    const props = {
+      href: href(page),
+      // The item around it is the one stop of the keyboard.
+      tabIndex: -1,
+      onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) event.stopPropagation();
+        else event.preventDefault();
+      },
+    };
+    if (type === 'page') return <a {...props}>{page}</a>;
+    return isValidElement(original) ? cloneElement(original as ReactElement<typeof props>, props) : original;
+  };
+}
 
 const plural = (count: number, word: string) => `${count.toLocaleString('fr-FR')} ${word}${count > 1 ? 's' : ''}`;
 
@@ -216,7 +255,7 @@ function FilterControl({ filter, id, value, onChange }: { filter: ListFilter; id
       id={id}
       style={{ minWidth: 200 }}
       allowClear
-      showSearch={filter.searchable ? { optionFilterProp: 'label' } : undefined}
+      showSearch={filter.searchable ? { filterOption: labelMatches } : undefined}
       placeholder={filter.placeholder ?? 'Tous'}
       value={selected}
       onChange={(next?: string | number) => onChange(next === undefined || next === null ? '' : String(next))}
@@ -299,7 +338,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     }),
     [filterKeys, sortKeys, sortKey, sortOrder, defaultPerPage],
   );
-  const { state, update: changeState } = useListState(spec);
+  const { state, update: changeState, pageHref } = useListState(spec);
   // A change asks for its rows at once, before React has drawn it (the query it leads to would start only after).
   const update = useLatestCallback((patch: Partial<ListState>, options?: { replace?: boolean }) => {
     const next = props.queryOptions(changeState(patch, options));
@@ -369,6 +408,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
       return {
         key: column.key,
         title: column.title,
+        className: column.sticky && orderedColumns[0] === column ? 'bo-list__sticky' : undefined,
         width: column.width,
         align: column.align,
         ellipsis: column.ellipsis,
@@ -401,6 +441,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     }
   });
 
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState(false);
   // What the list shows, every page of it: the remote's own query, page after page at the largest size.
@@ -434,7 +475,8 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     }
   }
 
-  const active = state.search !== '' || Object.keys(state.filters).length > 0;
+  const activeFilters = Object.keys(state.filters).length;
+  const active = state.search !== '' || activeFilters > 0;
   const countLabel = props.countLabel ?? ((count: number) => plural(count, 'ligne'));
   const loadingText = props.loadingText ?? 'Chargement…';
   const failedFirstLoad = result.isError && shown === undefined;
@@ -453,6 +495,8 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
         ? {
             selectedRowKeys: [...(props.selection?.keys ?? [])],
             preserveSelectedRowKeys: true,
+            // The width the sticky column is placed after (app.css).
+            columnWidth: 32,
             onChange: (keys, rows) => selectionChange(keys as (string | number)[], rows),
             getCheckboxProps: (row) => ({ 'aria-label': `Sélectionner ${rowLabelOf(row)}` }),
           }
@@ -478,6 +522,9 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     [opensRows, labelsRows, rowLabelOf, openRow],
   );
   const currentPage = Math.min(state.page, lastPageNumber);
+  // The latest address of each page, read when the pagination draws: a change of the view that has not brought its
+  // rows yet draws nothing again.
+  const pageHrefOf = useLatestCallback(pageHref);
   const pagination = useMemo<TableProps<Row>['pagination']>(
     () => ({
       current: currentPage,
@@ -486,11 +533,12 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
       showSizeChanger: true,
       pageSizeOptions: PER_PAGE_OPTIONS.map(String),
       showTotal: (count, range) => `${range[0].toLocaleString('fr-FR')}–${range[1].toLocaleString('fr-FR')} sur ${count.toLocaleString('fr-FR')}`,
+      itemRender: pageLink(pageHrefOf),
     }),
-    [currentPage, state.perPage, total],
+    [currentPage, state.perPage, total, pageHrefOf],
   );
-  // Nothing loaded yet and the load failed: not "no results", which would lie.
-  const emptyText = shown ? (props.emptyText ?? 'Aucun résultat ne correspond à ces critères') : failedFirstLoad ? 'Les données n’ont pas pu être chargées.' : loadingText;
+  // Nothing loaded yet and the load failed: not "no results", which would lie; the alert above says it, once.
+  const emptyText = shown ? (props.emptyText ?? 'Aucun résultat ne correspond à ces critères') : failedFirstLoad ? NOTHING : loadingText;
   const locale = useMemo(() => ({ emptyText }), [emptyText]);
   const items = shown?.items ?? NO_ROWS;
   const bordered = columns.some((column) => column.children);
@@ -518,7 +566,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
   );
 
   return (
-    <div className="bo-table bo-list">
+    <div className={`bo-table bo-list${selectable ? ' bo-list--selectable' : ''}`}>
       <div className="bo-table__toolbar">
         {(search || filters.length > 0) && (
           <div className="bo-table__filters" role="search" aria-label={`Filtres : ${label}`}>
@@ -530,34 +578,45 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
                 <DebouncedInput id={`${baseId}-search`} value={state.search} placeholder={search.placeholder} onApply={(value) => update({ search: value })} />
               </div>
             )}
-            {filters.map((filter) => {
-              const id = `${baseId}-${filter.key}`;
-              const value = state.filters[filter.key] ?? '';
-              const change = (next: string) => {
-                const nextFilters = { ...state.filters };
-                if (next) nextFilters[filter.key] = next;
-                else delete nextFilters[filter.key];
-                update({ filters: nextFilters });
-              };
-              return filter.type === 'radio' ? (
-                <div className="bo-table__filter" key={filter.key} role="group" aria-labelledby={`${id}-label`}>
-                  <div id={`${id}-label`} className="bo-table__filter-label">
-                    {filter.label}
+            {/* On a narrow screen the filters fold behind this button, which counts those in use (app.css decides when). */}
+            {filters.length > 0 && (
+              <Button className="bo-table__filters-toggle" aria-expanded={filtersOpen} aria-controls={`${baseId}-filters`} onClick={() => setFiltersOpen((open) => !open)}>
+                {activeFilters > 0 ? `Filtres (${activeFilters})` : 'Filtres'}
+              </Button>
+            )}
+            <div
+              id={`${baseId}-filters`}
+              className={['bo-table__filter-fields', filters.length > 0 && 'bo-table__filter-fields--foldable', filtersOpen && 'bo-table__filter-fields--open'].filter(Boolean).join(' ')}
+            >
+              {filters.map((filter) => {
+                const id = `${baseId}-${filter.key}`;
+                const value = state.filters[filter.key] ?? '';
+                const change = (next: string) => {
+                  const nextFilters = { ...state.filters };
+                  if (next) nextFilters[filter.key] = next;
+                  else delete nextFilters[filter.key];
+                  update({ filters: nextFilters });
+                };
+                return filter.type === 'radio' ? (
+                  <div className="bo-table__filter" key={filter.key} role="group" aria-labelledby={`${id}-label`}>
+                    <div id={`${id}-label`} className="bo-table__filter-label">
+                      {filter.label}
+                    </div>
+                    <FilterControl filter={filter} id={id} value={value} onChange={change} />
                   </div>
-                  <FilterControl filter={filter} id={id} value={value} onChange={change} />
-                </div>
-              ) : (
-                <div className="bo-table__filter" key={filter.key}>
-                  <label htmlFor={id} className="bo-table__filter-label">
-                    {filter.label}
-                  </label>
-                  <FilterControl filter={filter} id={id} value={value} onChange={change} />
-                </div>
-              );
-            })}
-            <Button className="bo-table__filter-reset" disabled={!active} onClick={() => update({ search: '', filters: {} })}>
-              Effacer les filtres
-            </Button>
+                ) : (
+                  <div className="bo-table__filter" key={filter.key}>
+                    <label htmlFor={id} className="bo-table__filter-label">
+                      {filter.label}
+                    </label>
+                    <FilterControl filter={filter} id={id} value={value} onChange={change} />
+                  </div>
+                );
+              })}
+              <Button className="bo-table__filter-reset" disabled={!active} onClick={() => update({ search: '', filters: {} })}>
+                Effacer les filtres
+              </Button>
+            </div>
           </div>
         )}
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
@@ -599,7 +658,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
         />
       )}
       <p className="bo-table__count" role="status">
-        {shown ? countLabel(total) : failedFirstLoad ? 'Le chargement a échoué.' : loadingText}
+        {shown ? countLabel(total) : failedFirstLoad ? '' : loadingText}
       </p>
       {/* The spinner covers the rows without touching them: a class set on the table's container (antd's own
           loading state) makes the browser work out the style of every cell again, on and off. */}

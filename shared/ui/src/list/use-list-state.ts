@@ -26,5 +26,7 @@ export function useListState(spec: ListSpec) {
     },
     [setParams, spec],
   );
-  return { state, update };
+  // The address of another page of this view (a pagination link).
+  const pageHref = useCallback((page: number) => `?${writeListState({ ...state, page }, spec, params).toString()}`, [state, spec, params]);
+  return { state, update, pageHref };
 }

@@ -177,7 +177,7 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
                     ))}
                   </div>
                 </fieldset>
-                <SelectField control={control} name="leaderId" label="Responsable (équipe)" options={leaders} placeholder="Aucun" allowClear />
+                <SelectField control={control} name="leaderId" label="Responsable (équipe)" options={leaders} placeholder="Aucun" allowClear searchable />
                 {user && (
                   <SwitchField control={control} name="isActive" label="Compte actif" onLabel="Actif" offLabel="Inactif" disabled={isSelf} />
                 )}

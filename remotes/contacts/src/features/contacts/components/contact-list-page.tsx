@@ -28,7 +28,7 @@ function TodoChip({ todo, date, late }: { todo: TodoBrief; date: string; late?: 
 
 function columns(today: string): ListColumn<ContactListItem>[] {
   return [
-    { key: 'name', title: 'Nom', sortable: true, value: (contact) => `${personTitleLabels[contact.title]} ${contactName(contact)}` },
+    { key: 'name', title: 'Nom', sortable: true, sticky: true, value: (contact) => `${personTitleLabels[contact.title]} ${contactName(contact)}` },
     { key: 'company', title: 'Société', sortable: true, value: (contact) => contact.company?.name ?? '' },
     { key: 'jobTitle', title: 'Fonction', sortable: true, value: (contact) => contact.jobTitle ?? '' },
     { key: 'phone', title: 'Téléphone', sortable: true, value: (contact) => contact.phone ?? '', render: (contact) => <PhoneLink phone={contact.phone} /> },

@@ -3,7 +3,7 @@ import { needsSheetStatusStorePayloadSchema, type NeedsSheetStatus, type NeedsSh
 import { FormModal, LoadFailed, PageFrame, SwitchField, TextField, showServerErrors, useConfirm, useZodForm } from '@bo/ui';
 import { ReorderableTable } from '@bo/ui/list';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Space, Spin } from 'antd';
+import { Button, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { StatusTag } from './status-tag';
@@ -51,8 +51,11 @@ function StatusDialog({ status, nextOrder, onClose }: { status: NeedsSheetStatus
   );
 }
 
+// Why a status cannot be deleted, in place of the button: sheets have it, or went through it.
+const usedBy = (count: number) => `Utilisé par ${count.toLocaleString('fr-FR')} fiche${count > 1 ? 's' : ''}`;
+
 // /fiches-de-besoin/status (admin): the statuses of the sheets, in the order the lists show them (drag a row, or
-// "Monter" / "Descendre"); one in use is deactivated, never deleted.
+// "Monter" / "Descendre"); one in use is deactivated, never deleted (the server refuses it too).
 export function StatusListPage() {
   const statuses = useQuery(needsSheetStatusesQueryOptions());
   const order = useOrderNeedsSheetStatuses();
@@ -92,9 +95,13 @@ export function StatusListPage() {
                 <Button size="small" onClick={() => setEditing(status)} aria-label={`Modifier le statut ${status.label}`}>
                   Modifier
                 </Button>
-                <Button size="small" danger onClick={() => void handleDelete(status)} aria-label={`Supprimer le statut ${status.label}`}>
-                  Supprimer
-                </Button>
+                {status.usedBy > 0 ? (
+                  <Typography.Text type="secondary">{usedBy(status.usedBy)}</Typography.Text>
+                ) : (
+                  <Button size="small" danger onClick={() => void handleDelete(status)} aria-label={`Supprimer le statut ${status.label}`}>
+                    Supprimer
+                  </Button>
+                )}
               </Space>
             ),
           },
