@@ -26,6 +26,7 @@ import * as contactNameWalkIndex from './2026-11-26-0028-contact-name-walk-index
 import * as recordInvariants from './2026-11-27-0029-record-invariants';
 import * as needsSheetReferenceSequence from './2026-11-27-0030-needs-sheet-reference-sequence';
 import * as needsSheetVersion from './2026-11-27-0031-needs-sheet-version';
+import * as readableTaskColours from './2026-11-27-0032-readable-task-colours';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0029-record-invariants': recordInvariants,
   '2026-11-27-0030-needs-sheet-reference-sequence': needsSheetReferenceSequence,
   '2026-11-27-0031-needs-sheet-version': needsSheetVersion,
+  '2026-11-27-0032-readable-task-colours': readableTaskColours,
 };
