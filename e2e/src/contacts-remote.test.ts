@@ -155,7 +155,7 @@ describe('companies', () => {
     const text = await readFile((await download.path()) as string, 'utf8');
     assert.ok(text.startsWith('\uFEFF'), 'a BOM for Excel');
     const lines = text.slice(1).trim().split(/\r?\n/);
-    assert.equal(lines[0], 'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Code postal;Ville;Secteur;Propriétaire;Active');
+    assert.equal(lines[0], 'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Adresse;Code postal;Ville;Téléphone;Site web;Secteur;Propriétaire;Active');
     const all = await api<ListPage<CompanyListItem>>('/companies', { kind: 'head', sort: 'name', order: 'desc', perPage: 100 });
     assert.equal(lines.length - 1, all.total);
     assert.ok(lines[1].startsWith(all.items[0].name.includes(';') ? `"${all.items[0].name}"` : `${all.items[0].name};`));
@@ -390,7 +390,7 @@ describe('contacts', () => {
     const text = await readFile((await download.path()) as string, 'utf8');
     assert.ok(text.startsWith('\uFEFF'));
     const lines = text.slice(1).trim().split(/\r?\n/);
-    assert.equal(lines[0], 'Civilité;Prénom;Nom;Société;Fonction;Téléphone;E-mail;Propriétaire;Prochaine tâche;Dernière tâche aboutie;En veille');
+    assert.equal(lines[0], 'Civilité;Prénom;Nom;Société;Fonction;Téléphone;E-mail;Propriétaire;Prochaine tâche : échéance;Prochaine tâche;Dernière tâche aboutie : date;Dernière tâche aboutie;En veille');
     const all = await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', search: 'mar', perPage: 100 });
     assert.equal(lines.length - 1, all.total);
     await context.close();
