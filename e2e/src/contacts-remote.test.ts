@@ -356,8 +356,21 @@ describe('contacts', () => {
     const gone = page.getByRole('dialog', { name: /^Contact : / });
     await gone.getByText('Ce contact a été fusionné dans un autre', { exact: false }).waitFor();
     assert.equal(await gone.getByRole('button', { name: 'Enregistrer' }).count(), 0);
+    // Its history says into whom, by name.
+    await gone.getByRole('tab', { name: 'Historique' }).click();
+    await gone.getByRole('region', { name: `Historique de Paul ${lastName}` }).getByText(`Fusionné dans Paul ${lastName}`, { exact: true }).waitFor();
     await gone.getByRole('button', { name: 'Ouvrir le contact conservé' }).click();
     await page.waitForURL((url) => url.searchParams.get('contact') === String(kept.id));
+    // The kept contact's history reads as a person reads it: a title in words, the company and the owner by name,
+    // the duplicate by name, and no internal value.
+    const keptPanel = page.getByRole('dialog', { name: /^Contact : / });
+    await keptPanel.getByRole('tab', { name: 'Historique' }).click();
+    const story = keptPanel.getByRole('region', { name: `Historique de Paul ${lastName}` });
+    await story.getByText(`Doublon fusionné : Paul ${lastName}`, { exact: true }).waitFor();
+    await story.getByText('Civilité : Monsieur', { exact: true }).waitFor();
+    await story.getByText(`Société : ${company.name}`, { exact: true }).waitFor();
+    await story.getByText(new RegExp(`^Propriétaire : ${company.owner.trigram} \\(\\S.* \\S.*\\)$`)).waitFor();
+    assert.equal(await story.getByText(/todos|mergedFrom|mister|: \d+$/).count(), 0, 'no internal value');
     const moved = await api<Todo[]>(`/contact/${kept.id}/todos`);
     assert.ok(moved.some((candidate) => candidate.id === todo.id), 'the todo moved to the kept contact');
     await context.close();
