@@ -16,10 +16,10 @@ function referencesOf(changes: Changes): [HistoryReferenceKind, number][] {
 }
 
 // The records the changes of a page of history name, named as a reader knows them: a user by trigram and name, a
-// company by its name, a contact by first and last name (a merged contact too). Three queries a page at most, and
-// each entry gets the names of its own changes.
+// company by its name, a contact by first and last name (a merged contact too), a task type by its description. Four
+// queries a page at most, and each entry gets the names of its own changes.
 export async function nameHistoryReferences(db: Executor, all: readonly Changes[]): Promise<(changes: Changes) => HistoryNames> {
-  const ids: Record<HistoryReferenceKind, Set<number>> = { user: new Set(), company: new Set(), contact: new Set() };
+  const ids: Record<HistoryReferenceKind, Set<number>> = { user: new Set(), company: new Set(), contact: new Set(), task: new Set() };
   for (const changes of all) for (const [kind, id] of referencesOf(changes)) ids[kind].add(id);
   const known = new Map<string, string>();
   const listed = (kind: HistoryReferenceKind) => [...ids[kind]];
@@ -34,6 +34,10 @@ export async function nameHistoryReferences(db: Executor, all: readonly Changes[
   if (ids.contact.size > 0) {
     const rows = await db.selectFrom('contact').select(['id', 'first_name', 'last_name']).where('id', 'in', listed('contact')).execute();
     for (const row of rows) known.set(historyNameKey('contact', row.id), `${row.first_name} ${row.last_name}`);
+  }
+  if (ids.task.size > 0) {
+    const rows = await db.selectFrom('task').select(['id', 'description']).where('id', 'in', listed('task')).execute();
+    for (const row of rows) known.set(historyNameKey('task', row.id), row.description);
   }
   return (changes) => {
     const names: HistoryNames = {};

@@ -72,6 +72,9 @@ for (const engine of testEngines()) {
       assert.deepEqual(lines(update), ['Civilité : Monsieur → Madame', 'Société : Lecture Conseil → Lecture Industrie', `Propriétaire : ${owners.COM} → ${owners.DIR}`]);
       // The merge: the duplicate by name, no count of the todos it brought.
       assert.deepEqual(lines(entries.find((entry) => entry.action === 'merge')!), ['Doublon fusionné : Marc Dupond']);
+      // Its todo's task type by its description.
+      const todo = entries.find((entry) => entry.entity === 'todo' && entry.action === 'create')!;
+      assert.ok(lines(todo).includes('Type de tâche : Appel de suivi'), JSON.stringify(lines(todo)));
       const gone = await story(`/contact/${ids.duplicate}/history`);
       assert.deepEqual(lines(gone.find((entry) => entry.action === 'mergedInto')!), ['Fusionné dans Marc Dupont']);
     });

@@ -6,7 +6,7 @@ import { formatPhone, formatRegistrationId } from './validation';
 // How a history's changes read, the same on every screen and in every file: "Civilité : Monsieur → Madame",
 // "Propriétaire : COM (Camille Martin)", "Fusionné dans Marc Dupont".
 
-export type HistoryReferenceKind = 'user' | 'company' | 'contact';
+export type HistoryReferenceKind = 'user' | 'company' | 'contact' | 'task';
 
 // The fields whose value is a record's id, and the kind of record: the server names each one it sends (`names`).
 export const historyReferenceFields: Readonly<Record<string, HistoryReferenceKind>> = {
@@ -17,13 +17,14 @@ export const historyReferenceFields: Readonly<Record<string, HistoryReferenceKin
   contactId: 'contact',
   mergedInto: 'contact',
   mergedFrom: 'contact',
+  taskId: 'task',
 };
 
 // The key of a record in an entry's `names`: "user:3".
 export const historyNameKey = (kind: HistoryReferenceKind, id: number): string => `${kind}:${id}`;
 
-// What the system counts for itself (the todos a merge moved): no line.
-const hiddenFields = new Set(['todos']);
+// What the system keeps for itself (the todos a merge moved, the todo a follow-up replaces): no line.
+const hiddenFields = new Set(['todos', 'replaces']);
 
 // The changes told as a sentence rather than as a field's values.
 const sentences: Readonly<Record<string, string>> = {

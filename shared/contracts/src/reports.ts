@@ -341,6 +341,7 @@ export const recordFieldLabels: Record<string, string> = {
   sector: 'Secteur',
   ownerId: 'Propriétaire',
   isActive: 'Actif',
+  taskId: 'Type de tâche',
 };
 
 let timeFormat: Intl.DateTimeFormat | null = null;
