@@ -34,7 +34,7 @@ after(async () => {
 });
 
 describe('task types', () => {
-  it('creates a type: a duplicate description refused under its field, a contrast warning, then a readable one', async () => {
+  it('creates a type: a duplicate description refused under its field, an unreadable one refused, then a readable one', async () => {
     const { context, page } = await newPage('/gestion-taches', 'Types de tâches');
     const existing = await api<TaskType[]>('/admin/tasks');
     await page.getByRole('table', { name: 'Types de tâches' }).waitFor();
@@ -55,6 +55,11 @@ describe('task types', () => {
     await panel(page).getByText(/Contraste insuffisant : 1,07:1/).waitFor();
     const preview = panel(page).getByRole('group', { name: 'Aperçu dans le calendrier' });
     assert.deepEqual(await preview.locator('figcaption').allInnerTexts(), ['Thème clair', 'Thème sombre']);
+    // Saved so: refused under the text colour, nothing created.
+    await panel(page).getByRole('button', { name: 'Créer le type' }).click();
+    await panel(page).getByText('Texte illisible sur ce fond : le contraste doit atteindre au moins 4,5:1').waitFor();
+    assert.equal(await panel(page).getByLabel(/^Couleur du texte/).getAttribute('aria-invalid'), 'true');
+    assert.equal((await api<TaskType[]>('/admin/tasks')).length, existing.length);
     // An upper-case colour is written the spec's way (lower case); a bad one is refused under its field.
     await panel(page).getByLabel(/^Couleur du texte/).fill('#1E3A8A');
     assert.equal(await panel(page).getByLabel(/^Couleur du texte/).inputValue(), '#1e3a8a');

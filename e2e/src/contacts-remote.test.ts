@@ -155,7 +155,7 @@ describe('companies', () => {
     const text = await readFile((await download.path()) as string, 'utf8');
     assert.ok(text.startsWith('\uFEFF'), 'a BOM for Excel');
     const lines = text.slice(1).trim().split(/\r?\n/);
-    assert.equal(lines[0], 'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Code postal;Ville;Secteur;Propriétaire;Active');
+    assert.equal(lines[0], 'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Adresse;Code postal;Ville;Téléphone;Site web;Secteur;Propriétaire;Active');
     const all = await api<ListPage<CompanyListItem>>('/companies', { kind: 'head', sort: 'name', order: 'desc', perPage: 100 });
     assert.equal(lines.length - 1, all.total);
     assert.ok(lines[1].startsWith(all.items[0].name.includes(';') ? `"${all.items[0].name}"` : `${all.items[0].name};`));
@@ -356,8 +356,21 @@ describe('contacts', () => {
     const gone = page.getByRole('dialog', { name: /^Contact : / });
     await gone.getByText('Ce contact a été fusionné dans un autre', { exact: false }).waitFor();
     assert.equal(await gone.getByRole('button', { name: 'Enregistrer' }).count(), 0);
+    // Its history says into whom, by name.
+    await gone.getByRole('tab', { name: 'Historique' }).click();
+    await gone.getByRole('region', { name: `Historique de Paul ${lastName}` }).getByText(`Fusionné dans Paul ${lastName}`, { exact: true }).waitFor();
     await gone.getByRole('button', { name: 'Ouvrir le contact conservé' }).click();
     await page.waitForURL((url) => url.searchParams.get('contact') === String(kept.id));
+    // The kept contact's history reads as a person reads it: a title in words, the company and the owner by name,
+    // the duplicate by name, and no internal value.
+    const keptPanel = page.getByRole('dialog', { name: /^Contact : / });
+    await keptPanel.getByRole('tab', { name: 'Historique' }).click();
+    const story = keptPanel.getByRole('region', { name: `Historique de Paul ${lastName}` });
+    await story.getByText(`Doublon fusionné : Paul ${lastName}`, { exact: true }).waitFor();
+    await story.getByText('Civilité : Monsieur', { exact: true }).first().waitFor();
+    await story.getByText(`Société : ${company.name}`, { exact: true }).first().waitFor();
+    await story.getByText(new RegExp(`^Propriétaire : ${company.owner.trigram} \\(\\S.* \\S.*\\)$`)).first().waitFor();
+    assert.deepEqual(await story.getByText(/todos|mergedFrom|mister|(Propriétaire|Société) : \d/).allInnerTexts(), [], 'no internal value');
     const moved = await api<Todo[]>(`/contact/${kept.id}/todos`);
     assert.ok(moved.some((candidate) => candidate.id === todo.id), 'the todo moved to the kept contact');
     await context.close();
@@ -390,7 +403,7 @@ describe('contacts', () => {
     const text = await readFile((await download.path()) as string, 'utf8');
     assert.ok(text.startsWith('\uFEFF'));
     const lines = text.slice(1).trim().split(/\r?\n/);
-    assert.equal(lines[0], 'Civilité;Prénom;Nom;Société;Fonction;Téléphone;E-mail;Propriétaire;Prochaine tâche;Dernière tâche aboutie;En veille');
+    assert.equal(lines[0], 'Civilité;Prénom;Nom;Société;Fonction;Téléphone;E-mail;Propriétaire;Prochaine tâche : échéance;Prochaine tâche;Dernière tâche aboutie : date;Dernière tâche aboutie;En veille');
     const all = await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', search: 'mar', perPage: 100 });
     assert.equal(lines.length - 1, all.total);
     await context.close();

@@ -2,6 +2,7 @@ import {
   can,
   companyStorePayloadSchema,
   contactStorePayloadSchema,
+  csvCellText,
   formatPhone,
   formatRegistrationId,
   guessMapping,
@@ -78,10 +79,7 @@ const foldable = new RegExp(`[${SORTABLE_FROM}]`, 'g');
 export const foldName = (text: string): string => text.toLowerCase().replace(foldable, (char) => foldMap.get(char) ?? char);
 
 // A cell as typed: trimmed; the quote mark our exports put before a formula-like text taken off.
-const clean = (value: string | undefined): string => {
-  const text = (value ?? '').trim();
-  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
-};
+const clean = (value: string | undefined): string => csvCellText(value ?? '');
 
 // A French phone as people type it (06 12 34 56 78, +33 6…) in the form the forms take (0033…).
 export function importPhone(value: string): string {

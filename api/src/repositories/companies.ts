@@ -58,8 +58,11 @@ type CompanyListRow = {
   parent_name: string | null;
   subsidiary_count: number | string;
   active_contact_count: number | string;
+  address: string | null;
   postal_code: string | null;
   city: string | null;
+  phone: string | null;
+  website: string | null;
   sector: string | null;
   owner_id: number;
   owner_trigram: string;
@@ -75,8 +78,11 @@ const sharedFields = (row: Omit<CompanyListRow, 'subsidiary_count' | 'active_con
   name: row.name,
   registrationId: row.registration_id,
   parent: parentOf(row),
+  address: row.address,
   postalCode: row.postal_code,
   city: row.city,
+  phone: row.phone,
+  website: row.website,
   sector: row.sector,
   owner: { id: row.owner_id, trigram: row.owner_trigram },
   isActive: row.is_active,
@@ -87,9 +93,6 @@ export function toCompany(row: CompanyRow): Company {
   return {
     ...sharedFields(row),
     parentId: row.parent_id,
-    address: row.address,
-    phone: row.phone,
-    website: row.website,
     ownerId: row.owner_id,
     createdAt: row.created_at.toISOString(),
     version: row.version,
@@ -170,8 +173,11 @@ const listColumns = [
   'c.registration_id',
   'c.parent_id',
   'p.name as parent_name',
+  'c.address',
   'c.postal_code',
   'c.city',
+  'c.phone',
+  'c.website',
   'c.sector',
   'c.owner_id',
   'u.trigram as owner_trigram',
@@ -180,7 +186,7 @@ const listColumns = [
   'c.active_contact_count',
 ] as const;
 
-const rowColumns = [...listColumns, 'c.address', 'c.phone', 'c.website', 'c.created_at', 'c.version'] as const;
+const rowColumns = [...listColumns, 'c.created_at', 'c.version'] as const;
 
 export function createCompanyRepository(db: Db, history: HistoryRepository) {
   const totals = createListTotals();

@@ -2,6 +2,7 @@ import type { Conflict, HistoryEntry, ListPage } from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
+import { nameHistoryReferences } from './history-names';
 
 export type { HistoryEntity } from '@bo/contracts/all';
 import type { HistoryEntity } from '@bo/contracts/all';
@@ -31,13 +32,14 @@ type EntryRow = {
   total: number | string;
 };
 
-const toEntry = (row: EntryRow): HistoryEntry => ({
+const toEntry = (row: EntryRow, names: HistoryEntry['names']): HistoryEntry => ({
   id: Number(row.id),
   entity: row.entity,
   entityId: row.entity_id,
   label: row.label,
   action: row.action,
   changes: row.changes,
+  names,
   user: row.user_id === null || row.trigram === null ? null : { id: row.user_id, trigram: row.trigram },
   createdAt: row.created_at.toISOString(),
 });
@@ -55,7 +57,8 @@ async function page(db: Db, entries: RawBuilder<unknown>, pageNumber: number, pe
     const { rows: counted } = await sql<{ total: string }>`with entries as (${entries}) select count(*) as total from entries`.execute(db);
     return { items: [], total: Number(counted[0].total) };
   }
-  return { items: rows.map(toEntry), total: rows.length === 0 ? 0 : Number(rows[0].total) };
+  const namesOf = await nameHistoryReferences(db, rows.map((row) => row.changes));
+  return { items: rows.map((row) => toEntry(row, namesOf(row.changes))), total: rows.length === 0 ? 0 : Number(rows[0].total) };
 }
 
 // The body of a recursive common table expression named `name`: a company and its subsidiaries, however deep.

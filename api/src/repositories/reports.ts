@@ -15,10 +15,11 @@ import type {
   TaskReportTodo,
 } from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, Executor } from '../db/database';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { searchPattern } from './companies';
 import { groupCompanyIds } from './history';
+import { nameHistoryReferences, type HistoryNames } from './history-names';
 import { fold, foldedContains } from './mapping';
 
 // Case and accents folded as the search keys of migration 0010 fold them.
@@ -72,7 +73,7 @@ type HistoryRow = {
 const jsonOf = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-const toHistoryItem = (row: HistoryRow): HistoryReportItem => ({
+const toHistoryItem = (row: HistoryRow, names: HistoryNames): HistoryReportItem => ({
   at: row.at,
   kind: row.kind,
   // History ids are bigint: text on PostgreSQL.
@@ -98,7 +99,7 @@ const toHistoryItem = (row: HistoryRow): HistoryReportItem => ({
           comment: row.comment,
         }
       : null,
-  change: row.kind === 'change' && row.entity !== null ? { entity: row.entity, action: row.action ?? '', changes: row.changes ?? {} } : null,
+  change: row.kind === 'change' && row.entity !== null ? { entity: row.entity, action: row.action ?? '', changes: row.changes ?? {}, names } : null,
   needsSheet:
     row.kind === 'needsSheet'
       ? {
@@ -112,6 +113,13 @@ const toHistoryItem = (row: HistoryRow): HistoryReportItem => ({
         }
       : null,
 });
+
+// A batch of rows as report items, the records their changes name named for a reader.
+async function toHistoryItems(db: Executor, rows: HistoryRow[]): Promise<HistoryReportItem[]> {
+  const changesOf = (row: HistoryRow) => (row.kind === 'change' ? (row.changes ?? {}) : {});
+  const namesOf = await nameHistoryReferences(db, rows.map(changesOf));
+  return rows.map((row) => toHistoryItem(row, namesOf(changesOf(row))));
+}
 
 // The entries of a subject's story, unordered: its todos, the changes to its contacts (and companies), and the
 // creation and status changes of its needs sheets (a contact's: those written for it; a company's: its own).
@@ -299,12 +307,12 @@ export function createReportRepository(db: Db) {
         const { rows: counted } = await sql<{ total: string }>`with entries as (${historyEntries(filters)}) select count(*) as total from entries`.execute(db);
         return { items: [], total: Number(counted[0].total) };
       }
-      return { items: rows.map(toHistoryItem), total: rows.length === 0 ? 0 : Number(rows[0].total) };
+      return { items: await toHistoryItems(db, rows), total: rows.length === 0 ? 0 : Number(rows[0].total) };
     },
 
     async eachHistoryBatch(filters: HistoryReportFilters, onBatch: (items: HistoryReportItem[]) => Promise<void>) {
       const query = historyRows(filters, sql``, false);
-      await eachBatch(db, { compile: () => query.compile(db) }, EXPORT_BATCH, (rows) => onBatch(rows.map(toHistoryItem)));
+      await eachBatch(db, { compile: () => query.compile(db) }, EXPORT_BATCH, async (rows, trx) => onBatch(await toHistoryItems(trx, rows)));
     },
 
     // One page of groups, by the head's name; each with the companies and the contacts the search keeps.

@@ -1,4 +1,4 @@
-import type { ErrorCode, Task, TaskType, TaskTypeChanges } from '@bo/contracts/all';
+import { isReadableTaskStyle, type ErrorCode, type Task, type TaskType, type TaskTypeChanges } from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, TaskRow } from '../db/database';
 import { AppError } from '../errors';
@@ -38,6 +38,11 @@ export function createTaskRepository(db: Db, history: HistoryRepository) {
     if (same.some((row) => row.id !== id)) throw new AppError('existingTitle', { field: 'description' });
   }
 
+  // Checked before anything else is: a type nobody can read is offered to no one.
+  function refuseUnreadable(changes: TaskTypeChanges) {
+    if (!isReadableTaskStyle(changes.style)) throw new AppError('lowContrast', { field: 'style.color' });
+  }
+
   async function listAll(): Promise<TaskType[]> {
     const rows = await db.selectFrom('task').selectAll().orderBy('display_order').orderBy('id').execute();
     return rows.map(toTaskType);
@@ -57,6 +62,7 @@ export function createTaskRepository(db: Db, history: HistoryRepository) {
     },
 
     async create(changes: TaskTypeChanges, actorId: number): Promise<TaskType> {
+      refuseUnreadable(changes);
       await refuseSameDescription(changes.description, null);
       return onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {
@@ -89,6 +95,7 @@ export function createTaskRepository(db: Db, history: HistoryRepository) {
 
     // A type in use is never deleted: deactivated, it is no longer offered but still colours the old todos.
     async update(id: number, changes: TaskTypeChanges, actorId: number): Promise<TaskType> {
+      refuseUnreadable(changes);
       await refuseSameDescription(changes.description, id);
       return onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { taskSchema, taskStyleSchema } from './task';
+import { errorCatalogue } from './errors';
+import { isReadableTaskStyle, taskSchema, taskStyleEntrySchema } from './task';
 import { messages } from './rules';
 import { fields } from './validation';
 import { wireBoolean, wireInteger, wireJson } from './wire';
@@ -16,13 +17,16 @@ export type TaskType = z.infer<typeof taskTypeSchema>;
 export const taskTypeStorePayloadSchema = z.object({
   description: fields.requiredText(150),
   // A JSON string of the three colours, as GET /tasks returns them.
-  style: wireJson(taskStyleSchema),
+  style: wireJson(taskStyleEntrySchema),
   order: displayOrder(),
   isActive: wireBoolean.default(true),
 });
 export type TaskTypeStorePayload = z.input<typeof taskTypeStorePayloadSchema>;
 // The form's view of the same payload: the colours as fields of their own (sent as the JSON string).
-export const taskTypeFormSchema = taskTypeStorePayloadSchema.extend({ style: taskStyleSchema });
+// The form checks the contrast as the server does, to say so under the text colour before sending.
+export const taskTypeFormSchema = taskTypeStorePayloadSchema.extend({
+  style: taskStyleEntrySchema.refine(isReadableTaskStyle, { message: errorCatalogue.lowContrast.text, path: ['color'] }),
+});
 export type TaskTypeChanges = z.output<typeof taskTypeStorePayloadSchema>;
 
 export const phraseStorePayloadSchema = z.object({

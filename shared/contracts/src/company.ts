@@ -73,8 +73,12 @@ export const companyListItemSchema = z.object({
   parent: ref.nullable(),
   subsidiaryCount: z.number().int(),
   activeContactCount: z.number().int(),
+  address: z.string().nullable(),
   postalCode: z.string().nullable(),
   city: z.string().nullable(),
+  // Stored normalized (0033XXXXXXXXX); shown with formatPhone.
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
   sector: z.string().nullable(),
   owner: ownerRef,
   isActive: z.boolean(),

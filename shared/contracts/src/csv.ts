@@ -8,15 +8,33 @@ export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 type Cell = string | number | boolean | null | undefined;
 
-// A cell quoted when it holds the separator, a quote or a line break. A text that a spreadsheet would run as a
-// formula (=, +, -, @ first) is prefixed with a quote mark, so an exported cell can never execute.
+// A text a spreadsheet would run as a formula: one starting with =, +, - or @, or their full-width forms (＝ ＋ － ＠),
+// after spaces or not, or starting with a tab or a carriage return.
+const FORMULA_START = /^(?:[\t\r]|[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+// Digits with a leading zero (a postal code of départements 01 to 09): a spreadsheet would read the number and drop
+// the zero.
+const LEADING_ZERO_DIGITS = /^0\d+$/;
+
+// A cell quoted when it holds the separator, a quote or a line break. A text a spreadsheet would run as a formula is
+// prefixed with a quote mark, so an exported cell can never execute; digits with a leading zero are written as the
+// formula of their text (="01000"), which a spreadsheet shows as 01000 and keeps as text.
 export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
   // A decimal number with a comma, as French Excel reads it.
   if (typeof value === 'number') return String(value).replace('.', ',');
   let text = typeof value === 'boolean' ? (value ? 'Oui' : 'Non') : value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (LEADING_ZERO_DIGITS.test(text)) text = `="${text}"`;
+  else if (FORMULA_START.test(text)) text = `'${text}`;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+// A cell of a file this product wrote (or a spreadsheet saved from it), as the text it stands for: trimmed, without
+// the quote mark that kept a formula from running, digits out of their ="…" formula.
+export function csvCellText(cell: string): string {
+  const text = cell.trim();
+  const digits = /^="(0\d+)"$/.exec(text);
+  if (digits !== null) return digits[1];
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 export function csvRow(cells: readonly Cell[]): string {

@@ -35,6 +35,8 @@ export const errorCatalogue = {
   existingEmail: { status: 409, text: 'Adresse email existante' },
   // A save made from an older read of the record (versions.ts): its error names who changed it and when.
   editConflict: { status: 409, text: 'Modifié entre-temps par un autre utilisateur' },
+  // A task type whose text would not read on its background (below 4.5:1, task.ts).
+  lowContrast: { status: 422, text: 'Texte illisible sur ce fond : le contraste doit atteindre au moins 4,5:1' },
   existingName: { status: 409, text: 'Nom existant' },
   existingTitle: { status: 409, text: 'Titre existant' },
   existingTrigram: { status: 409, text: 'Trigramme existant' },

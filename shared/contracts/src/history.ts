@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { pageParams } from './paging';
 
-// Every change to a company, contact, todo or needs sheet is recorded: who, when, what (ARCHITECTURE section 5).
+// Every change to a company, contact, todo or needs sheet is recorded: who, when, what.
 export const historyEntities = ['company', 'contact', 'todo', 'task', 'phrase', 'user', 'needsSheet'] as const;
 export type HistoryEntity = (typeof historyEntities)[number];
+
+export const historyChangesSchema = z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() }));
+// The records the changes name by id (an owner, a company, a contact), named for a reader: "user:3" -> "COM (Camille
+// Martin)" (historyNameKey); the fields that hold such ids: historyReferenceFields.
+export const historyNamesSchema = z.record(z.string(), z.string());
 
 export const historyEntrySchema = z.object({
   id: z.number().int(),
@@ -13,7 +18,8 @@ export const historyEntrySchema = z.object({
   label: z.string(),
   action: z.string(),
   // A field that did not exist before (a creation) has no `from`.
-  changes: z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() })),
+  changes: historyChangesSchema,
+  names: historyNamesSchema,
   user: z.object({ id: z.number().int(), trigram: z.string() }).nullable(),
   createdAt: z.string(),
 });

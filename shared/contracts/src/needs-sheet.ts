@@ -96,7 +96,7 @@ export type NeedsSheetStatus = z.infer<typeof needsSheetStatusSchema>;
 export const needsSheetStatusStorePayloadSchema = z
   .object({
     label: fields.requiredText(60),
-    color: fields.colour(),
+    color: fields.colourEntry(),
     order: wireInteger(0, 10_000).default(0),
     closes: wireBoolean.default(false),
     fills: wireBoolean.default(false),

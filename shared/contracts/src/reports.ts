@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { csvCell, frenchDate, type CsvColumn } from './csv';
 import { addDays, BUSINESS_TIME_ZONE } from './dates';
-import { historyActionLabels } from './history';
+import { historyActionLabels, historyChangesSchema, historyNamesSchema } from './history';
+import { historyChangeLines } from './history-lines';
 import { pageParams } from './paging';
 import { messages } from './rules';
 import { taskStyleSchema } from './task';
@@ -146,7 +147,8 @@ export const historyReportItemSchema = z.object({
     .object({
       entity: z.enum(['company', 'contact']),
       action: z.string(),
-      changes: z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() })),
+      changes: historyChangesSchema,
+      names: historyNamesSchema,
     })
     .nullable(),
   // A needs sheet of the subject: its company, and the contact it was written for.
@@ -321,25 +323,26 @@ export const needsSheetStatsDefinitions: Record<NeedsSheetStatsFigure | 'medianD
 
 // --- CSV (French Excel: see csv.ts) ---
 
-// The French names of the fields a company's or a contact's change names.
+// The French names of the fields a company's or a contact's change names, in the order a change's lines take.
 export const recordFieldLabels: Record<string, string> = {
+  title: 'Civilité',
+  firstName: 'Prénom',
+  lastName: 'Nom',
   name: 'Raison sociale',
   registrationId: 'SIRET',
   parentId: 'Société mère',
+  companyId: 'Société',
+  jobTitle: 'Fonction',
   address: 'Adresse',
   postalCode: 'Code postal',
   city: 'Ville',
   phone: 'Téléphone',
+  email: 'Email',
   website: 'Site web',
   sector: 'Secteur',
   ownerId: 'Propriétaire',
   isActive: 'Actif',
-  firstName: 'Prénom',
-  lastName: 'Nom',
-  jobTitle: 'Fonction',
-  email: 'Email',
-  companyId: 'Société',
-  title: 'Civilité',
+  taskId: 'Type de tâche',
 };
 
 let timeFormat: Intl.DateTimeFormat | null = null;
@@ -349,20 +352,10 @@ export function frenchDateTime(value: string): string {
   return `${frenchDate(value)} ${timeFormat.format(new Date(value))}`;
 }
 
-function changeValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(vide)';
-  if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  return JSON.stringify(value);
-}
-
-// A change's fields as one line: "Ville : Lyon → Paris, Fonction : (vide) → DRH".
-export function changeSummary(changes: NonNullable<HistoryReportItem['change']>['changes']): string {
-  return Object.entries(changes)
-    .map(([field, change]) => {
-      const label = recordFieldLabels[field] ?? field;
-      return change.from === undefined ? `${label} : ${changeValue(change.to)}` : `${label} : ${changeValue(change.from)} → ${changeValue(change.to)}`;
-    })
+// A change's fields as one line, as the record panels tell them: "Ville : Lyon → Paris, Fonction : (vide) → DRH".
+export function changeSummary(change: Pick<NonNullable<HistoryReportItem['change']>, 'changes' | 'names'>): string {
+  return historyChangeLines(change.changes, change.names, recordFieldLabels)
+    .map((line) => line.text)
     .join(', ');
 }
 
@@ -389,7 +382,7 @@ export const historyReportCsvColumns: readonly CsvColumn<HistoryReportItem>[] = 
   { title: 'Exécutée le', value: (i) => (i.todo?.executionDate ? frenchDate(i.todo.executionDate) : null) },
   { title: 'Notes', value: (i) => i.todo?.notes },
   { title: 'Commentaire', value: (i) => i.todo?.comment ?? i.needsSheet?.comment },
-  { title: 'Modifications', value: (i) => (i.change ? changeSummary(i.change.changes) : null) },
+  { title: 'Modifications', value: (i) => (i.change ? changeSummary(i.change) : null) },
   { title: 'Fiche de besoin', value: (i) => (i.needsSheet ? `${i.needsSheet.reference} ${i.needsSheet.title}` : null) },
   { title: 'Statut', value: (i) => (i.needsSheet ? needsSheetStepStatus(i.needsSheet) : null) },
 ];

@@ -25,6 +25,8 @@ export const patterns = {
   registrationId: /^\d{14}$/,
   trigram: /^[A-Za-z]{3}$/,
   colour: /^#[0-9a-f]{6}$/,
+  // A colour as a person or a tool may type it: either case, stored in lower case (patterns.colour).
+  colourEntry: /^#[0-9a-f]{6}$/i,
   isoDate: /^\d{4}-\d{2}-\d{2}$/,
 } as const;
 

@@ -71,6 +71,13 @@ export const fields = {
       .max(TRIGRAM_LENGTH, messages.trigramInvalid)
       .regex(patterns.trigram, messages.trigramInvalid),
   colour: () => z.string({ error: messages.required }).regex(patterns.colour, messages.invalid),
+  // Every colour a payload carries (a task type's, a needs status's): either case accepted, kept in lower case.
+  colourEntry: () =>
+    z
+      .string({ error: messages.required })
+      .trim()
+      .regex(patterns.colourEntry, messages.invalid)
+      .transform((value) => value.toLowerCase()),
   isoDate: () =>
     z.string({ error: messages.dateRequired }).min(1, messages.dateRequired).refine(isIsoDate, messages.invalid),
   number: () => z.number({ error: messages.number }),

@@ -5,7 +5,6 @@ export * from './panel/entity-panel';
 export * from './panel/edit-conflict';
 export * from './panel/use-panel-param';
 export * from './history/history-timeline';
-export * from './history/history-values';
 export * from './pickers/users';
 export * from './pickers/company-search';
 export * from './pickers/company-contacts';

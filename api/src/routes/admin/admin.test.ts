@@ -48,6 +48,30 @@ for (const engine of testEngines()) {
       assert.equal(await snapshot(suite.database.db), before);
     });
 
+    it('refuses a type whose text does not read on its background (lowContrast under the text colour), and changes nothing', async () => {
+      const before = await snapshot(suite.database.db);
+      const unreadable = (colours: Record<string, string>) => JSON.stringify({ backgroundColor: '#0f766e', borderColor: '#115e59', ...colours });
+      const created = await call(suite.app, 'POST', '/admin/task/store', { token: suite.tokens.ADM, fields: { description: 'Invisible', style: unreadable({ color: '#0f766e' }) } });
+      assert.deepEqual([created.status, created.body.errors], [422, [{ message: 'lowContrast', field: 'style.color' }]]);
+      // 4.47:1, just under the 4.5 the rule asks.
+      const grey = JSON.stringify({ backgroundColor: '#777777', borderColor: '#555555', color: '#ffffff' });
+      const changed = await call(suite.app, 'POST', `/admin/task/${suite.fixture.tasks.mail}/store`, { token: suite.tokens.ADM, fields: { description: 'Relance email', style: grey } });
+      assert.deepEqual([changed.status, changed.body.errors], [422, [{ message: 'lowContrast', field: 'style.color' }]]);
+      assert.equal(await snapshot(suite.database.db), before);
+      const offered = await call<Task[]>(suite.app, 'GET', '/tasks', { token: suite.tokens.COM });
+      assert.ok(!offered.body.data!.some((task) => task.description === 'Invisible'));
+    });
+
+    it('takes a task type’s and a needs status’s colours in either case, and keeps them in lower case', async () => {
+      const upper = JSON.stringify({ backgroundColor: '#1E3A8A', borderColor: '#1D4ED8', color: '#FFFFFF' });
+      const type = await call<TaskType>(suite.app, 'POST', '/admin/task/store', { token: suite.tokens.ADM, fields: { description: 'Majuscules', style: upper } });
+      assert.equal(type.status, 200, JSON.stringify(type.body));
+      assert.deepEqual(type.body.data?.style, { backgroundColor: '#1e3a8a', borderColor: '#1d4ed8', color: '#ffffff' });
+      const status = await call<{ color: string }>(suite.app, 'POST', '/admin/need-status/store', { token: suite.tokens.ADM, fields: { label: 'Majuscules', color: '#2563EB' } });
+      assert.equal(status.status, 200, JSON.stringify(status.body));
+      assert.equal(status.body.data?.color, '#2563eb');
+    });
+
     it('deactivates a type in use: no longer offered, still on its todos', async () => {
       const { call: callTask } = suite.fixture.tasks;
       const answer = await call<TaskType>(suite.app, 'POST', `/admin/task/${callTask}/store`, {

@@ -211,7 +211,7 @@ for (const engine of testEngines()) {
       const answer = await suite.app.inject({ method: 'GET', url: '/companies/export?search=alpha&sort=name', headers: { authorization: suite.tokens.COM } });
       assert.equal(answer.statusCode, 200);
       const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
-      assert.equal(lines[0], 'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Code postal;Ville;Secteur;Propriétaire;Active');
+      assert.equal(lines[0], 'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Adresse;Code postal;Ville;Téléphone;Site web;Secteur;Propriétaire;Active');
       assert.deepEqual(lines.slice(1).map((line) => line.split(';')[0]), ['Alpha Lyon', 'Groupe Alpha']);
       assert.equal(lines[2].split(';')[1], `${siret(10).slice(0, 3)} ${siret(10).slice(3, 6)} ${siret(10).slice(6, 9)} ${siret(10).slice(9)}`);
     });

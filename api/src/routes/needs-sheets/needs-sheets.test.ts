@@ -409,7 +409,7 @@ for (const engine of testEngines()) {
 
     it('manages statuses: colour pattern, unique label, reorder, deactivate one in use, refuse deleting it (integrityError)', async () => {
       const admin = (method: string, url: string, body: Record<string, unknown>) => call<NeedsSheetStatus | NeedsSheetStatus[] | null>(suite.app, method, url, { token: suite.tokens.ADM, fields: body });
-      assert.equal((await admin('POST', '/admin/need-status/store', { label: 'Rouge', color: '#FF0000' })).status, 422);
+      assert.equal((await admin('POST', '/admin/need-status/store', { label: 'Rouge', color: 'rouge' })).status, 422);
       const same = await admin('POST', '/admin/need-status/store', { label: 'EN COURS', color: '#ff0000' });
       assert.deepEqual([same.status, same.body.errors], [409, [{ message: 'existingName', field: 'label' }]]);
       const before = await snapshot(suite.database.db);

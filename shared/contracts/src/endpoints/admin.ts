@@ -22,7 +22,7 @@ export const adminEndpoints = endpointGroup('admin', {
   createTaskType: {
     method: 'POST',
     path: '/admin/task/store',
-    summary: 'Create a task type (description unique, case ignored: existingTitle)',
+    summary: 'Create a task type (description unique, case ignored: existingTitle; text colour reading on the background at 4.5:1 at least: lowContrast)',
     access: manage,
     body: taskTypeStorePayloadSchema,
     response: taskTypeSchema,

@@ -144,7 +144,7 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   createNeedsSheetStatus: {
     method: 'POST',
     path: '/admin/need-status/store',
-    summary: 'Create a status (label unique, case and accents ignored: existingName; colour #rrggbb lower case)',
+    summary: 'Create a status (label unique, case and accents ignored: existingName; colour #rrggbb, either case, kept in lower case)',
     access: manage,
     body: needsSheetStatusStorePayloadSchema,
     response: needsSheetStatusSchema,

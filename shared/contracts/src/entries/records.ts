@@ -5,6 +5,7 @@ export * from '../company';
 export * from '../contact-list';
 export * from '../record-csv';
 export * from '../history';
+export * from '../history-lines';
 export * from '../admin';
 export * from '../admin-user';
 export * from '../colour-contrast';

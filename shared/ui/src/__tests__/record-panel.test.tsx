@@ -93,7 +93,8 @@ describe('HistoryTimeline', () => {
     entityId: 1,
     label: `Alpha ${id}`,
     action: id === 1 ? 'create' : 'update',
-    changes: id === 1 ? { name: { to: 'Alpha' } } : { city: { from: 'Lyon', to: 'Paris' }, ownerId: { from: 1, to: 2 } },
+    changes: id === 1 ? { name: { to: 'Alpha' } } : { city: { from: 'Lyon', to: 'Paris' }, ownerId: { from: 1, to: 2 }, title: { from: 'mister', to: 'madam' } },
+    names: id === 1 ? {} : { 'user:1': 'COM (Camille Martin)', 'user:2': 'DIR (Dominique Leroy)' },
     user: { id: 1, trigram: 'COM' },
     createdAt: '2026-11-20T09:30:00.000Z',
   });
@@ -108,13 +109,14 @@ describe('HistoryTimeline', () => {
           label="Historique"
           queryKey={['history', 1]}
           fetchPage={fetchPage}
-          fieldLabels={{ city: 'Ville', ownerId: 'Propriétaire', name: 'Raison sociale' }}
-          formatValue={(field, value) => (field === 'ownerId' ? ['', 'COM', 'DIR'][value as number] : undefined)}
+          fieldLabels={{ city: 'Ville', ownerId: 'Propriétaire', name: 'Raison sociale', title: 'Civilité' }}
+          formatValue={(field, value) => (field === 'city' ? String(value).toUpperCase() : undefined)}
         />
       </QueryClientProvider>,
     );
-    expect(await screen.findAllByText('Ville : Lyon → Paris')).toHaveLength(20);
-    expect(screen.getAllByText('Propriétaire : COM → DIR')).toHaveLength(20);
+    expect(await screen.findAllByText('Ville : LYON → PARIS')).toHaveLength(20);
+    expect(screen.getAllByText('Propriétaire : COM (Camille Martin) → DIR (Dominique Leroy)')).toHaveLength(20);
+    expect(screen.getAllByText('Civilité : Monsieur → Madame')).toHaveLength(20);
     await user.click(screen.getByRole('button', { name: 'Afficher plus' }));
     expect(await screen.findByText('Raison sociale : Alpha')).toBeInTheDocument();
     expect(screen.getByText('Création')).toBeInTheDocument();

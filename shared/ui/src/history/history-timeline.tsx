@@ -1,4 +1,4 @@
-import { historyActionLabels, type HistoryEntry, type ListPage } from '@bo/contracts/records';
+import { historyActionLabels, historyChangeLines, type HistoryEntry, type HistoryValueFormat, type ListPage } from '@bo/contracts/records';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { Button, Empty, Spin } from 'antd';
 import { LoadFailed } from '../objects/load-failed';
@@ -13,19 +13,25 @@ export type HistoryTimelineProps = {
   fetchPage: (page: number, perPage: number, signal: AbortSignal) => Promise<ListPage<HistoryEntry>>;
   // The French name of each field a change names ('registrationId' -> 'SIRET').
   fieldLabels?: Record<string, string>;
-  // A value as a reader knows it (an owner's id as their trigram, a phone in its French form).
-  formatValue?: (field: string, value: unknown) => string | undefined;
+  // A value of the page's own fields as a reader knows it (a needs sheet's seniority in words); the fields records
+  // share (an owner, a company, a phone, a title...) read the same everywhere (historyChangeLines).
+  formatValue?: HistoryValueFormat;
   // Show each entry's subject (the subsidiary or the contact it is about).
   showSubject?: boolean;
 };
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
-function plainValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(vide)';
-  if (typeof value === 'boolean') return value ? 'Oui' : 'Non';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  return JSON.stringify(value);
+function ChangeLines({ entry, fieldLabels, formatValue }: { entry: HistoryEntry; fieldLabels: Record<string, string>; formatValue?: HistoryValueFormat }) {
+  const lines = historyChangeLines(entry.changes, entry.names, fieldLabels, formatValue);
+  if (lines.length === 0) return null;
+  return (
+    <ul className="bo-history__changes">
+      {lines.map((line) => (
+        <li key={line.field}>{line.text}</li>
+      ))}
+    </ul>
+  );
 }
 
 // A record's story, newest first, a page at a time ("Afficher plus"): who did what, when, each field's value
@@ -43,7 +49,6 @@ export function HistoryTimeline({ label, queryKey, fetchPage, fieldLabels = {}, 
   }
   const entries = history.data.pages.flatMap((page) => page.items);
   if (entries.length === 0) return <Empty description="Aucun événement enregistré" />;
-  const show = (field: string, value: unknown) => formatValue?.(field, value) ?? plainValue(value);
   return (
     <section aria-label={label}>
       <ol className="bo-history">
@@ -57,16 +62,7 @@ export function HistoryTimeline({ label, queryKey, fetchPage, fieldLabels = {}, 
               {dateTime.format(new Date(entry.createdAt))}
               {entry.user ? ` · ${entry.user.trigram}` : ''}
             </div>
-            {Object.keys(entry.changes).length > 0 && (
-              <ul className="bo-history__changes">
-                {Object.entries(entry.changes).map(([field, change]) => (
-                  <li key={field}>
-                    {fieldLabels[field] ?? field} :{' '}
-                    {'from' in change && change.from !== undefined ? `${show(field, change.from)} → ${show(field, change.to)}` : show(field, change.to)}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ChangeLines entry={entry} fieldLabels={fieldLabels} formatValue={formatValue} />
           </li>
         ))}
       </ol>

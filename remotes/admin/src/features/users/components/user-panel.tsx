@@ -10,7 +10,7 @@ import {
   type AdminUser,
 } from '@bo/contracts/records';
 import { CheckboxField, PasswordField, SelectField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, historySection, ReassignContactsDialog, recordHistoryValue, ownerContactIds, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { EntityPanel, historySection, ReassignContactsDialog, ownerContactIds, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { Alert, Button, Empty, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -122,7 +122,7 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
           queryKey: adminUserKeys.history(user.id),
           fetchPage: fetchUserHistory(user.id),
           fieldLabels: historyLabels,
-          formatValue: recordHistoryValue(users, (field, value) => (field === 'password' ? (value === 'changed' ? 'nouveau' : 'ancien') : undefined)),
+          formatValue: (field, value) => (field === 'password' ? (value === 'changed' ? 'nouveau' : 'ancien') : undefined),
         }),
       ]
     : [];

@@ -8,7 +8,7 @@ import {
   type CompanyView,
 } from '@bo/contracts/records';
 import { SelectField, SelectMenuField, SwitchField, TextField, useZodForm } from '@bo/ui';
-import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { EntityPanel, historySection, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, List, Tag } from 'antd';
 import { Link } from 'react-router-dom';
@@ -213,7 +213,6 @@ function CompanyForm({
           fetchPage: fetchCompanyHistory(company.id),
           fieldLabels,
           showSubject: true,
-          formatValue: recordHistoryValue(users),
         }),
       ]
     : [];

@@ -18,7 +18,7 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { LoadFailed, SelectField, SelectMenuField, TextField, useZodForm } from '@bo/ui';
 import { saveFile } from '@bo/ui/list';
-import { EntityPanel, historySection, recordHistoryValue, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam } from '@bo/ui/records';
+import { EntityPanel, historySection, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -263,7 +263,6 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                   fetchPage: fetchContactHistory(contact.id),
                   fieldLabels,
                   showSubject: true,
-                  formatValue: recordHistoryValue(users),
                 }),
               ]
             : []

@@ -18,7 +18,7 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { SelectField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
 import { Wizard } from '@bo/ui/widgets';
-import { conflictOf, EntityPanel, historySection, recordHistoryValue, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { conflictOf, EntityPanel, historySection, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
 import { PlusOutlined } from '@ant-design/icons';
@@ -84,7 +84,7 @@ function formValues(sheet: NeedsSheet | null, model: NeedsSheetModel | null, own
   };
 }
 
-// A value of a sheet's own fields in its history, as a reader knows it (the records' shared fields: recordHistoryValue).
+// A value of a sheet's own fields in its history, as a reader knows it (the fields records share: historyChangeLines).
 function sheetHistoryValue(field: string, value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   if (field === 'seniority') return seniorityLabels[value as keyof typeof seniorityLabels];
@@ -278,7 +278,7 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
       queryKey: needsSheetKeys.history(sheet.id),
       fetchPage: fetchNeedsSheetHistory(sheet.id),
       fieldLabels: { ...needsSheetFieldLabels, duplicatedFrom: 'Copie de la fiche' },
-      formatValue: recordHistoryValue(users, sheetHistoryValue),
+      formatValue: sheetHistoryValue,
     }),
   ];
 

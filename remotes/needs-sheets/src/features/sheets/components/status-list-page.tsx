@@ -36,7 +36,7 @@ function StatusDialog({ status, nextOrder, onClose }: { status: NeedsSheetStatus
   return (
     <FormModal open title={status ? `Statut : ${status.label}` : 'Nouveau statut'} onCancel={onClose} onSubmit={onSubmit} submitting={store.isPending} dirty={form.formState.isDirty}>
       <TextField control={control} name="label" label="Libellé" required maxLength={60} />
-      <TextField control={control} name="color" label="Couleur (#rrggbb en minuscules)" required placeholder="#2563eb" />
+      <TextField control={control} name="color" label="Couleur (#rrggbb)" required placeholder="#2563eb" />
       <SwitchField control={control} name="closes" label="Clôt la fiche" onLabel="Oui (pourvu, perdu, annulé…)" offLabel="Non" />
       <SwitchField
         control={control}

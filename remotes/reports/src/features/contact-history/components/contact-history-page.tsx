@@ -127,7 +127,7 @@ function ChangeEntry({ item }: { item: HistoryReportItem }) {
         {frenchDateTime(item.at)}
         {item.trigram && ` · par ${item.trigram}`}
       </div>
-      {Object.keys(change.changes).length > 0 && <p className="bo-report__text">{changeSummary(change.changes)}</p>}
+      {Object.keys(change.changes).length > 0 && <p className="bo-report__text">{changeSummary(change)}</p>}
     </>
   );
 }
