@@ -5,7 +5,7 @@ import { Button, ConfigProvider, Drawer, Layout, Space, theme, Tooltip, Typograp
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AppMenu } from './app-menu';
-import { SessionExpiryNotice } from './session-expiry-notice';
+import { SessionExpiryDialog } from './session-expiry-dialog';
 import { SettingsPanel } from './settings-panel';
 import { sidebarModeFor, useViewportWidth } from './use-viewport';
 
@@ -123,7 +123,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
             </Tooltip>
           </Space>
         </Layout.Header>
-        <SessionExpiryNotice />
+        <SessionExpiryDialog />
         <Layout.Content id="bo-main" className="bo-content" tabIndex={-1}>
           <div className="bo-content__inner">{children}</div>
         </Layout.Content>
