@@ -208,7 +208,7 @@ describe('toasts beside an open panel', () => {
     { width: 390, height: 844 },
   ]) {
     it(`after a save, hide none of the panel's buttons (${viewport.width} px)`, async () => {
-      const contacts = await apiGet<{ items: Array<{ id: number }> }>(h.system.api.url, tokens.COM, '/contacts', { sort: 'lastName', order: 'asc', perPage: 1 });
+      const contacts = await apiGet<{ items: Array<{ id: number }> }>(h.system.api.url, tokens.COM, '/contacts', { perPage: 1 });
       const { context, page } = await openAs('COM', `/liste-contacts?contact=${contacts.items[0].id}`, viewport);
       const panel = page.getByRole('dialog', { name: /^Contact : / });
       const jobTitle = panel.getByLabel(/^Fonction/);
