@@ -22,6 +22,9 @@ export type SystemOptions = {
   databaseUrl?: string;
   appName?: string;
   chunkLoadTimeoutMs?: number;
+  // The end of a session not kept and its warning (config.json; 15 minutes and 1 minute unless given).
+  sessionAutoClearMs?: number;
+  sessionWarningMs?: number;
   quiet?: boolean;
 };
 
@@ -144,6 +147,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         key: publicKey,
         defaultUrl: '/agenda',
         chunkLoadTimeoutMs: options.chunkLoadTimeoutMs ?? 120_000,
+        sessionAutoClearMs: options.sessionAutoClearMs ?? 900_000,
+        sessionWarningMs: options.sessionWarningMs ?? 60_000,
       },
       '/remotes.json': registry,
     },

@@ -70,7 +70,8 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function startHarness(): Promise<Harness> {
+// `session`: a shorter end for the sessions not kept, and its warning, for a test of that end.
+export async function startHarness(session: { autoClearMs: number; warningMs: number } | null = null): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-'));
   const system = await startSystem({
     shellPort: ports.shell,
@@ -80,6 +81,8 @@ export async function startHarness(): Promise<Harness> {
     quiet: true,
     // Short enough for a test to see the fallback of a remote that never answers.
     chunkLoadTimeoutMs: 15_000,
+    sessionAutoClearMs: session?.autoClearMs,
+    sessionWarningMs: session?.warningMs,
   });
   const browser = await launchBrowser();
   return {

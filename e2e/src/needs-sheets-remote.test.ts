@@ -78,7 +78,7 @@ after(async () => {
 });
 
 describe('needs sheets', () => {
-  it('creates a sheet with the wizard: a refusal in French first, then its reference and its default deadline', async () => {
+  it('creates a sheet with the wizard: each broken rule named under its field, a check step that reads as the sheet, then its reference and its default deadline', async () => {
     const { company, contact } = await companyWithContact();
     const { context, page } = await newPage('/fiches-de-besoin', 'Fiches de besoin');
     await page.getByRole('button', { name: 'Nouvelle fiche' }).click();
@@ -102,15 +102,41 @@ describe('needs sheets', () => {
     await next(page);
     await panel(page).getByRole('heading', { name: /Étape 3 sur 4 : Conditions/ }).waitFor();
     await pickOption(page, /^Type de contrat/, 'Freelance');
-    // A minimum above the maximum is refused on the spot, in French, under its field.
+    await pickOption(page, /^Priorité/, 'Haute');
+    await panel(page).getByLabel(/^Lieu/).fill('Lyon');
+    const recruiter = (await api<User[]>('/users')).find((user) => user.trigram === 'REC')!;
+    await pickOption(page, /^Recruteurs/, `REC – ${recruiter.firstName} ${recruiter.lastName}`);
+    // Each broken rule is said under its field, in French, and names the rule: a maximum below the minimum, more
+    // positions filled than asked, 7 remote days a week.
     await panel(page).getByLabel(/^TJM ou salaire minimum/).fill('900');
     await panel(page).getByLabel(/^TJM ou salaire maximum/).fill('600');
+    await panel(page).getByLabel(/^Postes demandés/).fill('2');
+    await panel(page).getByLabel(/^Postes pourvus/).fill('3');
+    await panel(page).getByLabel(/^Télétravail/).fill('7');
     await next(page);
-    await panel(page).getByText('Entrée non valide').waitFor();
+    const errorUnder = (label: RegExp) =>
+      panel(page).locator('.bo-field').filter({ has: page.getByLabel(label) }).locator('.bo-field__error');
+    await errorUnder(/^Télétravail/).getByText('Entre 0 et 5 jours de télétravail par semaine').waitFor();
+    await panel(page).getByLabel(/^Télétravail/).fill('2');
+    await next(page);
+    await errorUnder(/^TJM ou salaire maximum/).getByText('Le maximum ne peut pas être inférieur au minimum').waitFor();
+    await errorUnder(/^Postes pourvus/).getByText('Les postes pourvus ne peuvent pas dépasser les postes demandés').waitFor();
+    assert.equal(await panel(page).getByText('Entrée non valide').count(), 0);
     await panel(page).getByLabel(/^TJM ou salaire maximum/).fill('950');
+    await panel(page).getByLabel(/^Postes pourvus/).fill('0');
     await next(page);
     await panel(page).getByRole('heading', { name: /Étape 4 sur 4 : Vérification/ }).waitFor();
+    // The check step reads as the sheet will: names, not ids, and every condition.
+    const review = async (label: string) => (await panel(page).locator('.ant-descriptions-row').filter({ has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td').innerText()).trim();
     await panel(page).getByText('Kotlin, Android').waitFor();
+    await panel(page).locator('td', { hasText: company.name }).waitFor();
+    assert.equal(await review('Société'), company.name);
+    assert.equal(await review('Contact'), contact);
+    assert.equal(await review('Priorité'), 'Haute');
+    assert.equal(await review('Lieu et télétravail'), 'Lyon · télétravail 2 jours par semaine');
+    assert.equal((await review('TJM ou salaire')).replace(/\s/g, ' '), '900 € à 950 €');
+    assert.equal(await review('Postes'), '0 pourvu sur 2');
+    assert.equal(await review('Recruteurs'), `REC – ${recruiter.firstName} ${recruiter.lastName}`);
     await panel(page).getByRole('button', { name: 'Créer la fiche' }).click();
 
     await panel(page).getByText(new RegExp(`^Fiche BES-\\d{4}-\\d{4} : ${title}$`)).waitFor();
@@ -118,7 +144,10 @@ describe('needs sheets', () => {
     const sheet = await api<NeedsSheet>(`/need/${id}`);
     const today = toBusinessIsoDate(new Date());
     assert.match(sheet.reference, new RegExp(`^BES-${today.slice(0, 4)}-\\d{4}$`));
-    assert.deepEqual([sheet.title, sheet.skills, sheet.contractType, sheet.rateMax, sheet.deadline], [title, ['Kotlin', 'Android'], 'freelance', 950, addDays(today, 10)]);
+    assert.deepEqual(
+      [sheet.title, sheet.skills, sheet.contractType, sheet.rateMax, sheet.deadline, sheet.priority, sheet.place, sheet.recruiterIds],
+      [title, ['Kotlin', 'Android'], 'freelance', 950, addDays(today, 10), 'high', 'Lyon', [recruiter.id]],
+    );
     await page.getByText(`Fiche ${sheet.reference} créée`).first().waitFor();
 
     // The list shows it among my sheets, by its reference.

@@ -2,6 +2,7 @@
 // needs sheets' steps), the directory, the task report and the statistics (with the needs sheets' figures), as a
 // business leader (DIR) reads them; the refusal for the others.
 import {
+  contrastRatio,
   periodRange,
   toBusinessIsoDate,
   type CompanyListItem,
@@ -45,6 +46,15 @@ async function exportCsv(page: Page): Promise<string[]> {
 }
 
 const pageBody = (page: Page) => page.locator('.bo-page');
+
+async function saveColour(color: 'light' | 'dark') {
+  const response = await fetch(new URL('/user/settings', h.system.api.url), {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ color }),
+  });
+  assert.equal(response.status, 200, 'settings saved');
+}
 
 before(async () => {
   h = await startHarness();
@@ -222,6 +232,60 @@ describe('task report', () => {
     assert.equal(lines[0], 'Utilisateur;Prévues;Abouties;Abouties en retard;En retard;Taux à temps');
     assert.deepEqual(lines.slice(1).map((line) => line.split(';').slice(0, 5)), expected.map((r) => [r.trigram, r.planned, r.done, r.doneLate, r.late].map(String)));
     await context.close();
+  });
+
+  it('paints late as bad news, red and striped, readable on the card in the light and the dark theme', async () => {
+    const today = toBusinessIsoDate(new Date());
+    // A period with late todos, so that their bars are drawn.
+    let preset = 'year';
+    for (const candidate of ['month', 'lastMonth', 'quarter', 'year'] as const) {
+      const rows = await api<TaskReportRow[]>('/reports/tasks', { ...periodRange(candidate, today), groupBy: 'user' });
+      if (rows.some((row) => row.late > 0)) {
+        preset = candidate;
+        break;
+      }
+    }
+    const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+    for (const color of ['light', 'dark'] as const) {
+      await saveColour(color);
+      const { context, page } = await newPage(`/rapports/taches?periode=${preset}`, 'Rapport des tâches');
+      const figure = page.locator('figure.bo-chart');
+      await figure.getByRole('img').waitFor();
+      const legend = await figure.locator('.bo-chart__legend li').evaluateAll((items) =>
+        items.map((item) => {
+          const swatch = getComputedStyle(item.querySelector('.bo-chart__swatch')!);
+          return { name: item.textContent, colour: swatch.backgroundColor, pattern: swatch.backgroundImage };
+        }),
+      );
+      const card = hex(await figure.evaluate((element) => getComputedStyle(element).backgroundColor));
+      assert.deepEqual(legend.map((entry) => entry.name), ['Abouties à temps', 'Abouties en retard', 'En retard']);
+      const [onTime, doneLate, late] = legend.map((entry) => ({ ...entry, hex: hex(entry.colour) }));
+      // Red for late: more red than green or blue, and far from the on-time green.
+      const [r, g, b] = (late.colour.match(/\d+/g) ?? []).map(Number);
+      assert.ok(r > 150 && r > 2 * g && r > 2 * b, `late is red in the ${color} theme (${late.colour})`);
+      const [, g0] = (onTime.colour.match(/\d+/g) ?? []).map(Number);
+      assert.ok(g0 > (onTime.colour.match(/\d+/g) ?? []).map(Number)[0], `on time is green in the ${color} theme (${onTime.colour})`);
+      // Not by colour alone: late striped, done late dotted, on time plain.
+      assert.match(late.pattern, /repeating-linear-gradient/);
+      assert.match(doneLate.pattern, /radial-gradient/);
+      assert.equal(onTime.pattern, 'none');
+      // Each reads against the card (3:1, a graphic's contrast).
+      for (const entry of [onTime, doneLate, late]) {
+        assert.ok((contrastRatio(entry.hex, card) ?? 0) >= 3, `${entry.name} on the card in the ${color} theme: ${contrastRatio(entry.hex, card)}`);
+      }
+      // The bars of late todos are drawn in that red.
+      const redPixels = await figure.locator('canvas').evaluate((canvas: HTMLCanvasElement, target: number[]) => {
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          if (Math.abs(data[i] - target[0]) < 3 && Math.abs(data[i + 1] - target[1]) < 3 && Math.abs(data[i + 2] - target[2]) < 3) count += 1;
+        }
+        return count;
+      }, [r, g, b]);
+      assert.ok(redPixels > 20, `red bars on the canvas (${redPixels} pixels)`);
+      await context.close();
+    }
+    await saveColour('light');
   });
 
   it('is refused to a business team member, and so are the statistics', async () => {

@@ -1,5 +1,5 @@
 import { queryClient, useCurrentUser } from '@bo/client';
-import { defaultLayoutSettings } from '@bo/contracts';
+import { defaultLayoutSettings, limits } from '@bo/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import frFR from 'antd/locale/fr_FR';
@@ -30,13 +30,17 @@ function ThemedApp() {
   return (
     <ConfigProvider locale={frFR} theme={appThemes[color]}>
       <AntApp className={`bo-app bo-app--${color}`}>
-        {/* Spec section 9: top right, 3 s, newest on top, closes on click or drag, pauses on hover and focus loss.
-            Before the routes: it adds its stylesheet from a layout effect, and layout effects run in tree order.
-            After the routes, the stylesheet would arrive once the page had drawn (the calendar measures 2 000
-            todos in its own), and the browser would restyle the whole page again (270 ms on a cold /agenda). */}
+        {/* 3 s, newest on top, closes on click or drag, pauses on hover and focus loss. Bottom left rather than top
+            right: an open record panel (1100 px on the right) keeps its header's actions and its footer's buttons
+            in view, and so does a dialog (centred); on a narrow screen the toasts rise above the panel's footer
+            (app.css, `.bo-toasts`). Before the routes: it adds its stylesheet from a layout effect, and layout
+            effects run in tree order. After the routes, the stylesheet would arrive once the page had drawn (the
+            calendar measures 2 000 todos in its own), and the browser would restyle the whole page again (270 ms on
+            a cold /agenda). */}
         <ToastContainer
-          position="top-right"
-          autoClose={3000}
+          className="bo-toasts"
+          position="bottom-left"
+          autoClose={limits.toastAutoCloseMs}
           newestOnTop
           closeOnClick
           draggable

@@ -1,10 +1,11 @@
-import { clientConfigSchema, type ClientConfig } from '@bo/contracts';
+import { clientConfigSchema, type ClientConfig, type ClientConfigInput } from '@bo/contracts';
 
 // The client configuration, fetched once by the shell (config.json beside it) and read by every remote.
 let current: ClientConfig | null = null;
 
-export function setClientConfig(config: ClientConfig) {
-  current = config;
+// The configuration as written (the defaults fill what it leaves out).
+export function setClientConfig(config: ClientConfigInput) {
+  current = clientConfigSchema.parse(config);
 }
 
 export function getClientConfig(): ClientConfig {
@@ -12,9 +13,13 @@ export function getClientConfig(): ClientConfig {
   return current;
 }
 
+// The configuration when it is loaded, for code that has a default of its own before (unit tests load none).
+export function peekClientConfig(): ClientConfig | null {
+  return current;
+}
+
 // Checks the JSON of config.json and makes it the configuration.
 export function applyClientConfig(json: unknown): ClientConfig {
-  const config = clientConfigSchema.parse(json);
-  setClientConfig(config);
-  return config;
+  current = clientConfigSchema.parse(json);
+  return current;
 }

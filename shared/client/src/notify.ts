@@ -6,6 +6,10 @@ export function notifySuccess(text: string) {
   toast.success(text);
 }
 
+export function notifyInfo(text: string) {
+  toast.info(text);
+}
+
 // One toast per distinct code at a time: ten failing queries while the API is down say it once.
 export function notifyError(error: unknown) {
   const errors = error instanceof ApiRequestError ? error.errors : [{ message: 'error' }];

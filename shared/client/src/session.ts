@@ -1,4 +1,5 @@
 import { limits, TOKEN_STORAGE_KEY } from '@bo/contracts';
+import { peekClientConfig } from './config';
 
 // The session: the token in memory, and in local storage under 'token' only when the user chose to save it
 // (spec section 4). One module instance at run time: @bo/client is a federation singleton.
@@ -23,20 +24,25 @@ let autoClearTimer: ReturnType<typeof setTimeout> | null = null;
 // When the unsaved session ends (epoch milliseconds), for the warning a minute before.
 let autoClearAt: number | null = null;
 const listeners = new Set<Listener>();
+// Told just before the token goes (the 15-minute end, a refused token, a logout), while the page still shows what the
+// user typed.
+const endingListeners = new Set<Listener>();
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
-// Without a stored token the session lives only in this page: after 15 minutes it is cleared and the page
-// reloads, so an unsaved session on a shared computer does not outlive its user.
+// Without a stored token the session lives only in this page: after 15 minutes (or the configuration's
+// `sessionAutoClearMs`) it is cleared and the page reloads, so an unsaved session on a shared computer does not
+// outlive its user.
 function armAutoClear() {
   if (autoClearTimer !== null || typeof window === 'undefined') return;
-  autoClearAt = Date.now() + limits.sessionAutoClearMs;
+  const duration = peekClientConfig()?.sessionAutoClearMs ?? limits.sessionAutoClearMs;
+  autoClearAt = Date.now() + duration;
   autoClearTimer = setTimeout(() => {
     session.clear();
     window.location.reload();
-  }, limits.sessionAutoClearMs);
+  }, duration);
 }
 
 function disarmAutoClear() {
@@ -53,12 +59,15 @@ export const session = {
   getAutoClearAt(): number | null {
     return autoClearAt;
   },
-  // The user keeps an unsaved session: it is saved, as 'Enregistrer' would have done, and so has no timer any more.
-  keep() {
-    if (token === null) return;
-    persist = true;
-    storage()?.setItem(TOKEN_STORAGE_KEY, token);
+  // Whether the token is kept in local storage ('Enregistrer'): a session that is not leaves nothing behind its tab.
+  isSaved(): boolean {
+    return persist;
+  },
+  // The user proved again who they are (their password, before the end): an unsaved session gets its full time again.
+  renew() {
+    if (token === null || persist) return;
     disarmAutoClear();
+    armAutoClear();
     emit();
   },
   hasStoredToken(): boolean {
@@ -81,6 +90,7 @@ export const session = {
     emit();
   },
   clear() {
+    if (token !== null) for (const listener of endingListeners) listener();
     disarmAutoClear();
     const had = token !== null;
     token = null;
@@ -90,5 +100,9 @@ export const session = {
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
+  },
+  onEnding(listener: Listener): () => void {
+    endingListeners.add(listener);
+    return () => endingListeners.delete(listener);
   },
 };

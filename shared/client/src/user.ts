@@ -55,6 +55,16 @@ export async function login(form: LoginForm): Promise<User> {
   return user;
 }
 
+// The connected user types their password again before an unsaved session ends: a new token, and the session's full
+// time again. The page and what it holds stay as they are.
+export async function renewSession(password: string): Promise<User> {
+  const user = queryClient.getQueryData(currentUserQueryOptions().queryKey);
+  if (!user) throw new Error('No connected user to renew the session of.');
+  await login({ trigram: user.trigram, password, save: false });
+  session.renew();
+  return queryClient.getQueryData(currentUserQueryOptions().queryKey) ?? user;
+}
+
 // A password on its way to the server: the login key's ciphertext when the configuration holds the key, as on the
 // login (a new user's first password, a password change).
 export async function wirePassword(password: string): Promise<string> {

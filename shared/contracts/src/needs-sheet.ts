@@ -59,6 +59,19 @@ export const MAX_RATE = 10_000_000;
 export const MAX_DELAY_DAYS = 365;
 export const MAX_DURATION_MONTHS = 120;
 
+// What a sheet's own rules say when broken, under the field at fault: which rule, in the field's words.
+const frenchCount = (value: number) => value.toLocaleString('fr-FR');
+export const needsSheetMessages = {
+  remoteDays: `Entre 0 et ${MAX_REMOTE_DAYS} jours de télétravail par semaine`,
+  durationMonths: `Entre 1 et ${MAX_DURATION_MONTHS} mois`,
+  rate: `Un montant entre 0 et ${frenchCount(MAX_RATE)} €`,
+  rateMaxBelowMin: 'Le maximum ne peut pas être inférieur au minimum',
+  positions: `Entre 1 et ${MAX_POSITIONS} postes`,
+  positionsFilled: `Entre 0 et ${MAX_POSITIONS} postes`,
+  filledOverPositions: 'Les postes pourvus ne peuvent pas dépasser les postes demandés',
+  deadlineBeforeReceived: 'L’échéance ne peut pas précéder la date de réception',
+} as const;
+
 const skill = z.string({ error: messages.invalid }).trim().min(1, messages.invalid).max(60, messages.invalid).refine(hasNoNul, messages.invalid);
 // Tags arrive as a JSON array of strings; duplicates (case ignored) are kept once.
 const skillList = () =>
@@ -70,7 +83,7 @@ const idList = () =>
     .default([])
     .transform((list) => [...new Set(list)]);
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
-const nullableInteger = (min: number, max: number) => z.preprocess(emptyToNull, wireInteger(min, max).nullable());
+const nullableInteger = (min: number, max: number, outOfRange?: string) => z.preprocess(emptyToNull, wireInteger(min, max, outOfRange).nullable());
 const nullableDate = () => z.preprocess(emptyToNull, wireCalendarDate().nullable());
 
 // --- Statuses (/fiches-de-besoin/status, admin) ---
@@ -246,14 +259,14 @@ const needsSheetFields = z.object({
   niceToHave: skillList(),
   seniority: z.enum(seniorities, { error: messages.required }),
   place: nullableFields.text(150),
-  remoteDays: wireInteger(0, MAX_REMOTE_DAYS).default(0),
+  remoteDays: wireInteger(0, MAX_REMOTE_DAYS, needsSheetMessages.remoteDays).default(0),
   startDate: nullableDate(),
-  durationMonths: nullableInteger(1, MAX_DURATION_MONTHS),
+  durationMonths: nullableInteger(1, MAX_DURATION_MONTHS, needsSheetMessages.durationMonths),
   contractType: z.enum(contractTypes, { error: messages.required }),
-  rateMin: nullableInteger(0, MAX_RATE),
-  rateMax: nullableInteger(0, MAX_RATE),
-  positions: wireInteger(1, MAX_POSITIONS).default(1),
-  positionsFilled: wireInteger(0, MAX_POSITIONS).default(0),
+  rateMin: nullableInteger(0, MAX_RATE, needsSheetMessages.rate),
+  rateMax: nullableInteger(0, MAX_RATE, needsSheetMessages.rate),
+  positions: wireInteger(1, MAX_POSITIONS, needsSheetMessages.positions).default(1),
+  positionsFilled: wireInteger(0, MAX_POSITIONS, needsSheetMessages.positionsFilled).default(0),
   priority: z.enum(needsPriorities, { error: messages.invalid }).default('normal'),
   ownerId: fields.id(),
   recruiterIds: idList(),
@@ -267,13 +280,13 @@ type NeedsSheetFields = z.output<typeof needsSheetFields>;
 
 function checkNeedsSheet(value: NeedsSheetFields, context: z.RefinementCtx) {
   if (value.rateMin !== null && value.rateMax !== null && value.rateMin > value.rateMax) {
-    context.addIssue({ code: 'custom', path: ['rateMax'], message: messages.invalid });
+    context.addIssue({ code: 'custom', path: ['rateMax'], message: needsSheetMessages.rateMaxBelowMin });
   }
   if (value.positionsFilled > value.positions) {
-    context.addIssue({ code: 'custom', path: ['positionsFilled'], message: messages.invalid });
+    context.addIssue({ code: 'custom', path: ['positionsFilled'], message: needsSheetMessages.filledOverPositions });
   }
   if (value.receivedDate !== null && value.deadline !== null && value.deadline < value.receivedDate) {
-    context.addIssue({ code: 'custom', path: ['deadline'], message: messages.invalid });
+    context.addIssue({ code: 'custom', path: ['deadline'], message: needsSheetMessages.deadlineBeforeReceived });
   }
 }
 export const needsSheetStorePayloadSchema = needsSheetFields.superRefine(checkNeedsSheet);

@@ -49,14 +49,15 @@ function decodeInteger(value: unknown): unknown {
 // Nothing given (an empty field, an unchosen select) is a required entry; anything else not a number is "not a number"
 // (spec section 5).
 const isEmptyInput = (input: unknown) => input === undefined || input === null || input === '';
-export const wireInteger = (min: number, max: number) =>
+// `outOfRange`: the message of a number below `min` or above `max`, when the field can say which bounds hold.
+export const wireInteger = (min: number, max: number, outOfRange: string = messages.invalid) =>
   z.preprocess(
     decodeInteger,
     z
       .number({ error: (issue) => (isEmptyInput(issue.input) ? messages.required : messages.number) })
       .int(messages.invalid)
-      .min(min, messages.invalid)
-      .max(max, messages.invalid),
+      .min(min, outOfRange)
+      .max(max, outOfRange),
   );
 
 // A row id: a positive integer within the database's range.

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AppMenu } from './app-menu';
 import { contrastTokens } from './contrast-tokens';
-import { SessionExpiryNotice } from './session-expiry-notice';
+import { SessionExpiryDialog } from './session-expiry-dialog';
 import { SettingsPanel } from './settings-panel';
 import { sidebarModeFor, useViewportWidth } from './use-viewport';
 
@@ -125,7 +125,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
             </Tooltip>
           </Space>
         </Layout.Header>
-        <SessionExpiryNotice />
+        <SessionExpiryDialog />
         <Layout.Content id="bo-main" className="bo-content" tabIndex={-1}>
           <div className="bo-content__inner">{children}</div>
         </Layout.Content>

@@ -12,6 +12,7 @@ import {
   type ChartOptions,
 } from 'chart.js';
 import { Chart as ChartJs } from 'react-chartjs-2';
+import { FILL_TILE, toneFills, type ChartFill, type ChartTone } from './chart-tones';
 
 // Chart.js, in a chunk that only the report pages drawing charts download (chart-loader.ts). Only the parts the
 // two charts use are registered, so the rest of the library is left out of the build. The legend is the figure's
@@ -19,10 +20,14 @@ import { Chart as ChartJs } from 'react-chartjs-2';
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip);
 
 export type ChartKind = 'bar' | 'line';
-export type ChartSeries = { name: string; values: readonly number[] };
+// A series with a tone takes that tone's colour and fill; the others take the palette in turn.
+export type ChartSeries = { name: string; values: readonly number[]; tone?: ChartTone };
 // Concrete colours from antd's theme (a canvas cannot read CSS variables).
 export type ChartColours = {
   series: readonly string[];
+  tones: Readonly<Record<ChartTone, string>>;
+  // The card's colour: the gaps of a striped or dotted fill.
+  background: string;
   text: string;
   grid: string;
   tooltipBackground: string;
@@ -83,13 +88,44 @@ function chartOptions(kind: ChartKind, labels: readonly string[], colours: Chart
   };
 }
 
+// A bar's fill: its colour, with the card's colour in stripes or dots over it (a tile repeated).
+function barFill(colour: string, fill: ChartFill, gap: string): string | CanvasPattern {
+  if (fill === 'solid') return colour;
+  const tile = document.createElement('canvas');
+  tile.width = FILL_TILE;
+  tile.height = FILL_TILE;
+  const context = tile.getContext('2d');
+  if (!context) return colour;
+  context.fillStyle = colour;
+  context.fillRect(0, 0, FILL_TILE, FILL_TILE);
+  context.fillStyle = gap;
+  context.strokeStyle = gap;
+  context.lineWidth = 1.2;
+  context.beginPath();
+  if (fill === 'stripes') {
+    // A diagonal through the tile and its two corners' ends, so that the stripes join from tile to tile.
+    for (const offset of [-FILL_TILE, 0, FILL_TILE]) {
+      context.moveTo(offset, FILL_TILE);
+      context.lineTo(offset + FILL_TILE, 0);
+    }
+    context.stroke();
+  } else {
+    context.arc(FILL_TILE / 2, FILL_TILE / 2, 1.2, 0, 2 * Math.PI);
+    context.fill();
+  }
+  return context.createPattern(tile, 'repeat') ?? colour;
+}
+
 export function ChartCanvas({ kind, label, labels, series, colours, height }: ChartCanvasProps) {
   const data: ChartData<ChartKind> = {
     labels: [...labels],
     datasets: series.map((entry, index) => {
-      const colour = colours.series[index % colours.series.length];
-      const common = { label: entry.name, data: [...entry.values], backgroundColor: colour, borderColor: colour };
-      return kind === 'bar' ? common : { ...common, borderWidth: 2, pointRadius: 3.5, pointHoverRadius: 5 };
+      const colour = entry.tone ? colours.tones[entry.tone] : colours.series[index % colours.series.length];
+      const fill = entry.tone ? toneFills[entry.tone] : 'solid';
+      const common = { label: entry.name, data: [...entry.values], borderColor: colour };
+      if (kind === 'bar') return { ...common, backgroundColor: barFill(colour, fill, colours.background), borderWidth: fill === 'solid' ? 0 : 1 };
+      // A line of bad news is dashed.
+      return { ...common, backgroundColor: colour, borderWidth: 2, borderDash: fill === 'stripes' ? [6, 3] : [], pointRadius: 3.5, pointHoverRadius: 5 };
     }),
   };
   return (

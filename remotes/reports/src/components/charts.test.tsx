@@ -2,6 +2,7 @@ import 'jest-canvas-mock';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider, theme } from 'antd';
+import { contrastRatio } from '@bo/contracts/records';
 import { Chart, type ChartType } from 'chart.js';
 import type { ReactElement } from 'react';
 import { BarChart, LineChart } from './charts';
@@ -114,5 +115,39 @@ describe('charts', () => {
     expect(darkSwatches).toHaveLength(2);
     expect(darkSwatches).not.toEqual(lightSwatches);
     expect(seriesColours(dark)).not.toEqual(seriesColours(light));
+  });
+
+  it('paints late as bad news in both themes: red and striped, done late orange and dotted, on time green and plain', async () => {
+    const toned = {
+      ...props,
+      series: [
+        { name: 'Abouties à temps', values: [12, 3], tone: 'good' as const },
+        { name: 'Abouties en retard', values: [2, 1], tone: 'warning' as const },
+        { name: 'En retard', values: [1, 4], tone: 'bad' as const },
+      ],
+    };
+    for (const [name, algorithm, token] of [
+      ['Clair', theme.defaultAlgorithm, light],
+      ['Sombre', theme.darkAlgorithm, dark],
+    ] as const) {
+      const { unmount } = inTheme(<BarChart title={name} {...toned} />, algorithm);
+      const { chart } = await chartNamed(new RegExp(name));
+      const [onTime, doneLate, late] = chart.data.datasets;
+      expect([onTime.borderColor, doneLate.borderColor, late.borderColor]).toEqual([token.green7, token.orange7, token.red7]);
+      // Plain for good news; a pattern (not a bare colour) for the two others.
+      expect(onTime.backgroundColor).toBe(token.green7);
+      expect(typeof doneLate.backgroundColor).not.toBe('string');
+      expect(typeof late.backgroundColor).not.toBe('string');
+      // Each tone stands out from the card (3:1 for a graphic, WCAG 1.4.11).
+      for (const colour of [token.green7, token.orange7, token.red7]) {
+        expect(contrastRatio(colour, token.colorBgContainer)).toBeGreaterThanOrEqual(3);
+      }
+      // The legend draws each swatch as its bars: striped late, dotted done late.
+      const swatches = Array.from(document.querySelectorAll<HTMLElement>('.bo-chart__swatch'));
+      expect(swatches.map((swatch) => swatch.dataset.tone)).toEqual(['good', 'warning', 'bad']);
+      expect(swatches[2].style.backgroundImage).toMatch(/repeating-linear-gradient/);
+      expect(swatches[1].style.backgroundImage).toMatch(/radial-gradient/);
+      unmount();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { theme } from 'antd';
 import { useMemo } from 'react';
 import type { ChartColours, ChartKind, ChartSeries } from './chart-canvas';
 import { loadChartCanvas } from './chart-loader';
+import { swatchStyle, toneFills } from './chart-tones';
 
 export type { ChartSeries } from './chart-canvas';
 
@@ -22,12 +23,15 @@ const HEIGHT = 260;
 
 // The colours come from antd's theme, so that the light and the dark themes both read well. The series take shade 7
 // of antd's palettes, which the dark algorithm makes anew for the dark background: each keeps at least 3:1 against
-// the card on both (blue 6.2 and 5.2, volcano 4.8 and 6.0, green 3.5 and 7.9, magenta 5.5 and 5.1).
+// the card on both (blue 6.2 and 5.2, volcano 4.8 and 6.0, green 3.5 and 7.9, magenta 5.5 and 5.1). The tones take
+// green, orange and red, shade 7 too (green 3.5 and 7.9, orange 3.6 and 8.0, red 5.6 and 4.8).
 function useChartColours(): ChartColours {
   const { token } = theme.useToken();
   return useMemo(
     () => ({
       series: [token.blue7, token.volcano7, token.green7, token.magenta7],
+      tones: { good: token.green7, warning: token.orange7, bad: token.red7 },
+      background: token.colorBgContainer,
       text: token.colorTextSecondary,
       grid: token.colorBorderSecondary,
       tooltipBackground: token.colorBgSpotlight,
@@ -44,7 +48,15 @@ function Legend({ series, colours }: { series: readonly ChartSeries[]; colours: 
     <ul className="bo-chart__legend" aria-hidden="true">
       {series.map((entry, index) => (
         <li key={entry.name}>
-          <span className="bo-chart__swatch" style={{ background: colours.series[index % colours.series.length] }} />
+          <span
+            className="bo-chart__swatch"
+            data-tone={entry.tone}
+            style={
+              entry.tone
+                ? swatchStyle(colours.tones[entry.tone], toneFills[entry.tone], colours.background)
+                : { background: colours.series[index % colours.series.length] }
+            }
+          />
           {entry.name}
         </li>
       ))}

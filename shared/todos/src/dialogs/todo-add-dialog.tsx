@@ -49,13 +49,14 @@ function TodoAddForm({ tasks, contact, searchContacts = noContacts, initialDeadl
     // A searched contact is chosen again (its name came with the search), the rest comes back as typed.
     (userId) => ({ kind: 'add', userId, contact: contact ?? null, values: { ...form.getValues(), contactId: presetId } }),
   );
+  // Its own draft, which opens the dialog again too (todo-draft.ts), in place of the kit's.
   const form = useZodForm(todoAddFormSchema, {
     contactId: presetId,
     taskId: null,
     deadline: initialDeadline ?? '',
     notes: '',
     ...(kept as Partial<z.input<typeof todoAddFormSchema>> | null),
-  });
+  }, { draft: false });
   const { control } = form;
   // "Annuler" and Échap ask before throwing typed changes away.
   const handleCancel = useDialogDirty(form.formState.isDirty, onCancel);

@@ -29,6 +29,7 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
     // The dialogs that keep drafts are the editor's, whose todos are whole todos of the API.
     (userId) => ({ kind: 'edit', userId, todo: todo as Todo, values: form.getValues() }),
   );
+  // Its own draft, which opens the dialog again too (todo-draft.ts), in place of the kit's.
   const form = useZodForm(todoEditFormSchema, {
     deadline: todo.deadline,
     notes: todo.notes,
@@ -38,7 +39,7 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
     newDeadline: '',
     newNotes: '',
     ...(kept as Partial<z.input<typeof todoEditFormSchema>> | null),
-  });
+  }, { draft: false });
   const { control } = form;
   // "Annuler" and Échap ask before throwing typed changes away.
   const handleCancel = useDialogDirty(form.formState.isDirty, onCancel);

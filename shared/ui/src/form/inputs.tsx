@@ -73,8 +73,9 @@ export function PasswordField<T extends FieldValues, N extends FieldPath<T>>({
   required = true,
   disabled,
   autoComplete = 'current-password',
+  autoFocus,
   ...props
-}: BaseFieldProps<T, N> & { autoComplete?: string }) {
+}: BaseFieldProps<T, N> & { autoComplete?: string; autoFocus?: boolean }) {
   const { id, error, textProps } = useField(props);
   return (
     <FieldFrame id={id} label={label} error={error} required={required}>
@@ -82,6 +83,7 @@ export function PasswordField<T extends FieldValues, N extends FieldPath<T>>({
         {...textProps}
         disabled={disabled}
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
       />
     </FieldFrame>
   );

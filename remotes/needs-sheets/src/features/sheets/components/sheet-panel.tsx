@@ -3,7 +3,6 @@ import {
   contractTypeLabels,
   frenchDate,
   mayChangeNeedsSheetStatus,
-  NEEDS_SHEET_DEADLINE_DAYS,
   needsPriorityLabels,
   needsSheetFieldLabels,
   needsSheetStatusChangePayloadSchema,
@@ -22,13 +21,14 @@ import { conflictOf, EntityPanel, historySection, useEditConflict, useOwnerOptio
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Descriptions } from 'antd';
+import { Button } from 'antd';
 import { StatusTag } from './status-tag';
 import { needsSheetModelsQueryOptions } from '../api/needs-sheet-models';
 import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
 import { fetchNeedsSheetHistory, needsSheetKeys, needsSheetQueryOptions, useChangeNeedsSheetStatus, useDuplicateNeedsSheet, useStoreNeedsSheet } from '../api/needs-sheets';
 import { ClientFields, ConditionFields, PositionFields } from './sheet-fields';
 import { SheetPrintView } from './sheet-print-view';
+import { SheetReview } from './sheet-review';
 
 const formFields = [
   'companyId',
@@ -173,7 +173,6 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
   const companyOption = sheet ? { value: sheet.company.id, label: sheet.company.name } : null;
 
   if (!sheet) {
-    const values = form.watch();
     return (
       <EntityPanel
         open
@@ -222,29 +221,7 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
                   {
                     key: 'review',
                     title: 'Vérification',
-                    content: (
-                      <Descriptions
-                        bordered
-                        size="small"
-                        column={1}
-                        items={[
-                          { key: 'title', label: needsSheetFieldLabels.title, children: String(values.title ?? '') },
-                          { key: 'seniority', label: needsSheetFieldLabels.seniority, children: seniorityLabels[values.seniority as keyof typeof seniorityLabels] ?? '' },
-                          { key: 'skills', label: needsSheetFieldLabels.skills, children: (Array.isArray(values.skills) ? values.skills : []).join(', ') },
-                          {
-                            key: 'contractType',
-                            label: needsSheetFieldLabels.contractType,
-                            children: contractTypeLabels[values.contractType as keyof typeof contractTypeLabels] ?? '',
-                          },
-                          { key: 'positions', label: needsSheetFieldLabels.positions, children: String(values.positions ?? '') },
-                          {
-                            key: 'deadline',
-                            label: needsSheetFieldLabels.deadline,
-                            children: values.deadline ? frenchDate(String(values.deadline)) : `Reçue le + ${model?.delay ?? NEEDS_SHEET_DEADLINE_DAYS} jours`,
-                          },
-                        ]}
-                      />
-                    ),
+                    content: <SheetReview control={control} model={model} statuses={statuses} />,
                   },
                 ]}
               />

@@ -1,15 +1,7 @@
 import { contractTypeLabels, frenchDate, needsPriorityLabels, seniorityLabels, type NeedsSheet } from '@bo/contracts/needs-sheets';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
-
-function rate(sheet: NeedsSheet): string {
-  if (sheet.rateMin !== null && sheet.rateMax !== null) return `${euros.format(sheet.rateMin)} à ${euros.format(sheet.rateMax)}`;
-  if (sheet.rateMin !== null) return `à partir de ${euros.format(sheet.rateMin)}`;
-  if (sheet.rateMax !== null) return `jusqu’à ${euros.format(sheet.rateMax)}`;
-  return 'Non précisé';
-}
+import { placeText, positionsText, rateText } from './sheet-texts';
 
 // The sheet as it is handed to a candidate or a recruiter: one A4 page (the print style sheet shows this block
 // alone), the same text on screen as a preview.
@@ -19,11 +11,11 @@ export function SheetPrintView({ sheet }: { sheet: NeedsSheet }) {
     ['Contact', `${sheet.contact.firstName} ${sheet.contact.lastName}`],
     ['Séniorité', seniorityLabels[sheet.seniority]],
     ['Type de contrat', contractTypeLabels[sheet.contractType]],
-    ['Lieu', `${sheet.place ?? 'Non précisé'} · télétravail ${sheet.remoteDays} jour${sheet.remoteDays > 1 ? 's' : ''} par semaine`],
+    ['Lieu', placeText(sheet.place, sheet.remoteDays)],
     ['Démarrage', sheet.startDate ? frenchDate(sheet.startDate) : 'Dès que possible'],
     ['Durée', sheet.durationMonths === null ? 'Non précisée' : `${sheet.durationMonths} mois`],
-    ['TJM ou salaire', rate(sheet)],
-    ['Postes', `${sheet.positionsFilled} pourvu${sheet.positionsFilled > 1 ? 's' : ''} sur ${sheet.positions}`],
+    ['TJM ou salaire', rateText(sheet.rateMin, sheet.rateMax)],
+    ['Postes', positionsText(sheet.positionsFilled, sheet.positions)],
     ['Priorité', needsPriorityLabels[sheet.priority]],
     ['Statut', sheet.status.label],
     ['Reçue le', frenchDate(sheet.receivedDate)],

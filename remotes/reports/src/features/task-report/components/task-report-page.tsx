@@ -156,9 +156,9 @@ export function TaskReportPage() {
             labelTitle={groupBy === 'user' ? 'Utilisateur' : 'Type de tâche'}
             labels={rows.map(rowName)}
             series={[
-              { name: 'Abouties à temps', values: rows.map((row) => row.done - row.doneLate) },
-              { name: 'Abouties en retard', values: rows.map((row) => row.doneLate) },
-              { name: 'En retard', values: rows.map((row) => row.late) },
+              { name: 'Abouties à temps', values: rows.map((row) => row.done - row.doneLate), tone: 'good' },
+              { name: 'Abouties en retard', values: rows.map((row) => row.doneLate), tone: 'warning' },
+              { name: 'En retard', values: rows.map((row) => row.late), tone: 'bad' },
             ]}
           />
         </>
