@@ -196,8 +196,9 @@ export async function pickOption(page: Page, label: string | RegExp, option: str
     current = await nextOption(current);
   }
   await field.press('Enter');
-  // The field shows the choice once the select has taken it.
-  await dialog.locator(`.ant-select-content[title="${option}"]`, { has: page.getByLabel(label) }).waitFor();
+  // The field shows the choice once the select has taken it: a single select as its title, a multiple one as a tag.
+  const shown = `.ant-select-content[title="${option}"], .ant-select-content:has(.ant-select-selection-item[title="${option}"])`;
+  await dialog.locator(shown, { has: page.getByLabel(label) }).waitFor();
 }
 
 // Holds the browser's idle moments (requestIdleCallback) of every page of a context until releaseIdle: the shell

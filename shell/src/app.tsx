@@ -9,6 +9,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { watchAssistiveNames } from './layout/assistive-names';
 import { contrastTokens } from './layout/contrast-tokens';
+import { useToastRoom } from './layout/toast-room';
 import { ErrorBoundary } from './pages/error-screen';
 import { AppRoutes } from './routing/app-routes';
 
@@ -27,14 +28,15 @@ const appThemes = {
 function ThemedApp() {
   const { data: user } = useCurrentUser();
   const color = user?.settings.color ?? defaultLayoutSettings.color;
+  useToastRoom();
   return (
     <ConfigProvider locale={frFR} theme={appThemes[color]}>
       <AntApp className={`bo-app bo-app--${color}`}>
         {/* 3 s, newest on top, closes on click or drag, pauses on hover and focus loss. Bottom left rather than top
             right: an open record panel (1100 px on the right) keeps its header's actions and its footer's buttons
-            in view, and so does a dialog (centred); on a narrow screen the toasts rise above the panel's footer
-            (app.css, `.bo-toasts`). Before the routes: it adds its stylesheet from a layout effect, and layout
-            effects run in tree order. After the routes, the stylesheet would arrive once the page had drawn (the
+            in view, and so does a dialog (centred); where the panel reaches their corner (a phone, a narrow window),
+            it makes room for them (toast-room.ts). Before the routes: it adds its stylesheet from a layout effect, and
+            layout effects run in tree order. After the routes, the stylesheet would arrive once the page had drawn (the
             calendar measures 2 000 todos in its own), and the browser would restyle the whole page again (270 ms on
             a cold /agenda). */}
         <ToastContainer

@@ -25,7 +25,9 @@ describe('assistive names of the third-party pieces', () => {
       <span class="fc-icon" id="icon"></span>
       <span class="ant-select-clear" id="clear"></span>
       <ul><li class="ant-pagination-prev"><button class="ant-pagination-item-link" id="prev"></button></li>
-          <li class="ant-pagination-next"><button class="ant-pagination-item-link" id="next"></button></li></ul>
+          <li class="ant-pagination-next"><button class="ant-pagination-item-link" id="next"></button></li>
+          <li class="ant-pagination-jump-prev"><a class="ant-pagination-item-link" href="?page=1" id="jump-prev"></a></li>
+          <li class="ant-pagination-jump-next"><a class="ant-pagination-item-link" href="?page=11" id="jump-next"></a></li></ul>
       <table><tbody><tr class="ant-table-measure-row" id="measure"></tr></tbody></table>
       <a class="fc-more-link" id="more">+3 en plus</a>
       <div class="fc-daygrid-day" id="day" aria-labelledby="x"></div>`);
@@ -39,6 +41,8 @@ describe('assistive names of the third-party pieces', () => {
     expect(attribute('clear', 'tabindex')).toBe('-1');
     expect(attribute('prev', 'aria-label')).toBe('Page précédente');
     expect(attribute('next', 'aria-label')).toBe('Page suivante');
+    expect(attribute('jump-prev', 'aria-label')).toBe('Pages précédentes');
+    expect(attribute('jump-next', 'aria-label')).toBe('Pages suivantes');
     expect(document.getElementById('measure')?.hasAttribute('inert')).toBe(true);
     expect(attribute('more', 'role')).toBe('button');
     expect(link.getAttribute('role')).toBe('button');

@@ -5,7 +5,8 @@
 //   hidden from screen readers. FullCalendar's arrow icons too (their buttons carry 'Précédent' and 'Suivant').
 // - A select's clear button is a mouse shortcut (the keyboard changes the choice in the list itself): it is named
 //   in French and kept out of the Tab order, where it was one more stop after each filled select.
-// - The pagination's arrows are buttons with an icon only: named in French.
+// - The pagination's arrows are buttons with an icon only, and its jumps over several pages links showing only
+//   "•••": named in French.
 // - A table's measure row is hidden from assistive technology by antd; what it holds must not take the focus either.
 // - In the calendar, "+N en plus" opens the day's todos as a button does (FullCalendar gives a link without an
 //   address the state of a button), and a day's cell is named by its content, not by its number alone.
@@ -13,6 +14,8 @@ const CLEAR_LABEL = 'Effacer la sélection';
 const pageArrows: Array<[string, string]> = [
   ['ant-pagination-prev', 'Page précédente'],
   ['ant-pagination-next', 'Page suivante'],
+  ['ant-pagination-jump-prev', 'Pages précédentes'],
+  ['ant-pagination-jump-next', 'Pages suivantes'],
 ];
 
 // Every element this file may adjust, found in one walk of an added subtree (a month of the calendar adds

@@ -6,15 +6,21 @@ import { todosToEvents } from '../todo-events';
 
 const todos = sampleTodos('2026-03-15');
 
+// FullCalendar comes in a lazily loaded part (calendar-loader): its first import, in the first test that draws a
+// month, compiles its modules, which takes seconds on a loaded machine, beyond the library's 1 s wait and jest's
+// 5 s per test. A month that never shows still fails, later.
+const lazyPartWait = { timeout: 15_000 };
+const lazyPartTestTimeout = 30_000;
+
 describe('TodoCalendar', () => {
   it('shows the month in French from Monday, with the todos as events', async () => {
     const onRangeChange = jest.fn();
     render(<TodoCalendar events={todosToEvents(todos)} initialDate="2026-03-15" onRangeChange={onRangeChange} />);
-    expect(await screen.findByText('mars 2026')).toBeInTheDocument();
+    expect(await screen.findByText('mars 2026', {}, lazyPartWait)).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader')[0]).toHaveTextContent(/lun/i);
     expect(screen.getAllByText(/Relance e-mail/).length).toBeGreaterThan(0);
     expect(onRangeChange).toHaveBeenCalledWith({ start: '2026-02-23', end: '2026-04-05' });
-  });
+  }, lazyPartTestTimeout);
 
   it('opens a focused event with Enter and offers the labelled controls', async () => {
     const onEventClick = jest.fn();
