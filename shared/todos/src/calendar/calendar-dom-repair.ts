@@ -1,6 +1,6 @@
 // FullCalendar names its day headers and day numbers with an aria-label on an <a> without href (a generic
-// element, which may not be named), and leaves aria-controls empty on a closed "+N en plus" link. Each name is
-// moved to its cell (the column header or the day's grid cell, which may be named), the empty attribute dropped,
+// element, which may not be named), and leaves aria-controls empty on a closed "+N en plus" link. A header's name
+// is moved to its column header (which may be named), a day number's dropped, the empty attribute dropped,
 // and the "+N en plus" link given the button role its aria-expanded belongs to. Watched, since FullCalendar draws
 // again on every change of month, view or events.
 export function repairCalendarDom(root: HTMLElement): () => void {
@@ -8,12 +8,11 @@ export function repairCalendarDom(root: HTMLElement): () => void {
     for (const link of root.querySelectorAll<HTMLAnchorElement>('a:not([href])[aria-label]')) {
       const label = link.getAttribute('aria-label') ?? '';
       link.removeAttribute('aria-label');
-      const cell = link.closest('th, td');
-      if (cell) {
-        // A day cell is otherwise named by its number alone ("12"), through aria-labelledby.
-        cell.removeAttribute('aria-labelledby');
-        cell.setAttribute('aria-label', label);
-      }
+      // A column header takes the full name. A day cell keeps the name FullCalendar gives it through
+      // aria-labelledby, its number as shown ("12", "1 déc."): a grid cell is named from its content, and a name
+      // that leaves out what the cell shows misleads a voice user.
+      const header = link.closest('th');
+      if (header) header.setAttribute('aria-label', label);
     }
     for (const element of root.querySelectorAll('[aria-controls=""]')) element.removeAttribute('aria-controls');
     for (const link of root.querySelectorAll('a.fc-more-link:not([role])')) link.setAttribute('role', 'button');
