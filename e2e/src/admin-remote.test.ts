@@ -137,6 +137,8 @@ describe('phrases', () => {
     const discard = page.getByRole('button', { name: 'Abandonner' });
     await discard.click();
     await page.waitForURL((url) => !url.searchParams.has('phrase'));
+    // As a person would, typing once the question has gone: on leaving, it gives the focus back to the page.
+    await discard.waitFor({ state: 'detached' });
 
     // Searching the category: its two phrases, in the admin's order; the address keeps the view.
     await page.getByLabel('Rechercher').fill(category);
