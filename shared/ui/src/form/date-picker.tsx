@@ -63,11 +63,12 @@ export function DatePickerField<T extends FieldValues, N extends FieldPath<T>>({
   // The picker answers a value set from the text with a change of its own, to the date it last held: ignored
   // while the event that took the text lasts.
   const taking = useRef(false);
+  // A text deleted empties the field: the picker alone would bring back its earlier date.
   const takeTyped = (text: string): boolean => {
-    if (text.trim() === '' || text === fieldText(field.value, withTime)) return false;
+    if (text === fieldText(field.value, withTime)) return false;
     taking.current = true;
     setTimeout(() => (taking.current = false));
-    const value = parseTypedValue(text, withTime);
+    const value = text.trim() === '' ? '' : parseTypedValue(text, withTime);
     if (value === null) {
       field.onChange('');
       setTypedError(`${TYPED_DATE_INVALID}, et non « ${text.trim()} »`);
