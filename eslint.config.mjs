@@ -1,5 +1,5 @@
 // Lint rules that carry the architecture: no remote imports another remote, shared never imports a remote or
-// the shell, nothing imports the server, no import cycles, features meet only at route level (CONVENTIONS, point 3).
+// the shell, nothing imports the server, no import cycles, features meet only at route level (docs/architecture.md).
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
@@ -48,7 +48,7 @@ const zones = [
   ),
 ];
 
-// One file name style, linted (CONVENTIONS point 7): kebab-case, dots only between kebab-case parts
+// One file name style, chosen once and linted: kebab-case, dots only between kebab-case parts
 // (`todo-cache.test.tsx`, `webpack.config.cjs`).
 const kebabCaseName = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 const localPlugin = {

@@ -28,7 +28,7 @@ export type SystemOptions = {
   quiet?: boolean;
 };
 
-// The login key pair (spec section 1's {key}): created once, beside the data.
+// The login key pair (its public half is `key` in config.json): created once, beside the data.
 export function ensureLoginKeys(dataDir: string) {
   const dir = path.join(dataDir, 'keys');
   const privateFile = path.join(dir, 'login-private.pem');

@@ -60,7 +60,7 @@ describe('task types', () => {
     await panel(page).getByText('Texte illisible sur ce fond : le contraste doit atteindre au moins 4,5:1').waitFor();
     assert.equal(await panel(page).getByLabel(/^Couleur du texte/).getAttribute('aria-invalid'), 'true');
     assert.equal((await api<TaskType[]>('/admin/tasks')).length, existing.length);
-    // An upper-case colour is written the spec's way (lower case); a bad one is refused under its field.
+    // An upper-case colour is stored the contracts' way (lower case); a bad one is refused under its field.
     await panel(page).getByLabel(/^Couleur du texte/).fill('#1E3A8A');
     assert.equal(await panel(page).getByLabel(/^Couleur du texte/).inputValue(), '#1e3a8a');
     await panel(page).getByText(/Contraste du texte : .* niveau AA atteint/).waitFor();

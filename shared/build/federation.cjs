@@ -1,5 +1,5 @@
-// Module-federation settings shared by the shell and every remote, kept apart from the webpack config
-// (conventions, point 4). Singletons are listed one by one with the version the workspace resolves, never
+// Module-federation settings shared by the shell and every remote, kept apart from the webpack config, so that
+// what is shared, and how, reads in one place. Singletons are listed one by one with the version the workspace resolves, never
 // `shared: { ...deps }`: exactly one React, router, QueryClient, antd context and session at run time.
 const crypto = require('node:crypto');
 const fs = require('node:fs');

@@ -203,7 +203,7 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
     return companies(executor).select(rowColumns).where('c.id', '=', id).executeTakeFirst();
   }
 
-  // The rules every stored company obeys (spec section 8), checked in the writing transaction.
+  // The rules every stored company obeys (docs/data-rules.md), checked in the writing transaction.
   async function checkRules(trx: Executor, changes: CompanyChanges, current: CompanyRow | undefined): Promise<void> {
     const id = current?.id ?? null;
     const refuseOthers = (rows: { id: number }[], code: ErrorCode, field: string) => {

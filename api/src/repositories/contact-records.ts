@@ -301,7 +301,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
     if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
   }
 
-  // The rules every stored contact obeys (spec section 8), checked in the writing transaction.
+  // The rules every stored contact obeys (docs/data-rules.md), checked in the writing transaction.
   // `others` leaves out the contacts that do not count as another one (a merge's duplicate).
   async function checkRules(
     trx: Executor,

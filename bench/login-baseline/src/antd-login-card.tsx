@@ -10,7 +10,7 @@ export function LoginCard() {
   const form = useZodForm(loginFormSchema, {
     trigram: '',
     password: '',
-    // On when a token is already stored (spec section 4).
+    // On when a token is already stored, as on the product's login card.
     save: session.hasStoredToken(),
   });
   const handleSubmit = form.handleSubmit((values) => login.mutate(values));

@@ -5,7 +5,7 @@ import * as React from 'react';
 
 reportRuntime('admin', React);
 
-// The pages this remote owns (ARCHITECTURE section 3). Each page's code (and antd) comes in a chunk of its own, so
+// The pages this remote owns (the route table, appRoutes in @bo/contracts, names the owner of each path). Each page's code (and antd) comes in a chunk of its own, so
 // that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
   {

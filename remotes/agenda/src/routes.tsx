@@ -6,7 +6,7 @@ import { prefetchAgenda } from './features/todos/components/agenda-prefetch';
 
 reportRuntime('agenda', React);
 
-// The pages this remote owns (ARCHITECTURE section 3). Each page's code (and antd) comes in its own chunk, so
+// The pages this remote owns (the route table, appRoutes in @bo/contracts, names the owner of each path). Each page's code (and antd) comes in its own chunk, so
 // that this module, and /agenda's prefetch, run as soon as the remote arrives.
 export const routes: RemotePage[] = [
   {

@@ -6,7 +6,7 @@ import { preloadCharts } from './components/chart-loader';
 
 reportRuntime('reports', React);
 
-// The pages this remote owns (ARCHITECTURE section 3). Each page's code (and antd) comes in a chunk of its own,
+// The pages this remote owns (the route table, appRoutes in @bo/contracts, names the owner of each path). Each page's code (and antd) comes in a chunk of its own,
 // so that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
   {

@@ -17,7 +17,7 @@ import { getClientConfig } from './config';
 import { ApiRequestError } from './errors';
 import { session } from './session';
 
-// The API client: the wire protocol of ARCHITECTURE section 4, in one place.
+// The API client: the wire protocol (docs/requirements.md), in one place.
 
 const looseEnvelope = z.object({
   data: z.unknown(),

@@ -1,4 +1,4 @@
-// The login key (spec section 1, the configuration's {key}): the password is encrypted in the browser with
+// The login key (`key` of config.json, docs/configuration.md): the password is encrypted in the browser with
 // RSA-OAEP / SHA-256 so it never travels in clear; the server holds the private key.
 function pemToDer(pem: string): ArrayBuffer {
   const base64 = pem.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');

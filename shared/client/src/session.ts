@@ -2,7 +2,7 @@ import { limits, TOKEN_STORAGE_KEY } from '@bo/contracts';
 import { peekClientConfig } from './config';
 
 // The session: the token in memory, and in local storage under 'token' only when the user chose to save it
-// (spec section 4). One module instance at run time: @bo/client is a federation singleton.
+// ("Enregistrer" on the login card). One module instance at run time: @bo/client is a federation singleton.
 
 type Listener = () => void;
 

@@ -7,7 +7,7 @@ import { fields, hasNoNul, nullableFields } from './validation';
 import { versionField, versionParam } from './versions';
 import { wireBoolean } from './wire';
 
-// Read-only detail views (ARCHITECTURE section 5): a contact with its ways to reach them, a company with its
+// Read-only detail views: a contact with its ways to reach them, a company with its
 // parent, its subsidiaries and its contacts.
 export const contactDetailSchema = contactSummarySchema.extend({
   email: z.string().nullable(),

@@ -8,7 +8,7 @@ export const clientConfigSchema = z.object({
   key: z.string().nullable().default(null),
   defaultUrl: z.string().default('/agenda'),
   chunkLoadTimeoutMs: z.number().int().positive().default(120_000),
-  // A session not kept ('Ne pas enregistrer') ends after this long (spec section 4: 15 minutes), and the user is warned
+  // A session not kept ('Ne pas enregistrer') ends after this long (15 minutes), and the user is warned
   // this long before. The deployment may shorten both (the browser tests do).
   sessionAutoClearMs: z.number().int().positive().default(900_000),
   sessionWarningMs: z.number().int().positive().default(60_000),
@@ -16,7 +16,7 @@ export const clientConfigSchema = z.object({
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 export type ClientConfigInput = z.input<typeof clientConfigSchema>;
 
-// Business constants (spec section 9).
+// Business constants (docs/requirements.md).
 export const limits = {
   requestTimeoutMs: 10_000,
   sessionAutoClearMs: 900_000,

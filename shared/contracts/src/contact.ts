@@ -29,7 +29,7 @@ export const standbyListLabels: Record<StandbyListName, string> = {
   allContacts: 'Tous les contacts',
 };
 
-// Autocomplete defaults (spec section 9).
+// Autocomplete defaults: wait 200 ms after a key, search from 2 characters, show at most 100 results.
 export const AUTOCOMPLETE = { delayMs: 200, minLength: 2, maxResults: 100 } as const;
 
 export const contactSearchQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { conflictSchema } from './versions';
 
-// Every response body: { data, errors: [{ message: <code> }], debug? } (ARCHITECTURE section 4).
+// Every response body, whatever its status: { data, errors: [{ message: <code> }], debug? }.
 export const apiErrorSchema = z.object({
   message: z.string(),
   // Which input field the error is about, when it is about one.

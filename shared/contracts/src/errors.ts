@@ -1,5 +1,5 @@
-// The error catalogue (spec section 8). Codes are wire names, spelled exactly as the spec spells them,
-// typos included. Where the spec gives a French text it is used verbatim.
+// The error catalogue (docs/requirements.md). Codes are wire names that clients match on: kept exactly as they
+// were first spelled, typos included. The French texts are those the users know, verbatim.
 export const errorCatalogue = {
   apiUnavailable: { status: 0, text: 'API indisponible' },
   commandTimeout: { status: 0, text: "Délai d'attente dépassée" },

@@ -12,7 +12,7 @@ import { wireBoolean, wireCalendarDate, wireInteger, wireJson } from './wire';
 // Needs sheets (fiches de besoin, issue 19): what a client company asks for, from the first call until the
 // positions are filled, with the statuses an admin manages and the models that pre-fill a sheet.
 
-// Spec section 9: a sheet's deadline is its received date plus this many days, unless its model says otherwise.
+// A sheet's deadline is its received date plus this many days, unless its model says otherwise.
 export const NEEDS_SHEET_DEADLINE_DAYS = 10;
 
 export function defaultNeedsSheetDeadline(receivedDate: string, delayDays: number = NEEDS_SHEET_DEADLINE_DAYS): string {

@@ -3,7 +3,7 @@ import { messages } from './rules';
 import { hasNoNul } from './validation';
 import { wireInteger } from './wire';
 
-// Lists (ARCHITECTURE section 4): `GET /<things>` takes search, filters, sort, order, page and perPage, and
+// Lists: `GET /<things>` takes search, filters, sort, order, page and perPage, and
 // answers `{ items, total }`. The bounds live here once, for the server's validation and the browser's choices.
 // Paging, sorting and search happen in the database, never in memory.
 export const PER_PAGE_OPTIONS = [10, 20, 50, 100] as const;

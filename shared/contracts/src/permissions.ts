@@ -1,6 +1,6 @@
 import { ALL_ROLES, hasAnyRole, type RoleFlags, type RoleName } from './roles';
 
-// Who may do what (ARCHITECTURE section 4): role x resource x action, in one table. The server checks it before
+// Who may do what (docs/permissions.md): role x resource x action, in one table. The server checks it before
 // any handler runs (each endpoint entry names the permission it needs); the browser reads it to show or hide
 // actions. Rules about one record (whose todo, whose contact) come on top, in the server's domain.
 // Zod-free, like roles.ts: the shell reads it before the schemas have loaded.
@@ -36,7 +36,7 @@ export const permissions = {
   },
   // The other users, as owners to pick or filter on.
   user: { read: ALL_ROLES },
-  // A leader's team and its figures (/equipe: businessLeader only, as the spec's route table says).
+  // A leader's team and its figures (/equipe: businessLeader alone; the admin role does not open it).
   team: { read: ['businessLeader'] },
   // Predefined phrases: offered to everyone in the notes fields.
   phrase: { read: ALL_ROLES },

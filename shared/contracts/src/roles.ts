@@ -9,12 +9,12 @@ export const roleLabels: Record<RoleName, string> = {
   recruitmentTeam: 'Équipe recrutement',
 };
 
-// A user's roles, one flag each (spec section 6).
+// A user's roles, one flag each: a user may have several.
 export type RoleFlags = Record<RoleName, boolean>;
 
 export const ALL_ROLES: readonly RoleName[] = roleNames;
 
-// A route (or a command) is open if any role it lists is set on the user (spec section 6).
+// A route (or a command) is open if any role it lists is set on the user.
 export function hasAnyRole(role: RoleFlags | undefined | null, allowed: readonly RoleName[]): boolean {
   if (!role) return false;
   return allowed.some((name) => role[name]);

@@ -2,7 +2,7 @@ import { permissions } from './permissions';
 import { ALL_ROLES, hasAnyRole, type RoleFlags, type RoleName } from './roles';
 export type { RoleFlags } from './roles';
 
-// The route table (ARCHITECTURE section 3): which remote owns a path and which roles open it. The shell
+// The route table (docs/requirements.md): which remote owns a path and which roles open it. The shell
 // reads it before any remote is downloaded, so a remote whose routes a user may not open is never fetched.
 // Zod-free, like roles.ts: the shell reads the table and the registry before the schemas have loaded.
 export const remoteNames = ['agenda', 'contacts', 'needsSheets', 'reports', 'admin'] as const;

@@ -1,8 +1,8 @@
-// The rules of spec section 5 that need no schema library: messages, patterns, and the login form's checks. The
+// The validation rules that need no schema library (docs/requirements.md): messages, patterns, and the login form's checks. The
 // login card checks its two fields with them (no form library); the zod fields of validation.ts are built on
 // the same constants.
 
-// Form messages of spec section 5, verbatim.
+// Form messages, verbatim: every form and the server say the same words.
 export const messages = {
   required: 'Entrée requise',
   dateRequired: 'Date requise',
@@ -18,7 +18,7 @@ export const messages = {
 // A typed date that is no date: said under the field, with the form it is read in.
 export const TYPED_DATE_INVALID = 'Date non valide : saisissez-la en jj/mm/aaaa (par exemple 03/12/2026)';
 
-// Patterns of spec section 5.
+// Patterns of the validated fields.
 export const patterns = {
   // 0033, a non-zero digit, then four pairs of digits, spaces optional between the groups.
   phone: /^0033 ?[1-9]( ?\d{2}){4}$/,
@@ -33,7 +33,7 @@ export const patterns = {
 export const TRIGRAM_LENGTH = 3;
 export const REGISTRATION_ID_LENGTH = 14;
 
-// The login form's errors by field (spec sections 4 and 5), as the zod loginFormSchema reports them.
+// The login form's errors by field, as the zod loginFormSchema reports them.
 export type LoginFieldErrors = Partial<Record<'trigram' | 'password', string>>;
 
 export function loginFieldErrors(values: { trigram: string; password: string }): LoginFieldErrors {
@@ -45,5 +45,5 @@ export function loginFieldErrors(values: { trigram: string; password: string }):
   return errors;
 }
 
-// Where the browser keeps a saved session token (spec section 4).
+// Where the browser keeps a saved session token (local storage, when the user chose "Enregistrer").
 export const TOKEN_STORAGE_KEY = 'token';

@@ -20,7 +20,7 @@ export const taskStyleEntrySchema = z.object({
 // is small). The server refuses the rest with lowContrast on `style.color`.
 export const isReadableTaskStyle = (style: Pick<TaskStyle, 'color' | 'backgroundColor'>): boolean => meetsWcagAa(style.color, style.backgroundColor);
 
-// A task type (spec section 3).
+// A task type: its description and its calendar chip's colours.
 export const taskSchema = z.object({
   id: z.number().int(),
   description: z.string(),

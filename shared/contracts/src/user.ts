@@ -19,10 +19,10 @@ export const roleFlagsSchema = z.object({
   recruitmentTeam: z.boolean(),
 }) satisfies z.ZodType<RoleFlags>;
 
-// The user's settings, kept on their account so that they follow them to any browser: the layout (spec section 1,
-// the right sidebar's choices) and how the agenda opens (its view, and the onlyPending option of spec section 4).
+// The user's settings, kept on their account so that they follow them to any browser: the layout (the right
+// sidebar's choices) and how the agenda opens (its view, and whether it shows the pending todos only).
 export const calendarViews = ['month', 'week'] as const;
-// The agenda shows accomplished todos too unless the user asks otherwise (spec section 4, onlyPending).
+// The agenda shows accomplished todos too unless the user asks otherwise (onlyPending).
 export const CALENDAR_ONLY_PENDING_DEFAULT = false;
 export type CalendarViewSetting = (typeof calendarViews)[number];
 export const layoutSettingsSchema = z.object({
@@ -61,7 +61,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-// What the login form validates in the browser (spec section 5).
+// What the login form validates in the browser (its messages in rules.ts).
 export const loginFormSchema = z.object({
   trigram: fields.trigram(),
   password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired),

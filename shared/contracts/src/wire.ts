@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate, toBusinessIsoDate } from './dates';
 import { messages } from './rules';
 
-// The wire forms of ARCHITECTURE section 4: booleans travel as 0/1, dates as Unix seconds, objects as JSON
+// The wire forms of every call (docs/requirements.md): booleans travel as 0/1, dates as Unix seconds, objects as JSON
 // strings. The client encodes with `toWireValue`; the server decodes with the schemas below, which accept
 // exactly these forms (and the native ones from JSON bodies).
 
@@ -47,7 +47,7 @@ function decodeInteger(value: unknown): unknown {
 
 // An integer from a query string or a multipart field (or a JSON number), between min and max.
 // Nothing given (an empty field, an unchosen select) is a required entry; anything else not a number is "not a number"
-// (spec section 5).
+// (the form messages of rules.ts).
 const isEmptyInput = (input: unknown) => input === undefined || input === null || input === '';
 // `outOfRange`: the message of a number below `min` or above `max`, when the field can say which bounds hold.
 export const wireInteger = (min: number, max: number, outOfRange: string = messages.invalid) =>
@@ -70,8 +70,8 @@ function unixSeconds(value: unknown): number | null {
   return typeof decoded === 'number' && Number.isSafeInteger(decoded) && Math.abs(decoded) <= MAX_UNIX_SECONDS ? decoded : null;
 }
 
-// The one decoder of a calendar date on the wire (ARCHITECTURE section 4): Unix seconds, as spec section 7
-// says, become the day that instant falls on in Paris; a yyyy-MM-dd is taken as it is. Anything else: null.
+// The one decoder of a calendar date on the wire: Unix seconds, as every date travels, become the day that
+// instant falls on in Paris; a yyyy-MM-dd is taken as it is. Anything else: null.
 export function decodeWireCalendarDate(value: unknown): string | null {
   const seconds = unixSeconds(value);
   if (seconds !== null) return toBusinessIsoDate(new Date(seconds * 1000));

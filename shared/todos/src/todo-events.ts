@@ -1,12 +1,12 @@
 import { contactName, type TaskStyle, type Todo } from '@bo/contracts';
 
-// What the calendar needs of a todo (spec section 3); the showroom builds these by hand.
+// What the calendar needs of a todo (an all-day event in its task type's colours); the showroom builds these by hand.
 export type CalendarTodo = Pick<Todo, 'id' | 'deadline' | 'isAccomplished' | 'notes'> & {
   task: Pick<Todo['task'], 'id' | 'description' | 'style'>;
   contact: Pick<Todo['contact'], 'id' | 'firstName' | 'lastName'> & { company: { name: string } | null };
 };
 
-// Accomplished todos: light grey background, darker grey border, black text (spec section 3).
+// Accomplished todos: light grey background, darker grey border, black text, whatever their task type.
 export const ACCOMPLISHED_STYLE: TaskStyle = { backgroundColor: '#e0e0e0', borderColor: '#9e9e9e', color: '#000000' };
 
 export type TodoEvent = {

@@ -30,7 +30,7 @@ type LoginCardProps = {
   onLoggedIn?: () => void;
 };
 
-// Shown in place of any page while nobody is logged in (spec sections 4 and 5). Plain HTML styled like the kit,
+// Shown in place of any page while nobody is logged in (its checks: loginFieldErrors in @bo/contracts). Plain HTML styled like the kit,
 // so that it shows before antd and the API client are downloaded; those come while the user types.
 export function LoginCard({ appName, loadClient, rememberByDefault, onFocus, onLoggedIn }: LoginCardProps) {
   const [values, setValues] = useState(() => ({ trigram: '', password: '', save: rememberByDefault }));

@@ -22,7 +22,7 @@ export async function fetchJson(url: string, what: string): Promise<unknown> {
   return response.json();
 }
 
-// config.json beside the shell (spec section 1).
+// config.json beside the shell (docs/configuration.md).
 export const fetchConfigJson = once(() => fetchJson('/config.json', 'Configuration'));
 
 export function appNameOf(json: unknown): string {

@@ -9,7 +9,7 @@ import { prepareRouting } from '../routing/preload';
 import { isPublicPath } from '../routing/public-paths';
 import { fetchConfigJson, fetchJson, loadClient, once } from './client-loader';
 
-// A saved session (spec section 4).
+// A saved session: a token kept in local storage because the user chose "Enregistrer".
 export function hasStoredToken(): boolean {
   try {
     return window.localStorage.getItem(TOKEN_STORAGE_KEY) !== null;

@@ -23,7 +23,7 @@ const sectionIcons: Record<MenuSection, ReactNode> = {
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
-// Only what the user's roles open (spec section 6).
+// Only what the user's roles open (any of the roles a route lists).
 export function menuItemsFor(role: RoleFlags): MenuItems {
   const sections = new Map<MenuSection, MenuItems>();
   for (const route of appRoutes) {

@@ -3,7 +3,7 @@ import { errorText, loginFormSchema } from '@bo/contracts';
 import { FormModal, PasswordField, useZodForm } from '@bo/ui';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
-// A session not kept ends with a reload (spec section 4, 15 minutes). The user is asked for their password a minute
+// A session not kept ends with a reload (after 15 minutes, the configuration's `sessionAutoClearMs`). The user is asked for their password a minute
 // before (the configuration's `sessionWarningMs`), in a dialog over the page: given, the session gets its full time
 // again and the page stays as it is; ignored or dismissed, the session ends on time, and what the open forms held
 // comes back after the next login (the kit's form drafts).

@@ -90,7 +90,7 @@ export function SettingsChoices({ settings, part }: { settings: LayoutSettings; 
   ));
 }
 
-// The right sidebar (spec section 1): the user's layout settings, saved on their account.
+// The right sidebar: the user's layout settings, saved on their account.
 export function SettingsPanel({ open, onClose, settings }: { open: boolean; onClose: () => void; settings: LayoutSettings }) {
   return (
     <Drawer title="Paramètres d’affichage" placement="right" open={open} onClose={onClose} size={320}>

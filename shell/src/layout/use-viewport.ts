@@ -12,7 +12,7 @@ export function useViewportWidth(): number {
 
 export type SidebarMode = 'offCanvas' | 'condensed' | LayoutSettings['sidebarType'];
 
-// Spec section 4: condensed between 768 and 1028 px, the user's choice above; below 768 px the menu opens
+// The left sidebar: condensed between 768 and 1028 px, the user's choice above; below 768 px the menu opens
 // off-canvas.
 export function sidebarModeFor(width: number, chosen: LayoutSettings['sidebarType']): SidebarMode {
   if (width < limits.sidebarCondensedMin) return 'offCanvas';

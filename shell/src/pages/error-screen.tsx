@@ -39,7 +39,8 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-// The generic error screen of spec section 8, with its texts as the spec gives them.
+// The generic error screen, for what no page can recover from, with the texts users know ("Something went wrong",
+// "Try again").
 export function ErrorScreen({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (
     <Result

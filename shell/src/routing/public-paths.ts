@@ -1,4 +1,4 @@
-// The showroom of the UI kit (/tests/*) opens without logging in (spec section 2).
+// The showroom of the UI kit (/tests/*) is public: it opens without logging in.
 export const PUBLIC_PREFIX = '/tests';
 
 export function isPublicPath(pathname: string): boolean {

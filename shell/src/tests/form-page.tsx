@@ -13,7 +13,7 @@ const contractTypes = [
   { value: 'freelance', label: 'Freelance' },
 ];
 
-// One rule per field, with the messages of spec section 5 (from the contracts).
+// One rule per field, with the form messages of the contracts (rules.ts).
 const demoFormSchema = z.object({
   needsSheetId: z.string(),
   title: z.enum(personTitles, { error: messages.required }),
@@ -33,7 +33,7 @@ const demoFormSchema = z.object({
 });
 type DemoFormValues = z.output<typeof demoFormSchema>;
 
-// What the API client sends (ARCHITECTURE section 4): the date-time as a Date becomes Unix seconds, booleans
+// What the API client sends (the wire forms of wire.ts in @bo/contracts): the date-time as a Date becomes Unix seconds, booleans
 // 0/1, the skills list a JSON string.
 export function toDemoWire(values: DemoFormValues) {
   return toWireParams({ ...values, meetingAt: dayjs(values.meetingAt).toDate() });

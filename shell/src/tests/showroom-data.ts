@@ -133,7 +133,7 @@ export const statusOptions: Option[] = contactStatuses.map((status) => ({ value:
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
 
-// Answers a list query (ARCHITECTURE section 4) like a server would: filters (text contains, case and accent
+// Answers a list query (search, filters, sort, order, page, perPage) like a server would: filters (text contains, case and accent
 // blind; lists equal), sorts, pages, after a short network-like delay, and gives up when the query is cancelled.
 const filterable = new Set<string>(['lastName', 'firstName', 'company', 'city', 'email', 'status']);
 const exact = new Set(['company', 'city', 'status']);

@@ -13,7 +13,7 @@ const agendaFallback = (
   </p>
 );
 
-// Public showroom of the shared UI kit (spec section 2, /tests/*). Each page is built out with its issue; the
+// Public showroom of the shared UI kit (/tests/*, testPages in @bo/contracts). Each page is built out with its issue; the
 // index lists them all.
 export function ShowroomRoutes() {
   return (

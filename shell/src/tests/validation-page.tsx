@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { integerText } from './demo-rules';
 import { ShowroomLayout } from './showroom-layout';
 
-// Every message and pattern of spec section 5, one field each, with the contract's own rules.
+// Every validation message and pattern (rules.ts in @bo/contracts), one field each, with the contract's own rules.
 const validationSchema = z.object({
   companyName: fields.requiredText(100),
   startDate: fields.isoDate(),

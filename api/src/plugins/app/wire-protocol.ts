@@ -6,7 +6,8 @@ import { requestLimits } from '../../limits';
 import { globalPlugin } from '../global-plugin';
 import type { KnownRoutes } from './known-routes';
 
-// The body each method takes (ARCHITECTURE section 4): POST and DELETE multipart/form-data, PUT and PATCH JSON.
+// The body each method takes (the wire protocol, docs/requirements.md): POST and DELETE multipart/form-data, PUT
+// and PATCH JSON.
 const bodyTypeOf: Record<string, string> = {
   POST: 'multipart/form-data',
   DELETE: 'multipart/form-data',

@@ -7,7 +7,7 @@ import { call, testEngines } from '../../test/harness';
 // Unix seconds of an instant given in ISO 8601.
 const seconds = (iso: string) => String(Date.parse(iso) / 1000);
 
-// Every date parameter takes Unix seconds (spec section 7: the day it falls on in Paris) and yyyy-MM-dd alike.
+// Every date parameter takes Unix seconds (the day that instant falls on in Paris) and yyyy-MM-dd alike.
 for (const engine of testEngines()) {
   describe(`date parameters on ${engine}`, () => {
     let suite: SeededSuite;

@@ -24,7 +24,7 @@ function firstMessage(result: { success: boolean; error?: { issues: Array<{ mess
   return result.error?.issues.find((issue) => issue.path[0] === field)?.message;
 }
 
-describe('login form messages (spec section 5)', () => {
+describe('login form messages', () => {
   it('asks for both fields when empty', () => {
     const result = loginFormSchema.safeParse({ trigram: '', password: '', save: false });
     expect(firstMessage(result, 'trigram')).toBe('Trigramme requis');
@@ -163,7 +163,7 @@ describe('wire forms', () => {
 });
 
 describe('error catalogue', () => {
-  it('keeps the spec texts verbatim', () => {
+  it('keeps the form texts verbatim', () => {
     expect(errorText('apiUnavailable')).toBe('API indisponible');
     expect(errorText('commandTimeout')).toBe("Délai d'attente dépassée");
     expect(errorText('autenticationFailed')).toBe("Echec de l'autentification");

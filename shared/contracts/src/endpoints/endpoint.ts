@@ -18,7 +18,7 @@ export type Endpoint = {
   access: Access;
   params?: z.ZodType;
   query?: z.ZodType;
-  // POST/DELETE: multipart fields; PUT/PATCH: JSON (spec section 7).
+  // POST/DELETE: multipart fields; PUT/PATCH: JSON.
   body?: z.ZodType;
   // The `data` of the envelope on success; for a file (produces), the file's text.
   response: z.ZodType;
@@ -41,7 +41,7 @@ export function endpointGroup<T extends Record<string, Endpoint>>(tag: string, e
   return tagged as { [K in keyof T]: T[K] & { tag: string } };
 }
 
-// The body's content type follows the method (spec section 7).
+// The body's content type follows the method: GET takes a query, POST and DELETE multipart fields, PUT and PATCH JSON.
 export function bodyContentType(method: HttpMethod): 'multipart/form-data' | 'application/json' | null {
   if (method === 'POST' || method === 'DELETE') return 'multipart/form-data';
   if (method === 'PUT' || method === 'PATCH') return 'application/json';

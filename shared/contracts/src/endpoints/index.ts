@@ -9,7 +9,7 @@ import { userEndpoints } from './user';
 export * from './endpoint';
 export * from './params';
 
-// The core calls (spec section 7: the session, the todos, the standby lists), which the shell and the agenda use.
+// The core calls (the session, the todos, the standby lists), which the shell and the agenda use.
 // Each domain's calls come with its own entry of the contract (`@bo/contracts/records`...), so that a page downloads
 // the schemas of the calls it makes and no others; `@bo/contracts/all` merges every table for the server.
 export const endpoints = {

@@ -10,7 +10,7 @@ export function addContactTodo({ contactId, taskId, ...params }: AddContactTodoI
   return callEndpoint(endpoints.addContactTodo, { path: { contactId, taskId }, params });
 }
 
-// The contact has a pending todo now: it leaves all three standby lists (spec section 4).
+// The contact has a pending todo now, so it is active: it leaves all three standby lists (mine, my team's, everyone's).
 export function withoutContact(lists: StandbyLists, contactId: number): StandbyLists {
   const keep = (contacts: StandbyLists['allContacts']) => contacts.filter((contact) => contact.id !== contactId);
   return { myContacts: keep(lists.myContacts), teamContacts: keep(lists.teamContacts), allContacts: keep(lists.allContacts) };

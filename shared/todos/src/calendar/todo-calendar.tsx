@@ -12,7 +12,7 @@ export type TodoCalendarProps = FullCalendarViewProps & {
   // The first events are on their way: FullCalendar waits for them, drawing the month once with its events
   // rather than empty and then again with them (with 2 000 todos, the second drawing costs more than the first).
   eventsPending?: boolean;
-  // The onlyPending option (spec section 4): shown as a switch when the caller handles it.
+  // The onlyPending option (accomplished todos hidden; off by default): shown as a switch when the caller handles it.
   onlyPending?: boolean;
   onOnlyPendingChange?: (value: boolean) => void;
   onAdd?: () => void;

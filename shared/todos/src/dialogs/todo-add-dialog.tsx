@@ -94,7 +94,7 @@ function TodoAddForm({ tasks, contact, searchContacts = noContacts, initialDeadl
   );
 }
 
-// Adds a todo for a contact; a contact en veille is activated by it (spec section 4).
+// Adds a todo for a contact; a contact en veille is activated by it (a contact is active while it has a pending todo).
 export function TodoAddDialog({ open, ...props }: TodoAddDialogProps) {
   const title = props.contact ? `Ajouter une tâche pour ${contactName(props.contact)}` : 'Ajouter une tâche';
   return (

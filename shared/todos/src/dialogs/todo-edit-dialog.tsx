@@ -99,7 +99,7 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
   );
 }
 
-// Edits a pending todo; switching "aboutie" on offers its follow-up (spec sections 2 and 4).
+// Edits a pending todo; switching "aboutie" on offers its follow-up, a new todo with its own deadline and notes.
 export function TodoEditDialog(props: TodoEditDialogProps) {
   const { todo, onCancel } = props;
   return (

@@ -18,7 +18,7 @@ export type SelectMenuProps<T extends FieldValues, N extends FieldPath<T>> = Bas
   maxResults?: number;
 };
 
-// selectMenu (spec section 2): an autocomplete, single or multiple.
+// selectMenu: an autocomplete, single or multiple (one of the kit's form input types).
 export function SelectMenuField<T extends FieldValues, N extends FieldPath<T>>({
   label,
   required,

@@ -76,7 +76,7 @@ export function changeListState(state: ListState, patch: Partial<ListState>): Li
   return reset && patch.page === undefined ? { ...next, page: 1 } : next;
 }
 
-// The query of a server list (ARCHITECTURE section 4): search, the filters, sort, order, page, perPage; empty
+// The query of a server list (docs/features.md): search, the filters, sort, order, page, perPage; empty
 // values left out. A remote's queryOptions factory sends it as it is.
 export type ListRequest = Record<string, string | number>;
 

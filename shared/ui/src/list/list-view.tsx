@@ -26,7 +26,7 @@ import { useTypedText } from '../use-typed-text';
 // The kit's one way to show a list: table, search, filters, sort, paging, state in the address, empty,
 // loading and error states, CSV export. A remote gives its columns, its filters and its queryOptions factory:
 // - a server list: the factory turns the state into the remote's own query (`listRequest(state)` is the wire
-//   query of ARCHITECTURE section 4) whose data is `{ items, total }`;
+//   query of every server list, docs/features.md) whose data is `{ items, total }`;
 // - a list computed in the browser: the factory ignores the state (the rows are loaded once) and `toPage`
 //   filters, sorts and slices them (`pageLocally`).
 // Either way the data sits under the remote's own query key, so its mutations refresh the list.
