@@ -5,7 +5,7 @@ import { prepared } from '../db/prepared';
 import { AppError, editConflict } from '../errors';
 import type { Actor } from '../domain/actor';
 import { summaries, toContactSummary } from './contacts';
-import { taskStyleOf } from './tasks';
+import { taskStyleOf } from './task-types';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals } from './list-totals';

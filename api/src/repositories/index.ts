@@ -13,7 +13,7 @@ import { createPhraseRepository } from './phrases';
 import { createReportRepository } from './reports';
 import { createSecurityRepository } from './security';
 import { createSessionRepository } from './sessions';
-import { createTaskRepository } from './tasks';
+import { createTaskTypeRepository } from './task-types';
 import { createTeamRepository } from './team';
 import { createTodoRepository } from './todos';
 import { createUserRepository } from './users';
@@ -26,7 +26,7 @@ export function createRepositories(db: Db) {
     adminUsers: createAdminUserRepository(db, history),
     security: createSecurityRepository(db),
     sessions: createSessionRepository(db),
-    tasks: createTaskRepository(db, history),
+    taskTypes: createTaskTypeRepository(db, history),
     phrases: createPhraseRepository(db, history),
     calendarFeed: createCalendarFeedRepository(db),
     team: createTeamRepository(db),

@@ -9,7 +9,7 @@ import { ownerInScope, ownerVersions, todoListVersion, type VersionedJson } from
 import { amongIds } from './mapping';
 import { composePieces, createPieceStore, type Piece, type PieceItem } from './owner-pieces';
 import { diff, type HistoryRepository } from './history';
-import { toTaskDto } from './tasks';
+import { toTaskDto } from './task-types';
 
 type TodoBase = Omit<Todo, 'replacement'>;
 

@@ -1,7 +1,7 @@
 import { contactTodoEndpoints } from './contact-todos';
 import type { ListedEndpoint } from './endpoint';
 import { phraseEndpoints } from './phrases';
-import { taskEndpoints } from './tasks';
+import { taskTypeEndpoints } from './task-types';
 import { teamEndpoints } from './team';
 import { todoEndpoints } from './todos';
 import { userEndpoints } from './user';
@@ -15,7 +15,7 @@ export * from './params';
 export const endpoints = {
   ...userEndpoints,
   ...contactTodoEndpoints,
-  ...taskEndpoints,
+  ...taskTypeEndpoints,
   ...teamEndpoints,
   ...todoEndpoints,
   ...phraseEndpoints,
