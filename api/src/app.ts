@@ -17,7 +17,7 @@ import { multipartPlugin } from './plugins/external/multipart';
 import { openApiPlugin } from './plugins/external/openapi';
 import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { adminRoutes } from './routes/admin';
-import { calendarRoutes } from './routes/calendar';
+import { calendarFeedRoutes } from './routes/calendar-feed';
 import { companyRoutes } from './routes/companies';
 import { contactRoutes } from './routes/contacts';
 import { importRoutes } from './routes/import';
@@ -98,7 +98,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(taskTypeRoutes);
   await app.register(phraseRoutes);
   await app.register(teamRoutes);
-  await app.register(calendarRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(adminRoutes);
   await app.register(reportRoutes);
   await app.register(todoRoutes);

@@ -1,3 +1,4 @@
+import { calendarFeedEndpoints } from './calendar-feed';
 import { contactTodoEndpoints } from './contact-todos';
 import type { ListedEndpoint } from './endpoint';
 import { phraseEndpoints } from './phrases';
@@ -14,6 +15,7 @@ export * from './params';
 // the schemas of the calls it makes and no others; `@bo/contracts/all` merges every table for the server.
 export const endpoints = {
   ...userEndpoints,
+  ...calendarFeedEndpoints,
   ...contactTodoEndpoints,
   ...taskTypeEndpoints,
   ...teamEndpoints,
