@@ -8,7 +8,7 @@ import { foldDataChanges, vacuumDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
 import { createNeedsSheetSettingsRepository } from './needs-sheet-settings';
 import { createNeedsSheetRepository } from './needs-sheets';
-import { createImportRepository } from './imports';
+import { createImportRepository } from './import';
 import { createPhraseRepository } from './phrases';
 import { createReportRepository } from './reports';
 import { createSecurityRepository } from './security';
@@ -38,7 +38,7 @@ export function createRepositories(db: Db) {
     needsSheetSettings: createNeedsSheetSettingsRepository(db),
     history,
     reports: createReportRepository(db),
-    imports: createImportRepository(db),
+    import: createImportRepository(db),
     dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows), vacuum: () => vacuumDataChanges(db) },
   };
 }
