@@ -19,6 +19,7 @@ import { securityHeadersPlugin } from './plugins/external/security-headers';
 import { adminRoutes } from './routes/admin';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { companyRoutes } from './routes/companies';
+import { contactTodoRoutes } from './routes/contact-todos';
 import { contactRoutes } from './routes/contacts';
 import { importRoutes } from './routes/import';
 import { needsSheetRoutes } from './routes/needs-sheets';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(userRoutes);
   await app.register(companyRoutes);
   await app.register(contactRoutes);
+  await app.register(contactTodoRoutes);
   await app.register(importRoutes);
   await app.register(taskTypeRoutes);
   await app.register(phraseRoutes);

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
 import { AppError, editConflict } from '../errors';
 import type { Actor } from '../domain/actor';
-import { summaries, toContactSummary } from './contacts';
+import { summaries, toContactSummary } from './contact-summaries';
 import { taskStyleOf } from './task-types';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';

@@ -15,7 +15,7 @@ import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
 import { AppError, editConflict } from '../errors';
-import { summaries, toContactSummary } from './contacts';
+import { summaries, toContactSummary } from './contact-summaries';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals, createTableSize, type LoggedTable } from './list-totals';

@@ -3,7 +3,7 @@ import { createAdminUserRepository } from './admin-users';
 import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
 import { createContactRecordRepository } from './contact-records';
-import { createContactRepository } from './contacts';
+import { createContactSummaryRepository } from './contact-summaries';
 import { foldDataChanges, vacuumDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
 import { createNeedsSheetSettingsRepository } from './needs-sheet-settings';
@@ -20,7 +20,6 @@ import { createUserRepository } from './users';
 
 export function createRepositories(db: Db) {
   const history = createHistoryRepository(db);
-  const contacts = createContactRepository(db);
   return {
     users: createUserRepository(db, history),
     adminUsers: createAdminUserRepository(db, history),
@@ -31,7 +30,7 @@ export function createRepositories(db: Db) {
     calendarFeed: createCalendarFeedRepository(db),
     team: createTeamRepository(db),
     companies: createCompanyRepository(db, history),
-    contacts,
+    contactSummaries: createContactSummaryRepository(db),
     contactRecords: createContactRecordRepository(db, history),
     todos: createTodoRepository(db, history),
     needsSheets: createNeedsSheetRepository(db, history),

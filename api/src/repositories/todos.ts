@@ -4,7 +4,7 @@ import type { Db, Executor, TodoRow } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { OwnerScope } from '../domain/actor';
 import { AppError } from '../errors';
-import { contactSummaryJsonLateral, toContactSummary } from './contacts';
+import { contactSummaryJsonLateral, toContactSummary } from './contact-summaries';
 import { ownerInScope, ownerVersions, todoListVersion, type VersionedJson } from './data-version';
 import { amongIds } from './mapping';
 import { composePieces, createPieceStore, type Piece, type PieceItem } from './owner-pieces';

@@ -6,6 +6,10 @@ import type { Actor } from '../domain/actor';
 import { standbyVersion, type VersionedJson } from './data-version';
 import { escapeLike, fold, foldedContains, SORTABLE_FROM, SORTABLE_TO, toPersonTitle } from './mapping';
 
+// Contacts as summaries (the contract's ContactSummary: name, company, owner, standby): the one mapping every query
+// of contacts builds on, and the light reads of the pages that add todos (the standby lists, the autocomplete). The
+// contacts as records (list, read, write, merge) are in contacts.ts.
+
 // The columns a contact summary is made of, whatever query they come from.
 export type ContactSummaryRow = {
   id: number;
@@ -71,7 +75,7 @@ export function contactSummaryJsonLateral(contact: string, alias: string) {
   ) as ${sql.id(alias)}`;
 }
 
-export function createContactRepository(db: Db) {
+export function createContactSummaryRepository(db: Db) {
   return {
     findById(id: number) {
       return db.selectFrom('contact').selectAll().where('id', '=', id).executeTakeFirst();
@@ -142,4 +146,4 @@ export function createContactRepository(db: Db) {
     },
   };
 }
-export type ContactRepository = ReturnType<typeof createContactRepository>;
+export type ContactSummaryRepository = ReturnType<typeof createContactSummaryRepository>;
