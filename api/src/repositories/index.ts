@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { createAdminUserRepository } from './admin-users';
 import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
-import { createContactRecordRepository } from './contact-records';
+import { createContactRepository } from './contacts';
 import { createContactSummaryRepository } from './contact-summaries';
 import { foldDataChanges, vacuumDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
@@ -31,7 +31,7 @@ export function createRepositories(db: Db) {
     team: createTeamRepository(db),
     companies: createCompanyRepository(db, history),
     contactSummaries: createContactSummaryRepository(db),
-    contactRecords: createContactRecordRepository(db, history),
+    contacts: createContactRepository(db, history),
     todos: createTodoRepository(db, history),
     needsSheets: createNeedsSheetRepository(db, history),
     needsSheetSettings: createNeedsSheetSettingsRepository(db),

@@ -10,7 +10,7 @@ export async function contactRoutes(app: FastifyInstance) {
   const { repos } = app;
 
   async function record(id: number) {
-    const contact = await repos.contactRecords.find(id);
+    const contact = await repos.contacts.find(id);
     if (contact === undefined) throw new AppError('modelNotFound', { field: 'id' });
     return contact;
   }
@@ -18,14 +18,14 @@ export async function contactRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.contacts, async (request) => {
     const { actor } = authOf(request);
     const { search, sort, order, page, perPage, ...filters } = request.query;
-    return repos.contactRecords.list(actor, { search, sort, order, page, perPage }, filters);
+    return repos.contacts.list(actor, { search, sort, order, page, perPage }, filters);
   });
 
   registerEndpoint(app, endpoints.exportContacts, async (request, reply) => {
     const { actor } = authOf(request);
     const { search, sort, order, ...filters } = request.query;
     return sendCsv(reply, `contacts-${toBusinessIsoDate(new Date())}.csv`, contactCsvColumns, (write) =>
-      repos.contactRecords.eachBatch(actor, { search, sort, order }, filters, write),
+      repos.contacts.eachBatch(actor, { search, sort, order }, filters, write),
     );
   });
 
@@ -61,28 +61,28 @@ export async function contactRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.createContact, async (request) => {
     const { actor } = authOf(request);
-    return record(await repos.contactRecords.create(request.body, actor.id));
+    return record(await repos.contacts.create(request.body, actor.id));
   });
 
   registerEndpoint(app, endpoints.updateContact, async (request) => {
     const { actor } = authOf(request);
     const { id } = request.params;
-    await repos.contactRecords.update(id, request.body, actor);
+    await repos.contacts.update(id, request.body, actor);
     return record(id);
   });
 
-  registerEndpoint(app, endpoints.contactDuplicates, async (request) => repos.contactRecords.duplicates(request.query));
+  registerEndpoint(app, endpoints.contactDuplicates, async (request) => repos.contacts.duplicates(request.query));
 
   registerEndpoint(app, endpoints.reassignContacts, async (request) => {
     const { actor } = authOf(request);
-    await repos.contactRecords.reassign(request.body.ids, request.body.ownerId, actor.id);
+    await repos.contacts.reassign(request.body.ids, request.body.ownerId, actor.id);
     return null;
   });
 
   registerEndpoint(app, endpoints.mergeContact, async (request) => {
     const { actor } = authOf(request);
     const { duplicateId, ...changes } = request.body;
-    await repos.contactRecords.merge(request.params.id, duplicateId, changes, actor);
+    await repos.contacts.merge(request.params.id, duplicateId, changes, actor);
     return record(request.params.id);
   });
 }

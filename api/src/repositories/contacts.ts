@@ -22,7 +22,8 @@ import { createListTotals, createTableSize, type LoggedTable } from './list-tota
 import { amongIds, fold, foldedContains, orderedBy, rowsInOrder } from './mapping';
 
 // The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
-// duplicates, reassignment and merge. The standby lists and the autocomplete stay in contacts.ts.
+// duplicates, reassignment and merge. The summaries, the standby lists and the autocomplete are in
+// contact-summaries.ts.
 
 export type ContactFilters = {
   scope: ContactScope;
@@ -244,7 +245,7 @@ function countedTables(search: string | undefined, filters: ContactFilters): Log
   ];
 }
 
-export function createContactRecordRepository(db: Db, history: HistoryRepository, walk: NameWalk = nameWalk) {
+export function createContactRepository(db: Db, history: HistoryRepository, walk: NameWalk = nameWalk) {
   const totals = createListTotals();
   const tableSize = createTableSize(db, 'contact');
 
@@ -491,4 +492,4 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
     },
   };
 }
-export type ContactRecordRepository = ReturnType<typeof createContactRecordRepository>;
+export type ContactRepository = ReturnType<typeof createContactRepository>;
