@@ -22,6 +22,8 @@ import { companyRoutes } from './routes/companies';
 import { contactTodoRoutes } from './routes/contact-todos';
 import { contactRoutes } from './routes/contacts';
 import { importRoutes } from './routes/import';
+import { needsSheetModelRoutes } from './routes/needs-sheet-models';
+import { needsSheetStatusRoutes } from './routes/needs-sheet-statuses';
 import { needsSheetRoutes } from './routes/needs-sheets';
 import { phraseRoutes } from './routes/phrases';
 import { reportRoutes } from './routes/reports';
@@ -105,6 +107,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(reportRoutes);
   await app.register(todoRoutes);
   await app.register(needsSheetRoutes);
+  await app.register(needsSheetModelRoutes);
+  await app.register(needsSheetStatusRoutes);
 
   return app;
 }

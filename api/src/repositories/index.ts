@@ -6,7 +6,8 @@ import { createContactRepository } from './contacts';
 import { createContactSummaryRepository } from './contact-summaries';
 import { foldDataChanges, vacuumDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
-import { createNeedsSheetSettingsRepository } from './needs-sheet-settings';
+import { createNeedsSheetModelRepository } from './needs-sheet-models';
+import { createNeedsSheetStatusRepository } from './needs-sheet-statuses';
 import { createNeedsSheetRepository } from './needs-sheets';
 import { createImportRepository } from './import';
 import { createPhraseRepository } from './phrases';
@@ -34,7 +35,8 @@ export function createRepositories(db: Db) {
     contacts: createContactRepository(db, history),
     todos: createTodoRepository(db, history),
     needsSheets: createNeedsSheetRepository(db, history),
-    needsSheetSettings: createNeedsSheetSettingsRepository(db),
+    needsSheetModels: createNeedsSheetModelRepository(db),
+    needsSheetStatuses: createNeedsSheetStatusRepository(db),
     history,
     reports: createReportRepository(db),
     import: createImportRepository(db),
