@@ -16,7 +16,7 @@ export function checkEditable(actor: Actor, todo: Pick<LockedTodo, 'owner_id' | 
 
 // A task type to attach to a todo: it must exist and still be offered.
 export async function usableTask(repos: Repositories, taskId: number) {
-  const task = await repos.tasks.findById(taskId);
+  const task = await repos.taskTypes.findById(taskId);
   if (task === undefined) throw new AppError('modelNotFound', { field: 'taskId' });
   if (!task.is_active) throw new AppError('dataInvalid', { field: 'taskId' });
   return task;

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Actor } from '../domain/actor';
 import { seedFixture, type Fixture } from '../test/fixtures';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/harness';
-import { createContactRecordRepository, type ContactFilters, type NameWalk } from './contact-records';
+import { createContactRepository, type ContactFilters, type NameWalk } from './contacts';
 import { createHistoryRepository } from './history';
 
 // A search on the name order is read either by walking the order in the index or from its matches (pageIdsWalked):
@@ -14,7 +14,7 @@ for (const engine of testEngines()) {
   describe(`contacts search pages on ${engine}`, () => {
     let database: TestDatabase;
     let fixture: Fixture;
-    const repository = (walk: NameWalk) => createContactRecordRepository(database.db, createHistoryRepository(database.db), walk);
+    const repository = (walk: NameWalk) => createContactRepository(database.db, createHistoryRepository(database.db), walk);
     const ways = {
       // Never walks: the reference.
       matches: () => repository({ perMatch: 0, margin: 1 }),
@@ -22,7 +22,7 @@ for (const engine of testEngines()) {
       walked: () => repository({ perMatch: Number.MAX_SAFE_INTEGER, margin: 1_000_000 }),
       // Always walks, too short for most pages: falls back.
       shortWalk: () => repository({ perMatch: Number.MAX_SAFE_INTEGER, margin: 0.01 }),
-      asShipped: () => createContactRecordRepository(database.db, createHistoryRepository(database.db)),
+      asShipped: () => createContactRepository(database.db, createHistoryRepository(database.db)),
     };
     const actor = (): Actor => ({
       id: fixture.users.COM,

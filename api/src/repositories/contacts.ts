@@ -1,144 +1,494 @@
-import { foldAccents, type ContactSummary } from '@bo/contracts/all';
-import { sql } from 'kysely';
+import {
+  can,
+  toBusinessIsoDate,
+  type Contact,
+  type ContactChanges,
+  type ContactDuplicate,
+  type ContactListItem,
+  type ContactScope,
+  type ContactSortKey,
+  type ListPage,
+  type SortedListQuery,
+} from '@bo/contracts/all';
+import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
-import { standbyVersion, type VersionedJson } from './data-version';
-import { escapeLike, fold, foldedContains, SORTABLE_FROM, SORTABLE_TO, toPersonTitle } from './mapping';
+import { AppError, editConflict } from '../errors';
+import { summaries, toContactSummary } from './contact-summaries';
+import { eachBatch, EXPORT_BATCH } from './cursor';
+import { diff, type HistoryRepository } from './history';
+import { createListTotals, createTableSize, type LoggedTable } from './list-totals';
+import { amongIds, fold, foldedContains, orderedBy, rowsInOrder } from './mapping';
 
-// The columns a contact summary is made of, whatever query they come from.
-export type ContactSummaryRow = {
-  id: number;
-  title: string;
-  first_name: string;
-  last_name: string;
-  job_title: string | null;
-  owner_id: number;
-  is_active: boolean;
-  company_id: number | null;
-  company_name: string | null;
+// The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
+// duplicates, reassignment and merge. The summaries, the standby lists and the autocomplete are in
+// contact-summaries.ts.
+
+export type ContactFilters = {
+  scope: ContactScope;
+  companyId?: number;
+  ownerId?: number;
+  standby?: boolean;
+  late?: boolean;
 };
 
-// The one place a contact row becomes the contract's ContactSummary.
-export function toContactSummary(row: ContactSummaryRow): ContactSummary {
-  return {
-    id: row.id,
-    title: toPersonTitle(row.title),
-    firstName: row.first_name,
-    lastName: row.last_name,
-    jobTitle: row.job_title,
-    company: row.company_id === null || row.company_name === null ? null : { id: row.company_id, name: row.company_name },
-    ownerId: row.owner_id,
-    isActive: row.is_active,
-  };
+// A search that looks like a phone number (digits, spaces, dots, +) is matched on the digits as stored
+// (0033612345678): a leading national 0 is dropped ("06 12" finds 0033 6 12). Anything else on the folded
+// names, e-mail and company name.
+export function contactSearch(search: string): { kind: 'phone' | 'text'; pattern: string } {
+  if (/^[\d\s.+()-]+$/.test(search) && search.replace(/\D/g, '').length >= 2) {
+    const digits = search.replace(/\D/g, '');
+    return { kind: 'phone', pattern: `%${/^0[1-9]/.test(digits) ? digits.slice(1) : digits}%` };
+  }
+  return { kind: 'text', pattern: foldedContains(search) };
 }
 
-// The columns of a ContactSummary (toContactSummary), for any query on contacts `c` to build on.
-export function summaries(db: Executor) {
-  return db
-    .selectFrom('contact as c')
-    .leftJoin('company as co', 'co.id', 'c.company_id')
+// How a search on the name order is read (pageIdsWalked): walked when that should read fewer than `perMatch` index
+// entries per match (a row read and its share of the sort cost about as much), up to `margin` times its estimate.
+export type NameWalk = { perMatch: number; margin: number };
+const nameWalk: NameWalk = { perMatch: 2, margin: 3 };
+
+// The users whose contacts are "my team's": those with my leader, my leader, those I lead; never me (as in the
+// standby lists).
+const teamIds = (actor: Actor) =>
+  sql`(select id from app_user where id <> ${actor.id} and (leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId}))`;
+
+// The pending todo due first, and the todo accomplished last, of the contact `c`: each an index read of its own
+// (migration 0014), joined sideways, with its task.
+const nextTodoOrder = sql`t.deadline, t.id`;
+const lastTodoOrder = sql`t.execution_date desc, t.id desc`;
+// What the last todo's column sorts on (the next todo's deadline is kept on the contact, migration 0021).
+const lastExecution = sql`(select t.execution_date from todo t where t.contact_id = c.id and t.is_active and t.is_accomplished order by ${lastTodoOrder} limit 1)`;
+
+function records(db: Executor) {
+  const briefTodo = (accomplished: boolean) =>
+    db
+      .selectFrom('todo as t')
+      // The task inside: joined outside, PostgreSQL hashes the task table again for each contact of an export.
+      .innerJoin('task as k', 'k.id', 't.task_id')
+      .select(['t.id', 't.deadline', 't.execution_date', 'k.description', 'k.background_color', 'k.border_color', 'k.color'])
+      .where(sql<SqlBool>`t.contact_id = c.id`)
+      // Literals, not parameters: the partial indexes of migration 0014 serve them in a kept plan too.
+      .where(accomplished ? sql<SqlBool>`t.is_active and t.is_accomplished` : sql<SqlBool>`t.is_active and not t.is_accomplished`)
+      .orderBy(accomplished ? lastTodoOrder : nextTodoOrder)
+      .limit(sql.lit(1));
+  return summaries(db)
+    .innerJoin('app_user as u', 'u.id', 'c.owner_id')
+    .leftJoinLateral(() => briefTodo(false).as('nt'), (join) => join.onTrue())
+    .leftJoinLateral(() => briefTodo(true).as('lt'), (join) => join.onTrue())
     .select([
-      'c.id',
-      'c.title',
-      'c.first_name',
-      'c.last_name',
-      'c.job_title',
-      'c.owner_id',
-      'c.is_active',
-      'co.id as company_id',
-      'co.name as company_name',
+      'c.email',
+      'c.phone',
+      'c.version',
+      'u.trigram as owner_trigram',
+      'nt.id as next_id',
+      'nt.deadline as next_deadline',
+      'nt.description as next_task',
+      'nt.background_color as next_background',
+      'nt.border_color as next_border',
+      'nt.color as next_color',
+      'lt.id as last_id',
+      'lt.deadline as last_deadline',
+      'lt.execution_date as last_execution',
+      'lt.description as last_task',
+      'lt.background_color as last_background',
+      'lt.border_color as last_border',
+      'lt.color as last_color',
     ]);
 }
 
-// Sorted by last name, then first name, accents and case ignored, identically on both engines. Literals, not
-// parameters: the standby index is built on these very expressions and the planner only matches it to them.
-const lastNameKey = sql`translate(lower(c.last_name), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)}) collate "C"`;
-const firstNameKey = sql`translate(lower(c.first_name), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)}) collate "C"`;
+type RecordRow = Awaited<ReturnType<ReturnType<typeof records>['executeTakeFirstOrThrow']>>;
 
-// `cross join lateral (...) as <alias>`: the contract's ContactSummary of the contact aliased `contact`, for
-// row_to_json(<alias>) to write it as JSON text in the database. Same keys, order and values as
-// toContactSummary, and row_to_json writes them exactly as JSON.stringify does (pinned by the tests). The
-// company is a subquery so that a scan in name order keeps its order. Whole rows are written `alias.*`: a bare
-// alias would resolve to a column of that name in an outer query first.
-export function contactSummaryJsonLateral(contact: string, alias: string) {
-  const c = (column: string) => sql.ref(`${contact}.${column}`);
-  return sql`cross join lateral (
-    select ${c('id')} as id, ${c('title')} as title, ${c('first_name')} as "firstName", ${c('last_name')} as "lastName",
-      ${c('job_title')} as "jobTitle",
-      (select row_to_json(company.*) from (select co.id, co.name from company as co where co.id = ${c('company_id')}) as company) as company,
-      ${c('owner_id')} as "ownerId", ${c('is_active')} as "isActive"
-  ) as ${sql.id(alias)}`;
+type Brief = {
+  id: number | null;
+  deadline: string | null;
+  execution: Date | null;
+  task: string | null;
+  background: string | null;
+  border: string | null;
+  color: string | null;
+};
+
+function brief(todo: Brief) {
+  if (todo.id === null || todo.deadline === null || todo.task === null) return null;
+  return {
+    id: todo.id,
+    deadline: todo.deadline,
+    executionDate: todo.execution === null ? null : todo.execution.toISOString(),
+    task: { description: todo.task, style: { backgroundColor: todo.background ?? '', borderColor: todo.border ?? '', color: todo.color ?? '' } },
+  };
 }
 
-export function createContactRepository(db: Db) {
+// The one place a contact record row becomes the contract's list item, and with its creation, its Contact. A list
+// item is built directly: an export builds 100 000 of them. The summary is completed in place: spread into a new
+// object, it made each item cost ten times as much (V8 copies it property by property into a slow-mode object).
+const toListItem = (row: RecordRow): ContactListItem =>
+  Object.assign(toContactSummary(row), {
+    email: row.email,
+    phone: row.phone,
+    owner: { id: row.owner_id, trigram: row.owner_trigram },
+    version: row.version,
+    nextTodo: brief({
+      id: row.next_id,
+      deadline: row.next_deadline,
+      execution: null,
+      task: row.next_task,
+      background: row.next_background,
+      border: row.next_border,
+      color: row.next_color,
+    }),
+    lastTodo: brief({
+      id: row.last_id,
+      deadline: row.last_deadline,
+      execution: row.last_execution,
+      task: row.last_task,
+      background: row.last_background,
+      border: row.last_border,
+      color: row.last_color,
+    }),
+  });
+
+export const toContact = (row: RecordRow & { created_at: Date; merged_into_id: number | null }): Contact => ({
+  ...toListItem(row),
+  createdAt: row.created_at.toISOString(),
+  mergedIntoId: row.merged_into_id,
+});
+
+const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
+  name: [sql.ref('c.name_key')],
+  company: [sql`(select co.name_key from company co where co.id = c.company_id)`],
+  jobTitle: [sql`${fold(sql.ref('c.job_title'))} collate "C"`],
+  phone: [sql.ref('c.phone')],
+  email: [sql`lower(c.email) collate "C"`],
+  owner: [sql`(select u.trigram from app_user u where u.id = c.owner_id)`],
+  nextTodo: [sql.ref('c.next_deadline')],
+  lastTodo: [lastExecution],
+  isActive: [sql.ref('c.is_active')],
+};
+
+// The list's scope, filters and search, on the contact alone (`c`): the count and the page's ids need no join.
+// A search matches the contact's own key (names, e-mail, phone digits; trigram index) or its company's name
+// (trigram index, migration 0023), the companies read first. Read `asArray`, both indexes are read into one bitmap
+// of the matching contacts (a list's page fences them off from its sort, see list); otherwise the companies are a
+// hashed set each contact walked along the name order is looked up in.
+function conditions(actor: Actor, search: string | undefined, filters: ContactFilters, companies: 'asArray' | 'asSet' = 'asArray') {
+  // A contact merged into another is in no list.
+  const all: ReturnType<typeof sql<SqlBool>>[] = [sql<SqlBool>`c.merged_into_id is null`];
+  if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
+  if (filters.scope === 'team') all.push(sql<SqlBool>`c.owner_id in ${teamIds(actor)}`);
+  if (filters.companyId !== undefined) all.push(sql<SqlBool>`c.company_id = ${filters.companyId}`);
+  if (filters.ownerId !== undefined) all.push(sql<SqlBool>`c.owner_id = ${filters.ownerId}`);
+  if (filters.standby !== undefined) all.push(sql<SqlBool>`c.is_active = ${!filters.standby}`);
+  if (filters.late === true) {
+    const today = toBusinessIsoDate(new Date());
+    all.push(sql<SqlBool>`c.next_deadline < ${today}`);
+  }
+  if (search !== undefined && search !== '') {
+    const { kind, pattern } = contactSearch(search);
+    const folded = fold(sql`${pattern}`);
+    const named = sql`(select co.id from company co where co.name_key like ${folded})`;
+    all.push(
+      kind === 'phone'
+        ? sql<SqlBool>`c.search_key like ${pattern}`
+        : companies === 'asArray'
+          ? sql<SqlBool>`(c.search_key like ${folded} or c.company_id = any(array${named}))`
+          : sql<SqlBool>`(c.search_key like ${folded} or c.company_id in ${named})`,
+    );
+  }
+  return sql<SqlBool>`${sql.join(all, sql` and `)}`;
+}
+
+// Every row of the list in its order, with its columns (exports).
+function sorted(db: Executor, actor: Actor, query: Omit<SortedListQuery<ContactSortKey>, 'page' | 'perPage'>, filters: ContactFilters) {
+  return orderedBy(records(db).where(conditions(actor, query.search, filters)), sortKeys[query.sort], query.order);
+}
+
+const tracked = (row: { title: string; first_name: string; last_name: string; job_title: string | null; email: string | null; phone: string | null; company_id: number | null; owner_id: number }) => ({
+  title: row.title,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  jobTitle: row.job_title,
+  email: row.email,
+  phone: row.phone,
+  companyId: row.company_id,
+  ownerId: row.owner_id,
+});
+
+const toColumns = (changes: Omit<ContactChanges, 'isActive'>) => ({
+  title: changes.title,
+  first_name: changes.firstName,
+  last_name: changes.lastName,
+  job_title: changes.jobTitle,
+  email: changes.email,
+  phone: changes.phone,
+  company_id: changes.companyId,
+  owner_id: changes.ownerId,
+});
+
+// What a list's count reads besides its conditions (list-totals.ts): the actor for a scope of their own, and
+// everything the conditions name. The late filter reads a contact's next deadline, which the change log leaves out
+// (migration 0021), and the day: its count is not kept.
+function totalKey(actor: Actor, search: string | undefined, filters: ContactFilters) {
+  if (filters.late === true) return null;
+  const { scope, companyId, ownerId, standby } = filters;
+  return ['contacts', scope, scope === 'all' ? null : [actor.id, actor.leaderId], companyId, ownerId, standby, search ?? ''];
+}
+
+// The tables a list's count reads: the contacts, the users whose leader makes a team, the companies whose name a
+// search matches.
+function countedTables(search: string | undefined, filters: ContactFilters): LoggedTable[] {
+  return [
+    'contact',
+    ...(filters.scope === 'team' ? (['app_user'] as const) : []),
+    ...(search !== undefined && search !== '' ? (['company'] as const) : []),
+  ];
+}
+
+export function createContactRepository(db: Db, history: HistoryRepository, walk: NameWalk = nameWalk) {
+  const totals = createListTotals();
+  const tableSize = createTableSize(db, 'contact');
+
+  // A page's ids from the contacts the list's conditions match, read first (a search: both indexes into one
+  // bitmap), then sorted: walked along a sort's index with a search as a filter, a rare name's page read the whole
+  // index to find its few matches. OFFSET 0 keeps the subquery whole; without a search it is merged into the page's
+  // query, which can then stop early along the sort's index.
+  async function pageIdsOfMatches(where: ReturnType<typeof conditions>, query: SortedListQuery<ContactSortKey>): Promise<number[]> {
+    const fence = query.search !== undefined && query.search !== '' ? sql`offset 0` : sql``;
+    const matching = sql`(select * from contact c where ${where} ${fence})`.as('c');
+    const ids = await orderedBy(db.selectFrom(matching).select(sql<number>`c.id`.as('id')), sortKeys[query.sort], query.order)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute();
+    return ids.map((row) => row.id);
+  }
+
+  // A search with many matches, on the name order: walking the order in the index alone (it carries the columns the
+  // conditions read, migration 0028) reaches the page after about (offset + page) x contacts / matches entries, where
+  // reading the matches first costs a row read for each of them, sorted after. The walk is taken when it should read
+  // fewer than `walk.perMatch` entries per match, and goes `walk.margin` times its estimate at most: matches bunched
+  // further down the order (a last name late in the alphabet) leave its page short, which is then read from the
+  // matches.
+  async function pageIdsWalked(
+    actor: Actor,
+    query: SortedListQuery<ContactSortKey>,
+    filters: ContactFilters,
+    total: number,
+    where: ReturnType<typeof conditions>,
+  ): Promise<number[]> {
+    const offset = (query.page - 1) * query.perPage;
+    const estimate = Math.ceil(((offset + query.perPage) * Math.max(await tableSize(), total)) / total);
+    if (estimate <= walk.perMatch * total) {
+      const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+      const walked = sql`(select c.id, c.name_key, c.search_key, c.company_id, c.owner_id, c.is_active, c.merged_into_id from contact c
+        order by c.name_key ${direction}, c.id ${direction} limit ${Math.ceil(walk.margin * estimate)})`.as('c');
+      const ids = await orderedBy(db.selectFrom(walked).select(sql<number>`c.id`.as('id')), sortKeys.name, query.order)
+        .where(conditions(actor, query.search, filters, 'asSet'))
+        .limit(query.perPage)
+        .offset(offset)
+        .execute();
+      // A full page, or the last one whole: the walk went far enough.
+      if (ids.length === query.perPage || ids.length === total - offset) return ids.map((row) => row.id);
+    }
+    return pageIdsOfMatches(where, query);
+  }
+
+  async function findRow(executor: Executor, id: number) {
+    return records(executor).select(['c.created_at', 'c.merged_into_id']).where('c.id', '=', id).executeTakeFirst();
+  }
+
+  async function activeOwner(trx: Executor, ownerId: number) {
+    const owner = await trx.selectFrom('app_user').select(['id', 'is_active']).where('id', '=', ownerId).executeTakeFirst();
+    if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
+  }
+
+  // The rules every stored contact obeys (docs/data-rules.md), checked in the writing transaction.
+  // `others` leaves out the contacts that do not count as another one (a merge's duplicate).
+  async function checkRules(
+    trx: Executor,
+    changes: Omit<ContactChanges, 'isActive'>,
+    current: { id: number; company_id: number | null } | undefined,
+    others: (id: number) => boolean = (id) => id !== current?.id,
+  ) {
+    if (changes.email !== null) {
+      const same = await trx.selectFrom('contact').select('id').where(sql<SqlBool>`lower(email) = lower(${changes.email})`).execute();
+      if (same.some((row) => others(row.id))) throw new AppError('existingEmail', { field: 'email' });
+    }
+    await activeOwner(trx, changes.ownerId);
+    if (changes.companyId !== null && changes.companyId !== current?.company_id) {
+      const company = await trx.selectFrom('company').select(['id', 'is_active']).where('id', '=', changes.companyId).executeTakeFirst();
+      if (company === undefined) throw new AppError('modelNotFound', { field: 'companyId' });
+      if (!company.is_active) throw new AppError('inactiveCompany', { field: 'companyId' });
+    }
+  }
+
   return {
-    findById(id: number) {
-      return db.selectFrom('contact').selectAll().where('id', '=', id).executeTakeFirst();
+    async list(actor: Actor, query: SortedListQuery<ContactSortKey>, filters: ContactFilters): Promise<ListPage<ContactListItem>> {
+      // The page's ids first, sorted on the keys alone: the todo columns are then built for 20 rows, not for every
+      // row an offset skips. The total beside it, counted again only when the contacts it counts changed.
+      const where = conditions(actor, query.search, filters);
+      const count = () =>
+        totals.total(db, totalKey(actor, query.search, filters), countedTables(query.search, filters), sql`select count(*) from contact c where ${where}`);
+      let pageIds: number[];
+      let total: number;
+      if (query.search !== undefined && query.search !== '' && query.sort === 'name' && filters.late !== true) {
+        // A search on the name order: how many contacts match decides how to read the page (see pageIdsWalked).
+        total = await count();
+        pageIds = total <= (query.page - 1) * query.perPage ? [] : await pageIdsWalked(actor, query, filters, total, where);
+      } else {
+        [pageIds, total] = await Promise.all([pageIdsOfMatches(where, query), count()]);
+      }
+      const rows = await rowsInOrder(pageIds, () => records(db).modifyFront(prepared('contact_page_rows')).where(amongIds('c.id', pageIds)).execute());
+      return { items: rows.map(toListItem), total };
     },
 
-    // Every contact en veille (is_active = false, not merged away), sorted by name; the caller splits it into the
-    // three lists.
-    async standby(): Promise<ContactSummaryRow[]> {
-      return summaries(db)
-        .where('c.is_active', '=', false)
-        .where('c.merged_into_id', 'is', null)
-        .orderBy(lastNameKey)
-        .orderBy(firstNameKey)
-        .orderBy('c.id')
-        .execute();
+    // Every contact of the list, in its order, a batch at a time (exports).
+    async eachBatch(
+      actor: Actor,
+      query: Omit<SortedListQuery<ContactSortKey>, 'page' | 'perPage'>,
+      filters: ContactFilters,
+      onBatch: (items: ContactListItem[]) => Promise<void>,
+    ) {
+      await eachBatch(db, sorted(db, actor, query, filters), EXPORT_BATCH, (rows) => onBatch(rows.map(toListItem)));
     },
 
-    // The three standby lists as the JSON text of the contract's StandbyLists, built in one query: every contact
-    // en veille by name (allContacts), those I own (myContacts) and those of my team (teamContacts: users with
-    // my leader, my leader, the users I lead; never me). With the data version it was read at.
-    async standbyJson(actor: Actor): Promise<VersionedJson> {
-      const { rows } = await sql<VersionedJson>`${prepared('standby_lists')}
-        with standby as (
-          select c.owner_id, row_to_json(summary.*)::text as json,
-            row_number() over (order by ${lastNameKey}, ${firstNameKey}, c.id) as position
-          from contact as c
-          ${contactSummaryJsonLateral('c', 'summary')}
-          where not c.is_active and c.merged_into_id is null
-        ), team as (
-          select id from app_user
-          where id <> ${actor.id} and (leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId})
-        )
-        select '{"myContacts":['
-          || coalesce(string_agg(json, ',' order by position) filter (where owner_id = ${actor.id}), '')
-          || '],"teamContacts":['
-          || coalesce(string_agg(json, ',' order by position) filter (where owner_id in (select id from team)), '')
-          || '],"allContacts":['
-          || coalesce(string_agg(json, ',' order by position), '')
-          || ']}' as json,
-          ${standbyVersion()} as version
-        from standby`.execute(db);
-      return rows[0];
+    async find(id: number): Promise<Contact | undefined> {
+      const row = await findRow(db, id);
+      return row === undefined ? undefined : toContact(row);
     },
 
-    // Autocomplete: first name, last name, full name or company name containing the text, case and accents
-    // ignored ('helene' finds Hélène); names starting with it come first.
-    async search(text: string, limit: number): Promise<ContactSummary[]> {
-      const contains = foldedContains(text);
-      const prefix = `${escapeLike(foldAccents(text.trim()))}%`;
+    async duplicates(candidate: {
+      email: string | null;
+      phone: string | null;
+      firstName?: string;
+      lastName?: string;
+      companyId: number | null;
+      excludeId: number | null;
+    }): Promise<ContactDuplicate[]> {
+      const reasons = new Map<number, Set<'email' | 'phone' | 'name'>>();
+      const note = (rows: { id: number }[], reason: 'email' | 'phone' | 'name') => {
+        for (const { id } of rows) {
+          if (id === candidate.excludeId) continue;
+          reasons.set(id, (reasons.get(id) ?? new Set()).add(reason));
+        }
+      };
+      // A contact merged away is no one's duplicate any more.
+      const base = () => db.selectFrom('contact as c').select('c.id').where('c.merged_into_id', 'is', null).limit(20);
+      if (candidate.email !== null) note(await base().where(sql<SqlBool>`lower(c.email) = lower(${candidate.email})`).execute(), 'email');
+      if (candidate.phone !== null) note(await base().where('c.phone', '=', candidate.phone).execute(), 'phone');
+      if (candidate.companyId !== null && candidate.firstName && candidate.lastName) {
+        note(
+          await base()
+            .where('c.company_id', '=', candidate.companyId)
+            .where(sql<SqlBool>`${fold(sql.ref('c.last_name'))} = ${fold(sql`${candidate.lastName}`)}`)
+            .where(sql<SqlBool>`${fold(sql.ref('c.first_name'))} = ${fold(sql`${candidate.firstName}`)}`)
+            .execute(),
+          'name',
+        );
+      }
+      if (reasons.size === 0) return [];
       const rows = await summaries(db)
-        .where('c.merged_into_id', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb(fold(sql`c.first_name || ' ' || c.last_name`), 'like', contains),
-            eb(fold(sql`c.last_name || ' ' || c.first_name`), 'like', contains),
-            eb(fold(sql`co.name`), 'like', contains),
-          ]),
-        )
-        .orderBy(
-          sql`case when ${fold(sql`c.last_name`)} like ${prefix} or ${fold(sql`c.first_name`)} like ${prefix} or ${fold(sql`co.name`)} like ${prefix} then 0 else 1 end`,
-        )
-        .orderBy(lastNameKey)
-        .orderBy(firstNameKey)
+        .where('c.id', 'in', [...reasons.keys()])
         .orderBy('c.id')
-        .limit(limit)
         .execute();
-      return rows.map(toContactSummary);
+      return rows.map((row) => ({
+        contact: toContactSummary(row),
+        reasons: ['email' as const, 'phone' as const, 'name' as const].filter((reason) => reasons.get(row.id)?.has(reason)),
+      }));
+    },
+
+    async create(changes: ContactChanges, actorId: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        await checkRules(trx, changes, undefined);
+        // A new contact starts en veille (it has no todo yet), whatever `isActive` says.
+        const created = await trx.insertInto('contact').values(toColumns(changes)).returningAll().executeTakeFirstOrThrow();
+        await history.record(trx, { entity: 'contact', entityId: created.id, action: 'create', changes: diff({}, tracked(created)), userId: actorId });
+        return created.id;
+      });
+    },
+
+    // A change from the version the user read; the state (active or en veille) follows the todos and is not the
+    // form's to change; the owner is a leader's or an admin's to change, whatever the call.
+    async update(id: number, changes: ContactChanges & { version: number }, actor: Actor): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('contact').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (before === undefined || before.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'id' });
+        if (before.version !== changes.version) throw editConflict(await history.conflict(trx, 'contact', id, before.version));
+        if (changes.isActive === false && before.is_active) throw new AppError('cantDeactivateContactWithTodos', { field: 'isActive' });
+        if (changes.isActive === true && !before.is_active) throw new AppError('notAllowed', { field: 'isActive' });
+        if (changes.ownerId !== before.owner_id && !can(actor.role, 'contact', 'reassign')) throw new AppError('forbidden', { field: 'ownerId' });
+        await checkRules(trx, changes, before);
+        const after = await trx.updateTable('contact').set(toColumns(changes)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        const changed = diff(tracked(before), tracked(after));
+        if (Object.keys(changed).length > 0) {
+          await history.record(trx, { entity: 'contact', entityId: id, action: 'update', changes: changed, userId: actor.id });
+        }
+      });
+    },
+
+    // Every contact of the selection goes to the new owner, in one transaction; each one's history says so.
+    async reassign(ids: number[], ownerId: number, actorId: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await activeOwner(trx, ownerId);
+        const unique = [...new Set(ids)];
+        const before = await trx
+          .selectFrom('contact')
+          .select(['id', 'owner_id'])
+          .where('id', 'in', unique)
+          .where('merged_into_id', 'is', null)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        if (before.length !== unique.length) throw new AppError('modelNotFound', { field: 'ids' });
+        await trx.updateTable('contact').set({ owner_id: ownerId }).where('id', 'in', unique).execute();
+        for (const row of before.filter((contact) => contact.owner_id !== ownerId)) {
+          await history.record(trx, { entity: 'contact', entityId: row.id, action: 'reassign', changes: { ownerId: { from: row.owner_id, to: ownerId } }, userId: actorId });
+        }
+      });
+    },
+
+    // The duplicate's todos and history move to the kept contact, which takes the chosen values; the duplicate is
+    // merged away: gone from every list, its state en veille (it has no todo left), and no write revives it. Both
+    // histories record the merge. Each contact as the user read it: a newer change of either is a conflict.
+    async merge(
+      keptId: number,
+      duplicateId: number,
+      changes: Omit<ContactChanges, 'isActive'> & { version: number; duplicateVersion: number },
+      actor: Actor,
+    ): Promise<void> {
+      if (keptId === duplicateId) throw new AppError('dataInvalid', { field: 'duplicateId' });
+      await db.transaction().execute(async (trx) => {
+        // Both rows locked in id order: two merges of the same pair cannot cross.
+        const locked = await trx.selectFrom('contact').selectAll().where('id', 'in', [keptId, duplicateId]).orderBy('id').forUpdate().execute();
+        const kept = locked.find((row) => row.id === keptId);
+        const duplicate = locked.find((row) => row.id === duplicateId);
+        if (kept === undefined || kept.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'id' });
+        if (duplicate === undefined || duplicate.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'duplicateId' });
+        if (kept.version !== changes.version) throw editConflict(await history.conflict(trx, 'contact', keptId, kept.version));
+        if (duplicate.version !== changes.duplicateVersion) throw editConflict(await history.conflict(trx, 'contact', duplicateId, duplicate.version));
+        if (changes.ownerId !== kept.owner_id && !can(actor.role, 'contact', 'reassign')) throw new AppError('forbidden', { field: 'ownerId' });
+        // The duplicate's e-mail is not another contact's: it is the same person.
+        await checkRules(trx, changes, kept, (id) => id !== keptId && id !== duplicateId);
+        await history.actFor(trx, actor.id);
+        const movedTodos = await trx.updateTable('todo').set({ contact_id: keptId }).where('contact_id', '=', duplicateId).returning('id').execute();
+        await trx.updateTable('history').set({ entity_id: keptId }).where('entity', '=', 'contact').where('entity_id', '=', duplicateId).execute();
+        await trx.updateTable('contact').set({ merged_into_id: keptId }).where('id', '=', duplicateId).execute();
+        const after = await trx.updateTable('contact').set(toColumns(changes)).where('id', '=', keptId).returningAll().executeTakeFirstOrThrow();
+        await history.record(trx, {
+          entity: 'contact',
+          entityId: keptId,
+          action: 'merge',
+          changes: { ...diff(tracked(kept), tracked(after)), mergedFrom: { from: null, to: duplicateId }, todos: { from: null, to: movedTodos.length } },
+          userId: actor.id,
+        });
+        await history.record(trx, {
+          entity: 'contact',
+          entityId: duplicateId,
+          action: 'mergedInto',
+          changes: { mergedInto: { from: null, to: keptId } },
+          userId: actor.id,
+        });
+      });
     },
   };
 }

@@ -2,43 +2,44 @@ import type { Db } from '../db/database';
 import { createAdminUserRepository } from './admin-users';
 import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
-import { createContactRecordRepository } from './contact-records';
 import { createContactRepository } from './contacts';
+import { createContactSummaryRepository } from './contact-summaries';
 import { foldDataChanges, vacuumDataChanges } from './data-version';
 import { createHistoryRepository } from './history';
-import { createNeedsSheetSettingsRepository } from './needs-sheet-settings';
+import { createNeedsSheetModelRepository } from './needs-sheet-models';
+import { createNeedsSheetStatusRepository } from './needs-sheet-statuses';
 import { createNeedsSheetRepository } from './needs-sheets';
-import { createImportRepository } from './imports';
+import { createImportRepository } from './import';
 import { createPhraseRepository } from './phrases';
 import { createReportRepository } from './reports';
 import { createSecurityRepository } from './security';
 import { createSessionRepository } from './sessions';
-import { createTaskRepository } from './tasks';
+import { createTaskTypeRepository } from './task-types';
 import { createTeamRepository } from './team';
 import { createTodoRepository } from './todos';
 import { createUserRepository } from './users';
 
 export function createRepositories(db: Db) {
   const history = createHistoryRepository(db);
-  const contacts = createContactRepository(db);
   return {
     users: createUserRepository(db, history),
     adminUsers: createAdminUserRepository(db, history),
     security: createSecurityRepository(db),
     sessions: createSessionRepository(db),
-    tasks: createTaskRepository(db, history),
+    taskTypes: createTaskTypeRepository(db, history),
     phrases: createPhraseRepository(db, history),
     calendarFeed: createCalendarFeedRepository(db),
     team: createTeamRepository(db),
     companies: createCompanyRepository(db, history),
-    contacts,
-    contactRecords: createContactRecordRepository(db, history),
+    contactSummaries: createContactSummaryRepository(db),
+    contacts: createContactRepository(db, history),
     todos: createTodoRepository(db, history),
     needsSheets: createNeedsSheetRepository(db, history),
-    needsSheetSettings: createNeedsSheetSettingsRepository(db),
+    needsSheetModels: createNeedsSheetModelRepository(db),
+    needsSheetStatuses: createNeedsSheetStatusRepository(db),
     history,
     reports: createReportRepository(db),
-    imports: createImportRepository(db),
+    import: createImportRepository(db),
     dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows), vacuum: () => vacuumDataChanges(db) },
   };
 }

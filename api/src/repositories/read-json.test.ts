@@ -5,7 +5,7 @@ import { endpoints, type ContactSummary, type StandbyLists, type Todo } from '@b
 import type { Actor, OwnerScope } from '../domain/actor';
 import { addTodo, seedFixture, type Fixture } from '../test/fixtures';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/harness';
-import { toContactSummary } from './contacts';
+import { toContactSummary } from './contact-summaries';
 import { createRepositories, type Repositories } from './index';
 
 // The calendar and the standby lists are written as JSON by the database and sent as they are. These tests pin
@@ -18,7 +18,7 @@ const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const awkward = 'Guillemets " et \\ barre, ligne\nsuivante\ttab \u0001 ctrl, accents éàç, emoji 🙂, sep \u2028 fin';
 
 // The standby lists as the route computed them before the JSON was built in SQL.
-function standbyInNode(rows: Awaited<ReturnType<Repositories['contacts']['standby']>>, actor: Actor, teamIds: number[]): StandbyLists {
+function standbyInNode(rows: Awaited<ReturnType<Repositories['contactSummaries']['standby']>>, actor: Actor, teamIds: number[]): StandbyLists {
   const team = new Set(teamIds);
   const myContacts: ContactSummary[] = [];
   const teamContacts: ContactSummary[] = [];
@@ -150,14 +150,14 @@ for (const engine of testEngines()) {
 
     it('splits the standby lists exactly as the route did in Node', async () => {
       const actors = [actor('COM', 'DIR'), actor('DIR', null), actor('COB', 'DIB'), actor('ADM', null), actor('OFF', 'DIR')];
-      const rows = await repos.contacts.standby();
+      const rows = await repos.contactSummaries.standby();
       for (const who of actors) {
-        const { json } = await repos.contacts.standbyJson(who);
+        const { json } = await repos.contactSummaries.standbyJson(who);
         const expected = standbyInNode(rows, who, await repos.users.teamIds(who));
         assert.equal(json, JSON.stringify(expected), `actor ${who.id}`);
         assert.deepEqual(endpoints.standbyContacts.response.parse(JSON.parse(json)), expected);
       }
-      const lists = endpoints.standbyContacts.response.parse(JSON.parse((await repos.contacts.standbyJson(actor('COM', 'DIR'))).json));
+      const lists = endpoints.standbyContacts.response.parse(JSON.parse((await repos.contactSummaries.standbyJson(actor('COM', 'DIR'))).json));
       assert.ok(lists.myContacts.some((contact) => contact.company === null && contact.jobTitle === awkward));
     });
 
@@ -165,7 +165,7 @@ for (const engine of testEngines()) {
       // A contact is active once it has a pending todo: every contact en veille gets one.
       await sql`insert into todo (contact_id, task_id, owner_id, deadline)
         select c.id, (select min(id) from task), c.owner_id, '2030-01-01' from contact c where not c.is_active`.execute(database.db);
-      assert.equal((await repos.contacts.standbyJson(actor('COM', 'DIR'))).json, '{"myContacts":[],"teamContacts":[],"allContacts":[]}');
+      assert.equal((await repos.contactSummaries.standbyJson(actor('COM', 'DIR'))).json, '{"myContacts":[],"teamContacts":[],"allContacts":[]}');
     });
   });
 }

@@ -4,12 +4,12 @@ import type { Db, Executor, TodoRow } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { OwnerScope } from '../domain/actor';
 import { AppError } from '../errors';
-import { contactSummaryJsonLateral, toContactSummary } from './contacts';
+import { contactSummaryJsonLateral, toContactSummary } from './contact-summaries';
 import { ownerInScope, ownerVersions, todoListVersion, type VersionedJson } from './data-version';
 import { amongIds } from './mapping';
 import { composePieces, createPieceStore, type Piece, type PieceItem } from './owner-pieces';
 import { diff, type HistoryRepository } from './history';
-import { toTaskDto } from './tasks';
+import { toTaskDto } from './task-types';
 
 type TodoBase = Omit<Todo, 'replacement'>;
 
@@ -91,7 +91,7 @@ function toTodoBase(row: TodoJoinedRow): TodoBase {
   };
 }
 
-// Completed in place, as the contacts' list items (contact-records.ts): a spread into a new object costs ten times as much.
+// Completed in place, as the contacts' list items (contacts.ts): a spread into a new object costs ten times as much.
 export function toTodoDto(row: TodoJoinedRow, replacement: TodoJoinedRow | undefined): Todo {
   return Object.assign(toTodoBase(row), { replacement: replacement === undefined ? null : toTodoBase(replacement) });
 }

@@ -27,12 +27,12 @@ export async function adminRoutes(app: FastifyInstance) {
     return history;
   }
 
-  registerEndpoint(app, endpoints.adminTaskTypes, async () => repos.tasks.listAll());
-  registerEndpoint(app, endpoints.createTaskType, async (request) => repos.tasks.create(request.body, authOf(request).user.id));
-  registerEndpoint(app, endpoints.updateTaskType, async (request) => repos.tasks.update(request.params.id, request.body, authOf(request).user.id));
+  registerEndpoint(app, endpoints.adminTaskTypes, async () => repos.taskTypes.listAll());
+  registerEndpoint(app, endpoints.createTaskType, async (request) => repos.taskTypes.create(request.body, authOf(request).user.id));
+  registerEndpoint(app, endpoints.updateTaskType, async (request) => repos.taskTypes.update(request.params.id, request.body, authOf(request).user.id));
 
   registerEndpoint(app, endpoints.taskTypeHistory, async (request) => recordHistory('task', request.params.id, request.query));
-  registerEndpoint(app, endpoints.reorderTaskTypes, async (request) => repos.tasks.reorder(request.body.ids, authOf(request).user.id));
+  registerEndpoint(app, endpoints.reorderTaskTypes, async (request) => repos.taskTypes.reorder(request.body.ids, authOf(request).user.id));
 
   registerEndpoint(app, endpoints.adminPhrases, async () => repos.phrases.list(false));
   registerEndpoint(app, endpoints.createPhrase, async (request) => repos.phrases.create(request.body, authOf(request).user.id));

@@ -25,12 +25,12 @@ export async function importRoutes(app: FastifyInstance) {
     registerEndpoint(app, check, async (request) => {
       const { actor } = authOf(request);
       const { csv } = await fileOf(request.body);
-      return repos.imports.check(kind, actor, csv, request.body.mapping, request.body.onExisting);
+      return repos.import.check(kind, actor, csv, request.body.mapping, request.body.onExisting);
     });
     registerEndpoint(app, run, async (request) => {
       const { actor } = authOf(request);
       const { csv, name } = await fileOf(request.body);
-      return repos.imports.run(kind, actor, csv, name, request.body.mapping, request.body.onExisting);
+      return repos.import.run(kind, actor, csv, name, request.body.mapping, request.body.onExisting);
     });
   }
 
@@ -38,11 +38,11 @@ export async function importRoutes(app: FastifyInstance) {
     const { actor } = authOf(request);
     const { kind } = request.query;
     if (!can(actor.role, resourceOf(kind), 'import')) throw new AppError('forbidden');
-    return repos.imports.last(kind, actor);
+    return repos.import.last(kind, actor);
   });
 
   registerEndpoint(app, endpoints.undoImport, async (request) => {
     const { actor } = authOf(request);
-    return repos.imports.undo(request.params.id, actor, (kind) => can(actor.role, resourceOf(kind), 'import'));
+    return repos.import.undo(request.params.id, actor, (kind) => can(actor.role, resourceOf(kind), 'import'));
   });
 }

@@ -8,7 +8,6 @@ import { authOf } from '../../plugins/app/auth';
 export async function needsSheetRoutes(app: FastifyInstance) {
   const { repos } = app;
   const sheets = repos.needsSheets;
-  const settings = repos.needsSheetSettings;
 
   async function view(id: number) {
     const sheet = await sheets.find(id);
@@ -61,17 +60,4 @@ export async function needsSheetRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.duplicateNeedsSheet, async (request) => {
     return view(await sheets.duplicate(request.params.id, authOf(request).actor.id));
   });
-
-  registerEndpoint(app, endpoints.needsSheetModels, async (request) => settings.models(request.query.withArchived === true));
-  registerEndpoint(app, endpoints.createNeedsSheetModel, async (request) => settings.createModel(request.body));
-  registerEndpoint(app, endpoints.updateNeedsSheetModel, async (request) => settings.updateModel(request.params.id, request.body));
-
-  registerEndpoint(app, endpoints.needsSheetStatuses, async () => settings.statuses());
-  registerEndpoint(app, endpoints.createNeedsSheetStatus, async (request) => settings.createStatus(request.body));
-  registerEndpoint(app, endpoints.updateNeedsSheetStatus, async (request) => settings.updateStatus(request.params.id, request.body));
-  registerEndpoint(app, endpoints.deleteNeedsSheetStatus, async (request) => {
-    await settings.deleteStatus(request.params.id);
-    return null;
-  });
-  registerEndpoint(app, endpoints.orderNeedsSheetStatuses, async (request) => settings.orderStatuses(request.body.ids));
 }

@@ -1,7 +1,8 @@
+import { calendarFeedEndpoints } from './calendar-feed';
 import { contactTodoEndpoints } from './contact-todos';
 import type { ListedEndpoint } from './endpoint';
 import { phraseEndpoints } from './phrases';
-import { taskEndpoints } from './tasks';
+import { taskTypeEndpoints } from './task-types';
 import { teamEndpoints } from './team';
 import { todoEndpoints } from './todos';
 import { userEndpoints } from './user';
@@ -14,8 +15,9 @@ export * from './params';
 // the schemas of the calls it makes and no others; `@bo/contracts/all` merges every table for the server.
 export const endpoints = {
   ...userEndpoints,
+  ...calendarFeedEndpoints,
   ...contactTodoEndpoints,
-  ...taskEndpoints,
+  ...taskTypeEndpoints,
   ...teamEndpoints,
   ...todoEndpoints,
   ...phraseEndpoints,

@@ -1,27 +1,19 @@
 import { z } from 'zod';
 import { historyEntrySchema, historyQuerySchema } from '../history';
 import {
-  needsSheetModelSchema,
-  needsSheetModelStorePayloadSchema,
-  needsSheetModelsQuerySchema,
   needsSheetSchema,
   needsSheetSearchItemSchema,
   needsSheetSearchQuerySchema,
   needsSheetsQuerySchema,
   needsSheetListItemSchema,
   needsSheetStatusChangePayloadSchema,
-  needsSheetStatusOrderPayloadSchema,
-  needsSheetStatusSchema,
-  needsSheetStatusStorePayloadSchema,
   needsSheetUpdatePayloadSchema,
   needsSheetStorePayloadSchema,
 } from '../needs-sheet';
 import { listPageSchema } from '../paging';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
-import { emptyPayloadSchema, idParamsSchema, noDataSchema } from './params';
-
-const manage = permission('administration', 'manage');
+import { emptyPayloadSchema, idParamsSchema } from './params';
 
 export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   needsSheets: {
@@ -108,71 +100,5 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
     params: idParamsSchema,
     body: emptyPayloadSchema,
     response: needsSheetSchema,
-  },
-  needsSheetModels: {
-    method: 'GET',
-    path: '/need-models',
-    summary: 'The models of needs sheets by title; archived ones with withArchived=1',
-    access: permission('needsSheetModel', 'read'),
-    query: needsSheetModelsQuerySchema,
-    response: z.array(needsSheetModelSchema),
-  },
-  createNeedsSheetModel: {
-    method: 'POST',
-    path: '/need-model/store',
-    summary: 'Create a model (title unique, case and accents ignored: existingTitle)',
-    access: permission('needsSheetModel', 'create'),
-    body: needsSheetModelStorePayloadSchema,
-    response: needsSheetModelSchema,
-  },
-  updateNeedsSheetModel: {
-    method: 'POST',
-    path: '/need-model/:id/store',
-    summary: 'Update a model; isActive=0 archives it',
-    access: permission('needsSheetModel', 'update'),
-    params: idParamsSchema,
-    body: needsSheetModelStorePayloadSchema,
-    response: needsSheetModelSchema,
-  },
-  needsSheetStatuses: {
-    method: 'GET',
-    path: '/need-statuses',
-    summary: 'The statuses of needs sheets in display order, inactive ones included (every role: the list shows them)',
-    access: permission('needsSheet', 'read'),
-    response: z.array(needsSheetStatusSchema),
-  },
-  createNeedsSheetStatus: {
-    method: 'POST',
-    path: '/admin/need-status/store',
-    summary: 'Create a status (label unique, case and accents ignored: existingName; colour #rrggbb, either case, kept in lower case)',
-    access: manage,
-    body: needsSheetStatusStorePayloadSchema,
-    response: needsSheetStatusSchema,
-  },
-  updateNeedsSheetStatus: {
-    method: 'POST',
-    path: '/admin/need-status/:id/store',
-    summary: 'Update a status; a status in use is deactivated (isActive=0), never deleted',
-    access: manage,
-    params: idParamsSchema,
-    body: needsSheetStatusStorePayloadSchema,
-    response: needsSheetStatusSchema,
-  },
-  deleteNeedsSheetStatus: {
-    method: 'DELETE',
-    path: '/admin/need-status/:id',
-    summary: 'Delete a status no sheet has ever had; one in use is refused (integrityError): deactivate it instead',
-    access: manage,
-    params: idParamsSchema,
-    body: emptyPayloadSchema,
-    response: noDataSchema,
-  },
-  orderNeedsSheetStatuses: {
-    method: 'POST',
-    path: '/admin/need-statuses/order',
-    summary: 'Reorder the statuses: ids, a JSON array, in their new display order (every status once)',
-    access: manage,
-    body: needsSheetStatusOrderPayloadSchema,
-    response: z.array(needsSheetStatusSchema),
   },
 });

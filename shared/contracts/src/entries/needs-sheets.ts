@@ -1,3 +1,5 @@
+import { needsSheetModelEndpoints } from '../endpoints/needs-sheet-models';
+import { needsSheetStatusEndpoints } from '../endpoints/needs-sheet-statuses';
 import { needsSheetEndpoints } from '../endpoints/needs-sheets';
 import { endpoints as recordEndpoints } from './records';
 
@@ -5,4 +7,4 @@ import { endpoints as recordEndpoints } from './records';
 // records (companies, contacts, users) a sheet points to.
 export * from '@bo/contracts/records';
 export * from '../needs-sheet';
-export const endpoints = { ...recordEndpoints, ...needsSheetEndpoints };
+export const endpoints = { ...recordEndpoints, ...needsSheetEndpoints, ...needsSheetModelEndpoints, ...needsSheetStatusEndpoints };

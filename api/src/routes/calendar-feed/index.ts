@@ -8,7 +8,7 @@ import { authOf } from '../../plugins/app/auth';
 // Where the API is reached from the caller's side (the feed's URL is given to a calendar client).
 const apiOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-export async function calendarRoutes(app: FastifyInstance) {
+export async function calendarFeedRoutes(app: FastifyInstance) {
   const { repos, config } = app;
   // Each event links back to the agenda, in the first front-end origin the API serves.
   const appOrigin = config.corsOrigins[0] ?? '';

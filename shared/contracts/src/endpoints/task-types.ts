@@ -3,7 +3,7 @@ import { permission } from '../permissions';
 import { taskSchema } from '../task';
 import { endpointGroup } from './endpoint';
 
-export const taskEndpoints = endpointGroup('tasks', {
+export const taskTypeEndpoints = endpointGroup('tasks', {
   tasks: {
     method: 'GET',
     path: '/tasks',

@@ -1,18 +1,11 @@
-import {
-  contractTypes,
-  seniorities,
-  type NeedsSheetModel,
-  type NeedsSheetModelChanges,
-  type NeedsSheetStatus,
-  type NeedsSheetStatusChanges,
-} from '@bo/contracts/all';
+import type { NeedsSheetStatus, NeedsSheetStatusChanges } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { AppError } from '../errors';
 import { fold, onUniqueViolation } from './mapping';
 import { needsSheetUniqueCodes } from './needs-sheets';
 
-// The statuses an admin manages and the models that pre-fill a sheet.
+// The statuses of needs sheets, which an admin manages (their models are in needs-sheet-models.ts).
 
 type StatusRow = {
   id: number;
@@ -24,16 +17,6 @@ type StatusRow = {
   is_active: boolean;
   sheet_count: number | string;
   used_by: number | string;
-};
-type ModelRow = {
-  id: number;
-  title: string;
-  description: string;
-  skills: string[];
-  seniority: string | null;
-  contract_type: string | null;
-  delay_days: number;
-  is_active: boolean;
 };
 
 const toStatus = (row: StatusRow): NeedsSheetStatus => ({
@@ -48,18 +31,7 @@ const toStatus = (row: StatusRow): NeedsSheetStatus => ({
   usedBy: Number(row.used_by),
 });
 
-const toModel = (row: ModelRow): NeedsSheetModel => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  skills: row.skills,
-  seniority: seniorities.find((value) => value === row.seniority) ?? null,
-  contractType: contractTypes.find((value) => value === row.contract_type) ?? null,
-  delay: row.delay_days,
-  isActive: row.is_active,
-});
-
-export function createNeedsSheetSettingsRepository(db: Db) {
+export function createNeedsSheetStatusRepository(db: Db) {
   const statuses = (executor: Executor) =>
     executor
       .selectFrom('needs_sheet_status as st')
@@ -83,11 +55,6 @@ export function createNeedsSheetSettingsRepository(db: Db) {
     if (same.some((row) => row.id !== id)) throw new AppError('existingName', { field: 'label' });
   }
 
-  async function refuseSameTitle(trx: Executor, title: string, id: number | null) {
-    const same = await trx.selectFrom('needs_sheet_model').select('id').where(sql<boolean>`${fold(sql`title`)} = ${fold(sql`${title}`)}`).execute();
-    if (same.some((row) => row.id !== id)) throw new AppError('existingTitle', { field: 'title' });
-  }
-
   const statusColumns = (changes: NeedsSheetStatusChanges) => ({
     label: changes.label,
     color: changes.color,
@@ -97,25 +64,15 @@ export function createNeedsSheetSettingsRepository(db: Db) {
     is_active: changes.isActive,
   });
 
-  const modelColumns = (changes: NeedsSheetModelChanges) => ({
-    title: changes.title,
-    description: changes.description,
-    skills: changes.skills,
-    seniority: changes.seniority,
-    contract_type: changes.contractType,
-    delay_days: changes.delay,
-    is_active: changes.isActive,
-  });
-
   return {
-    async statuses(): Promise<NeedsSheetStatus[]> {
+    async list(): Promise<NeedsSheetStatus[]> {
       const rows = await statuses(db).orderBy('st.display_order').orderBy('st.id').execute();
       return rows.map(toStatus);
     },
 
-    findStatus: (id: number) => findStatus(db, id),
+    find: (id: number) => findStatus(db, id),
 
-    async createStatus(changes: NeedsSheetStatusChanges): Promise<NeedsSheetStatus> {
+    async create(changes: NeedsSheetStatusChanges): Promise<NeedsSheetStatus> {
       return onUniqueViolation(needsSheetUniqueCodes, () =>
         db.transaction().execute(async (trx) => {
           await refuseSameLabel(trx, changes.label, null);
@@ -125,7 +82,7 @@ export function createNeedsSheetSettingsRepository(db: Db) {
       );
     },
 
-    async updateStatus(id: number, changes: NeedsSheetStatusChanges): Promise<NeedsSheetStatus> {
+    async update(id: number, changes: NeedsSheetStatusChanges): Promise<NeedsSheetStatus> {
       return onUniqueViolation(needsSheetUniqueCodes, () =>
         db.transaction().execute(async (trx) => {
           await findStatus(trx, id);
@@ -137,7 +94,7 @@ export function createNeedsSheetSettingsRepository(db: Db) {
     },
 
     // A status no sheet has ever had is deleted; one in use, or in a sheet's past, is refused (deactivate it instead).
-    async deleteStatus(id: number): Promise<void> {
+    async remove(id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const locked = await trx.selectFrom('needs_sheet_status').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
         if (locked === undefined) throw new AppError('modelNotFound', { field: 'id' });
@@ -149,7 +106,7 @@ export function createNeedsSheetSettingsRepository(db: Db) {
     },
 
     // The new display order: every status once.
-    async orderStatuses(ids: number[]): Promise<NeedsSheetStatus[]> {
+    async order(ids: number[]): Promise<NeedsSheetStatus[]> {
       await db.transaction().execute(async (trx) => {
         const all = await trx.selectFrom('needs_sheet_status').select('id').forUpdate().execute();
         const known = new Set(all.map((row) => row.id));
@@ -160,36 +117,9 @@ export function createNeedsSheetSettingsRepository(db: Db) {
           await trx.updateTable('needs_sheet_status').set({ display_order: (index + 1) * 10 }).where('id', '=', id).execute();
         }
       });
-      return this.statuses();
+      return this.list();
     },
 
-    async models(withArchived: boolean): Promise<NeedsSheetModel[]> {
-      let query = db.selectFrom('needs_sheet_model').selectAll();
-      if (!withArchived) query = query.where('is_active', '=', true);
-      const rows = await query.orderBy(sql`${fold(sql`title`)} collate "C"`).orderBy('id').execute();
-      return rows.map(toModel);
-    },
-
-    async createModel(changes: NeedsSheetModelChanges): Promise<NeedsSheetModel> {
-      return onUniqueViolation(needsSheetUniqueCodes, () =>
-        db.transaction().execute(async (trx) => {
-          await refuseSameTitle(trx, changes.title, null);
-          const row = await trx.insertInto('needs_sheet_model').values(modelColumns(changes)).returningAll().executeTakeFirstOrThrow();
-          return toModel(row);
-        }),
-      );
-    },
-
-    async updateModel(id: number, changes: NeedsSheetModelChanges): Promise<NeedsSheetModel> {
-      return onUniqueViolation(needsSheetUniqueCodes, () =>
-        db.transaction().execute(async (trx) => {
-          await refuseSameTitle(trx, changes.title, id);
-          const row = await trx.updateTable('needs_sheet_model').set(modelColumns(changes)).where('id', '=', id).returningAll().executeTakeFirst();
-          if (row === undefined) throw new AppError('modelNotFound', { field: 'id' });
-          return toModel(row);
-        }),
-      );
-    },
   };
 }
-export type NeedsSheetSettingsRepository = ReturnType<typeof createNeedsSheetSettingsRepository>;
+export type NeedsSheetStatusRepository = ReturnType<typeof createNeedsSheetStatusRepository>;

@@ -32,7 +32,7 @@ const uniqueCodes: Record<string, { code: ErrorCode; field: string }> = {
   task_description_folded_key: { code: 'existingTitle', field: 'description' },
 };
 
-export function createTaskRepository(db: Db, history: HistoryRepository) {
+export function createTaskTypeRepository(db: Db, history: HistoryRepository) {
   async function refuseSameDescription(description: string, id: number | null) {
     const same = await db.selectFrom('task').select('id').where(sql<SqlBool>`lower(description) = lower(${description})`).execute();
     if (same.some((row) => row.id !== id)) throw new AppError('existingTitle', { field: 'description' });
@@ -120,4 +120,4 @@ const flat = (row: TaskRow) => ({
   order: row.display_order,
   isActive: row.is_active,
 });
-export type TaskRepository = ReturnType<typeof createTaskRepository>;
+export type TaskTypeRepository = ReturnType<typeof createTaskTypeRepository>;
