@@ -1,203 +1,27 @@
-import {
-  can,
-  toBusinessIsoDate,
-  type Contact,
-  type ContactChanges,
-  type ContactDuplicate,
-  type ContactListItem,
-  type ContactScope,
-  type ContactSortKey,
-  type ListPage,
-  type SortedListQuery,
-} from '@bo/contracts/all';
+import { can, type Contact, type ContactChanges, type ContactDuplicate, type ContactListItem, type ContactSortKey, type ListPage, type SortedListQuery } from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
 import { AppError, editConflict } from '../errors';
+import { conditions, countedTables, sortKeys, totalKey, type ContactFilters } from './contact-filters';
+import { records, toContact, toListItem } from './contact-rows';
 import { summaries, toContactSummary } from './contact-summaries';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { createListTotals, createTableSize, type LoggedTable } from './list-totals';
-import { amongIds, fold, foldedContains, orderedBy, rowsInOrder } from './mapping';
+import { createListTotals, createTableSize } from './list-totals';
+import { amongIds, fold, orderedBy, rowsInOrder } from './mapping';
+
+export type { ContactFilters } from './contact-filters';
 
 // The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,
 // duplicates, reassignment and merge. The summaries, the standby lists and the autocomplete are in
 // contact-summaries.ts.
 
-export type ContactFilters = {
-  scope: ContactScope;
-  companyId?: number;
-  ownerId?: number;
-  standby?: boolean;
-  late?: boolean;
-};
-
-// A search that looks like a phone number (digits, spaces, dots, +) is matched on the digits as stored
-// (0033612345678): a leading national 0 is dropped ("06 12" finds 0033 6 12). Anything else on the folded
-// names, e-mail and company name.
-export function contactSearch(search: string): { kind: 'phone' | 'text'; pattern: string } {
-  if (/^[\d\s.+()-]+$/.test(search) && search.replace(/\D/g, '').length >= 2) {
-    const digits = search.replace(/\D/g, '');
-    return { kind: 'phone', pattern: `%${/^0[1-9]/.test(digits) ? digits.slice(1) : digits}%` };
-  }
-  return { kind: 'text', pattern: foldedContains(search) };
-}
-
 // How a search on the name order is read (pageIdsWalked): walked when that should read fewer than `perMatch` index
 // entries per match (a row read and its share of the sort cost about as much), up to `margin` times its estimate.
 export type NameWalk = { perMatch: number; margin: number };
 const nameWalk: NameWalk = { perMatch: 2, margin: 3 };
-
-// The users whose contacts are "my team's": those with my leader, my leader, those I lead; never me (as in the
-// standby lists).
-const teamIds = (actor: Actor) =>
-  sql`(select id from app_user where id <> ${actor.id} and (leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId}))`;
-
-// The pending todo due first, and the todo accomplished last, of the contact `c`: each an index read of its own
-// (migration 0014), joined sideways, with its task.
-const nextTodoOrder = sql`t.deadline, t.id`;
-const lastTodoOrder = sql`t.execution_date desc, t.id desc`;
-// What the last todo's column sorts on (the next todo's deadline is kept on the contact, migration 0021).
-const lastExecution = sql`(select t.execution_date from todo t where t.contact_id = c.id and t.is_active and t.is_accomplished order by ${lastTodoOrder} limit 1)`;
-
-function records(db: Executor) {
-  const briefTodo = (accomplished: boolean) =>
-    db
-      .selectFrom('todo as t')
-      // The task inside: joined outside, PostgreSQL hashes the task table again for each contact of an export.
-      .innerJoin('task as k', 'k.id', 't.task_id')
-      .select(['t.id', 't.deadline', 't.execution_date', 'k.description', 'k.background_color', 'k.border_color', 'k.color'])
-      .where(sql<SqlBool>`t.contact_id = c.id`)
-      // Literals, not parameters: the partial indexes of migration 0014 serve them in a kept plan too.
-      .where(accomplished ? sql<SqlBool>`t.is_active and t.is_accomplished` : sql<SqlBool>`t.is_active and not t.is_accomplished`)
-      .orderBy(accomplished ? lastTodoOrder : nextTodoOrder)
-      .limit(sql.lit(1));
-  return summaries(db)
-    .innerJoin('app_user as u', 'u.id', 'c.owner_id')
-    .leftJoinLateral(() => briefTodo(false).as('nt'), (join) => join.onTrue())
-    .leftJoinLateral(() => briefTodo(true).as('lt'), (join) => join.onTrue())
-    .select([
-      'c.email',
-      'c.phone',
-      'c.version',
-      'u.trigram as owner_trigram',
-      'nt.id as next_id',
-      'nt.deadline as next_deadline',
-      'nt.description as next_task',
-      'nt.background_color as next_background',
-      'nt.border_color as next_border',
-      'nt.color as next_color',
-      'lt.id as last_id',
-      'lt.deadline as last_deadline',
-      'lt.execution_date as last_execution',
-      'lt.description as last_task',
-      'lt.background_color as last_background',
-      'lt.border_color as last_border',
-      'lt.color as last_color',
-    ]);
-}
-
-type RecordRow = Awaited<ReturnType<ReturnType<typeof records>['executeTakeFirstOrThrow']>>;
-
-type Brief = {
-  id: number | null;
-  deadline: string | null;
-  execution: Date | null;
-  task: string | null;
-  background: string | null;
-  border: string | null;
-  color: string | null;
-};
-
-function brief(todo: Brief) {
-  if (todo.id === null || todo.deadline === null || todo.task === null) return null;
-  return {
-    id: todo.id,
-    deadline: todo.deadline,
-    executionDate: todo.execution === null ? null : todo.execution.toISOString(),
-    task: { description: todo.task, style: { backgroundColor: todo.background ?? '', borderColor: todo.border ?? '', color: todo.color ?? '' } },
-  };
-}
-
-// The one place a contact record row becomes the contract's list item, and with its creation, its Contact. A list
-// item is built directly: an export builds 100 000 of them. The summary is completed in place: spread into a new
-// object, it made each item cost ten times as much (V8 copies it property by property into a slow-mode object).
-const toListItem = (row: RecordRow): ContactListItem =>
-  Object.assign(toContactSummary(row), {
-    email: row.email,
-    phone: row.phone,
-    owner: { id: row.owner_id, trigram: row.owner_trigram },
-    version: row.version,
-    nextTodo: brief({
-      id: row.next_id,
-      deadline: row.next_deadline,
-      execution: null,
-      task: row.next_task,
-      background: row.next_background,
-      border: row.next_border,
-      color: row.next_color,
-    }),
-    lastTodo: brief({
-      id: row.last_id,
-      deadline: row.last_deadline,
-      execution: row.last_execution,
-      task: row.last_task,
-      background: row.last_background,
-      border: row.last_border,
-      color: row.last_color,
-    }),
-  });
-
-export const toContact = (row: RecordRow & { created_at: Date; merged_into_id: number | null }): Contact => ({
-  ...toListItem(row),
-  createdAt: row.created_at.toISOString(),
-  mergedIntoId: row.merged_into_id,
-});
-
-const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
-  name: [sql.ref('c.name_key')],
-  company: [sql`(select co.name_key from company co where co.id = c.company_id)`],
-  jobTitle: [sql`${fold(sql.ref('c.job_title'))} collate "C"`],
-  phone: [sql.ref('c.phone')],
-  email: [sql`lower(c.email) collate "C"`],
-  owner: [sql`(select u.trigram from app_user u where u.id = c.owner_id)`],
-  nextTodo: [sql.ref('c.next_deadline')],
-  lastTodo: [lastExecution],
-  isActive: [sql.ref('c.is_active')],
-};
-
-// The list's scope, filters and search, on the contact alone (`c`): the count and the page's ids need no join.
-// A search matches the contact's own key (names, e-mail, phone digits; trigram index) or its company's name
-// (trigram index, migration 0023), the companies read first. Read `asArray`, both indexes are read into one bitmap
-// of the matching contacts (a list's page fences them off from its sort, see list); otherwise the companies are a
-// hashed set each contact walked along the name order is looked up in.
-function conditions(actor: Actor, search: string | undefined, filters: ContactFilters, companies: 'asArray' | 'asSet' = 'asArray') {
-  // A contact merged into another is in no list.
-  const all: ReturnType<typeof sql<SqlBool>>[] = [sql<SqlBool>`c.merged_into_id is null`];
-  if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
-  if (filters.scope === 'team') all.push(sql<SqlBool>`c.owner_id in ${teamIds(actor)}`);
-  if (filters.companyId !== undefined) all.push(sql<SqlBool>`c.company_id = ${filters.companyId}`);
-  if (filters.ownerId !== undefined) all.push(sql<SqlBool>`c.owner_id = ${filters.ownerId}`);
-  if (filters.standby !== undefined) all.push(sql<SqlBool>`c.is_active = ${!filters.standby}`);
-  if (filters.late === true) {
-    const today = toBusinessIsoDate(new Date());
-    all.push(sql<SqlBool>`c.next_deadline < ${today}`);
-  }
-  if (search !== undefined && search !== '') {
-    const { kind, pattern } = contactSearch(search);
-    const folded = fold(sql`${pattern}`);
-    const named = sql`(select co.id from company co where co.name_key like ${folded})`;
-    all.push(
-      kind === 'phone'
-        ? sql<SqlBool>`c.search_key like ${pattern}`
-        : companies === 'asArray'
-          ? sql<SqlBool>`(c.search_key like ${folded} or c.company_id = any(array${named}))`
-          : sql<SqlBool>`(c.search_key like ${folded} or c.company_id in ${named})`,
-    );
-  }
-  return sql<SqlBool>`${sql.join(all, sql` and `)}`;
-}
 
 // Every row of the list in its order, with its columns (exports).
 function sorted(db: Executor, actor: Actor, query: Omit<SortedListQuery<ContactSortKey>, 'page' | 'perPage'>, filters: ContactFilters) {
@@ -226,24 +50,6 @@ const toColumns = (changes: Omit<ContactChanges, 'isActive'>) => ({
   owner_id: changes.ownerId,
 });
 
-// What a list's count reads besides its conditions (list-totals.ts): the actor for a scope of their own, and
-// everything the conditions name. The late filter reads a contact's next deadline, which the change log leaves out
-// (migration 0021), and the day: its count is not kept.
-function totalKey(actor: Actor, search: string | undefined, filters: ContactFilters) {
-  if (filters.late === true) return null;
-  const { scope, companyId, ownerId, standby } = filters;
-  return ['contacts', scope, scope === 'all' ? null : [actor.id, actor.leaderId], companyId, ownerId, standby, search ?? ''];
-}
-
-// The tables a list's count reads: the contacts, the users whose leader makes a team, the companies whose name a
-// search matches.
-function countedTables(search: string | undefined, filters: ContactFilters): LoggedTable[] {
-  return [
-    'contact',
-    ...(filters.scope === 'team' ? (['app_user'] as const) : []),
-    ...(search !== undefined && search !== '' ? (['company'] as const) : []),
-  ];
-}
 
 export function createContactRepository(db: Db, history: HistoryRepository, walk: NameWalk = nameWalk) {
   const totals = createListTotals();
@@ -302,7 +108,8 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
     if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
   }
 
-  // The rules every stored contact obeys (docs/data-rules.md), checked in the writing transaction.
+  // The rules every stored contact obeys (an e-mail is one contact's, the owner an active user, a company newly
+  // named an active one), checked in the writing transaction.
   // `others` leaves out the contacts that do not count as another one (a merge's duplicate).
   async function checkRules(
     trx: Executor,

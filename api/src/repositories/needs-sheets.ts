@@ -8,277 +8,28 @@ import {
   type NeedsSheet,
   type NeedsSheetChanges,
   type NeedsSheetListItem,
-  type NeedsSheetScope,
-  type NeedsSheetSearchItem,
   type NeedsSheetSortKey,
-  type NeedsPriority,
   type SortedListQuery,
-  type SortOrder,
   contractTypes,
   needsPriorities,
   seniorities,
 } from '@bo/contracts/all';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { ensureReferenceSequence, nextReferenceNumber, referenceYear } from '../db/needs-sheet-references';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
-import { withoutStopWords } from '../domain/search-stop-words';
 import { AppError, editConflict } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
-import { createLru } from './lru';
-import { createListTotals, type LoggedTable } from './list-totals';
-import { amongIds, fold, foldedContains, onUniqueViolation, rowsInOrder } from './mapping';
+import { createListTotals } from './list-totals';
+import { amongIds, onUniqueViolation, rowsInOrder } from './mapping';
+import { conditions, countedTables, orderBy, sheetsFrom, totalKey, type NeedsSheetFilters } from './needs-sheets-filters';
+import { joins, listColumns, oneOf, recruitersOf, selectColumns, toListItem, toSheet, tracked, type ListRow, type SheetRow } from './needs-sheets-rows';
+import { createNeedsSheetSearch } from './needs-sheets-search';
 
-export type NeedsSheetFilters = {
-  scope: NeedsSheetScope;
-  statusId?: number;
-  open?: boolean;
-  companyId?: number;
-  ownerId?: number;
-  recruiterId?: number;
-  priority?: NeedsPriority;
-  late?: boolean;
-};
-
-// What a list's row reads (toListItem): a sheet's texts and conditions are left for its panel.
-type ListRow = {
-  id: number;
-  reference: string;
-  company_id: number;
-  company_name: string;
-  contact_id: number;
-  contact_first_name: string;
-  contact_last_name: string;
-  title: string;
-  positions: number;
-  positions_filled: number;
-  priority: string;
-  owner_id: number;
-  owner_trigram: string;
-  received_date: string;
-  deadline: string;
-  status_id: number;
-  status_label: string;
-  status_color: string;
-  status_closes: boolean;
-  is_active: boolean;
-  recruiters: { id: number; trigram: string }[] | string;
-};
-
-type SheetRow = ListRow & {
-  description: string;
-  skills: string[];
-  nice_to_have: string[];
-  seniority: string;
-  place: string | null;
-  remote_days: number;
-  start_date: string | null;
-  duration_months: number | null;
-  contract_type: string;
-  rate_min: number | null;
-  rate_max: number | null;
-  model_id: number | null;
-  created_at: Date;
-  version: number;
-};
-
-function oneOf<T extends string>(values: readonly T[], value: string): T {
-  const found = values.find((candidate) => candidate === value);
-  if (found === undefined) throw new Error(`Unexpected value in the database: ${value}`);
-  return found;
-}
-
-const recruitersOf = (row: ListRow) => (typeof row.recruiters === 'string' ? (JSON.parse(row.recruiters) as { id: number; trigram: string }[]) : row.recruiters);
-
-// The one place sheet rows become the contract's shapes.
-function toListItem(row: ListRow, today: string): NeedsSheetListItem {
-  return {
-    id: row.id,
-    reference: row.reference,
-    title: row.title,
-    company: { id: row.company_id, name: row.company_name },
-    contact: { id: row.contact_id, firstName: row.contact_first_name, lastName: row.contact_last_name },
-    status: { id: row.status_id, label: row.status_label, color: row.status_color, closes: row.status_closes },
-    priority: oneOf(needsPriorities, row.priority),
-    positions: row.positions,
-    positionsFilled: row.positions_filled,
-    owner: { id: row.owner_id, trigram: row.owner_trigram },
-    recruiters: recruitersOf(row),
-    receivedDate: row.received_date,
-    deadline: row.deadline,
-    isLate: !row.status_closes && row.deadline < today,
-    isActive: row.is_active,
-  };
-}
-
-function toSheet(row: SheetRow, today: string): NeedsSheet {
-  const recruiters = recruitersOf(row);
-  return {
-    ...toListItem(row, today),
-    companyId: row.company_id,
-    contactId: row.contact_id,
-    description: row.description,
-    skills: row.skills,
-    niceToHave: row.nice_to_have,
-    seniority: oneOf(seniorities, row.seniority),
-    place: row.place,
-    remoteDays: row.remote_days,
-    startDate: row.start_date,
-    durationMonths: row.duration_months,
-    contractType: oneOf(contractTypes, row.contract_type),
-    rateMin: row.rate_min,
-    rateMax: row.rate_max,
-    ownerId: row.owner_id,
-    recruiterIds: recruiters.map((recruiter) => recruiter.id),
-    statusId: row.status_id,
-    modelId: row.model_id,
-    createdAt: row.created_at.toISOString(),
-    version: row.version,
-  };
-}
-
-// The fields a history entry compares, in the contract's names (the status by its label, recruiters by trigram).
-const tracked = (row: SheetRow) => ({
-  reference: row.reference,
-  companyId: row.company_id,
-  contactId: row.contact_id,
-  title: row.title,
-  description: row.description,
-  skills: row.skills.join(', '),
-  niceToHave: row.nice_to_have.join(', '),
-  seniority: row.seniority,
-  place: row.place,
-  remoteDays: row.remote_days,
-  startDate: row.start_date,
-  durationMonths: row.duration_months,
-  contractType: row.contract_type,
-  rateMin: row.rate_min,
-  rateMax: row.rate_max,
-  positions: row.positions,
-  positionsFilled: row.positions_filled,
-  priority: row.priority,
-  ownerId: row.owner_id,
-  recruiterIds: recruitersOf(row)
-    .map((recruiter) => recruiter.trigram)
-    .sort()
-    .join(', '),
-  receivedDate: row.received_date,
-  deadline: row.deadline,
-  status: row.status_label,
-  isActive: row.is_active,
-});
-
-const recruitersColumn = sql`
-  coalesce((select json_agg(json_build_object('id', ru.id, 'trigram', ru.trigram) order by ru.trigram)
-    from needs_sheet_recruiter r join app_user ru on ru.id = r.user_id where r.needs_sheet_id = s.id), '[]'::json) as recruiters`;
-
-const listColumns = sql`
-  s.id, s.reference, s.company_id, co.name as company_name, s.contact_id, k.first_name as contact_first_name,
-  k.last_name as contact_last_name, s.title, s.positions, s.positions_filled, s.priority, s.owner_id,
-  u.trigram as owner_trigram, s.received_date, s.deadline, s.status_id, st.label as status_label, st.color as status_color,
-  st.closes as status_closes, s.is_active, ${recruitersColumn}`;
-
-const selectColumns = sql`
-  ${listColumns}, s.description, s.skills, s.nice_to_have, s.seniority, s.place, s.remote_days, s.start_date,
-  s.duration_months, s.contract_type, s.rate_min, s.rate_max, s.model_id, s.created_at, s.version`;
-
-const joins = sql`
-  needs_sheet s
-  join company co on co.id = s.company_id
-  join contact k on k.id = s.contact_id
-  join app_user u on u.id = s.owner_id
-  join needs_sheet_status st on st.id = s.status_id`;
-
-// What a page's ids or a count read: the sheets, and only the tables the sort or the text filter names (every join
-// of the list is on a required foreign key, so leaving one out keeps the same rows). A page's columns are then read
-// for its sheets alone (needs_page_rows): joined along the whole sort, the planner sized its lookups' caches for
-// every sheet, and setting them up cost more than reading the page (10 ms against 1).
-function sheetsFrom(search: string | undefined, sort?: NeedsSheetSortKey) {
-  const company = sort === 'company' || (search !== undefined && search !== '');
-  return sql`needs_sheet s
-    ${company ? sql`join company co on co.id = s.company_id` : sql``}
-    ${sort === 'contact' ? sql`join contact k on k.id = s.contact_id` : sql``}
-    ${sort === 'owner' ? sql`join app_user u on u.id = s.owner_id` : sql``}
-    ${sort === 'status' ? sql`join needs_sheet_status st on st.id = s.status_id` : sql``}`;
-}
-
-// What a list's count reads besides its conditions (list-totals.ts): the actor for a scope of their own, everything
-// the conditions name, and the day for the late filter.
-function totalKey(list: 'needs' | 'needsSearch', actor: Actor, search: string | undefined, filters: NeedsSheetFilters, today: string) {
-  return [list, filters.scope === 'all' ? null : [actor.id, actor.leaderId], filters, search ?? '', filters.late === undefined ? null : today];
-}
-
-// The tables a list's count reads: the sheets, their recruiters for a scope or the recruiter filter, the users whose
-// leader makes a team, the companies whose name the text filter matches. A sheet's `closed` follows its status
-// through an update of the sheet (migration 0022).
-function countedTables(search: string | undefined, filters: NeedsSheetFilters): LoggedTable[] {
-  const recruiters = filters.scope !== 'all' || filters.recruiterId !== undefined;
-  return [
-    'needs_sheet',
-    ...(recruiters ? (['needs_sheet_recruiter'] as const) : []),
-    ...(filters.scope === 'team' ? (['app_user'] as const) : []),
-    ...(search !== undefined && search !== '' ? (['company'] as const) : []),
-  ];
-}
-
-// Whose sheets a scope shows: those a user owns or is assigned to; with their team's (the users with their
-// leader, their leader, those they lead); or all. The users' ids are read once, as an array, for the query: a sheet
-// is then checked against its owner and its recruiters' index entries.
-// `page`: the conditions of a page, read along its sort's index until it is full. Each sheet's recruiters are then
-// probed through their index; OFFSET 0 keeps the planner from turning the EXISTS into a hashed set of every
-// recruiter row of the team, which it prefers from the number of sheets it expects to check (thousands), not the
-// page's few (the team's first page spent 2 ms hashing 8 000 rows to check 100 sheets). A count, which checks
-// every sheet, keeps the hashed set.
-function involves(ids: RawBuilder<unknown>, page: boolean) {
-  const users = sql`array(${ids})`;
-  return sql`(s.owner_id = any(${users}) or exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id = any(${users})${page ? sql` offset 0` : sql``}))`;
-}
-
-function conditions(actor: Actor, search: string | undefined, filters: NeedsSheetFilters, today: string, page = false) {
-  const all: RawBuilder<unknown>[] = [sql`true`];
-  if (filters.scope === 'my') all.push(involves(sql`select ${actor.id}::integer`, page));
-  if (filters.scope === 'team') {
-    all.push(involves(sql`select id from app_user where id = ${actor.id} or leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId}`, page));
-  }
-  if (filters.statusId !== undefined) all.push(sql`s.status_id = ${filters.statusId}`);
-  if (filters.open !== undefined) all.push(sql`s.closed = ${!filters.open}`);
-  if (filters.companyId !== undefined) all.push(sql`s.company_id = ${filters.companyId}`);
-  if (filters.ownerId !== undefined) all.push(sql`s.owner_id = ${filters.ownerId}`);
-  if (filters.recruiterId !== undefined) {
-    all.push(sql`exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id = ${filters.recruiterId})`);
-  }
-  if (filters.priority !== undefined) all.push(sql`s.priority = ${filters.priority}`);
-  if (filters.late === true) all.push(sql`(not s.closed and s.deadline < ${today})`);
-  if (filters.late === false) all.push(sql`(s.closed or s.deadline >= ${today})`);
-  if (search !== undefined && search !== '') {
-    const pattern = foldedContains(search);
-    all.push(sql`${fold(sql`s.reference || ' ' || s.title || ' ' || co.name`)} like ${fold(sql`${pattern}`)}`);
-  }
-  return sql.join(all, sql` and `);
-}
-
-// A reference (BES-2026-0042, needsSheetReference) sorts by its year, then its number: as an index holds them
-// (migration 0022).
-const sortExpressions: Record<NeedsSheetSortKey, RawBuilder<unknown>[]> = {
-  reference: [sql`split_part(s.reference, '-', 2)::integer`, sql`split_part(s.reference, '-', 3)::integer`],
-  title: [sql`${fold(sql`s.title`)} collate "C"`],
-  company: [sql`co.name_key`],
-  contact: [sql`k.name_key`],
-  status: [sql`st.display_order`],
-  priority: [sql`(case s.priority when 'low' then 0 when 'normal' then 1 when 'high' then 2 else 3 end)`],
-  positions: [sql`s.positions`],
-  owner: [sql`u.trigram`],
-  deadline: [sql`s.deadline`],
-  receivedDate: [sql`s.received_date`],
-};
-
-function orderBy(sort: NeedsSheetSortKey, order: SortOrder) {
-  const direction = order === 'desc' ? sql`desc` : sql`asc`;
-  const keys = [...sortExpressions[sort], sql`s.id`].map((key) => sql`${key} ${direction}`);
-  return sql`order by ${sql.join(keys)}`;
-}
+export type { NeedsSheetFilters } from './needs-sheets-filters';
+export { oneWord } from './needs-sheets-search';
 
 // Two writers racing past the checks meet the unique indexes.
 const uniqueCodes: Record<string, { code: ErrorCode; field: string }> = {
@@ -300,47 +51,11 @@ export async function nextNeedsSheetReference(trx: Executor, today: string): Pro
   return needsSheetReference(year, await nextReferenceNumber(trx, year));
 }
 
-// The snippets' marks: control characters no text holds, turned into <mark> once the text around them is escaped.
-const MARK_START = '\u0002';
-const MARK_END = '\u0003';
-const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=25, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-export function toHighlight(snippet: string): string {
-  return escapeHtml(snippet).split(MARK_START).join('<mark>').split(MARK_END).join('</mark>');
-}
-
-// The word of a one-word query, from the query's text form ('donne': quoted, its quotes and backslashes doubled);
-// undefined for any other form.
-export function oneWord(queryText: string): string | undefined {
-  const quoted = /^'((?:[^'\\]|''|\\\\)*)'$/.exec(queryText);
-  return quoted?.[1].replace(/''/g, "'").replace(/\\\\/g, '\\');
-}
-
-// How many searches an instance keeps parsed: a few hundred kilobytes.
-const KEPT_PARSES = 2000;
-
-// A search's text as a full-text query of the sheets' French configuration.
-const tsQuery = (text: string) => sql`websearch_to_tsquery('bo_french', ${text})`;
-type ParsedSearch = { nodes: number; text: string };
-
 // `clock`: the instant a creation is dated by and a list's lateness is read at (a test moves it across a year).
 export function createNeedsSheetRepository(db: Db, history: HistoryRepository, clock: { now: () => Date } = { now: () => new Date() }) {
   const totals = createListTotals();
   const businessToday = () => toBusinessIsoDate(clock.now());
-  const parses = createLru<string, ParsedSearch>(KEPT_PARSES);
-
-  // A search's text as the sheets' French configuration reads it: how many words and operators, and the query as
-  // text. The same text always reads the same way (the configuration changes only with a migration, and so with a
-  // new deployment): an instance keeps what it parsed, and a search paged through or typed again asks nothing.
-  async function parseSearch(text: string): Promise<ParsedSearch> {
-    const known = parses.get(text);
-    if (known !== undefined) return known;
-    const query = tsQuery(text);
-    const { rows } = await sql<ParsedSearch>`${prepared('needs_search_terms')} select numnode(${query}) as nodes, ${query}::text as text`.execute(db);
-    const parsed = { nodes: Number(rows[0].nodes), text: rows[0].text };
-    parses.set(text, parsed);
-    return parsed;
-  }
+  const search = createNeedsSheetSearch(db, totals, businessToday);
 
   async function findRow(executor: Executor, id: number): Promise<SheetRow | undefined> {
     const { rows } = await sql<SheetRow>`select ${selectColumns} from ${joins} where s.id = ${id}`.execute(executor);
@@ -511,69 +226,8 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
       await eachBatch(db, rows, EXPORT_BATCH, (batch) => onBatch(batch.map((row) => toListItem(row as ListRow, today))));
     },
 
-    // Full text: the query parsed with the sheets' French configuration; stop words or punctuation alone match
-    // nothing and answer an empty page.
-    async search(actor: Actor, typed: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
-      const today = businessToday();
-      const text = withoutStopWords(typed);
-      const query = tsQuery(text);
-      const parsed = await parseSearch(text);
-      if (parsed.nodes === 0) return { items: [], total: 0 };
-      const where = sql`s.search_vector @@ q.query and ${conditions(actor, undefined, filters, today)}`;
-      const word = parsed.nodes === 1 ? oneWord(parsed.text) : undefined;
-      // The page's sheets ranked among every match. One word: read in rank order from the sheets' words
-      // (migration 0027), each sheet checked against the filters, until the page is full. Several: every match
-      // ranked in one pass (a top-N sort). The columns and snippets are then built for the page's sheets only. The
-      // number of matches beside it, counted again only when the sheets changed: counted with a window, it made
-      // every match's row, search vector included, go through a buffer that spilled to disk.
-      const ranking =
-        word === undefined
-          ? sql<{ id: number; rank: number }>`
-              with q as (select ${query} as query)
-              select s.id, ts_rank(s.search_vector, q.query) as rank
-              from ${sheetsFrom(undefined)}, q where ${where}
-              order by rank desc, s.id desc
-              limit ${perPage} offset ${(page - 1) * perPage}`
-          : sql<{ id: number; rank: number }>`
-              select t.needs_sheet_id as id, t.rank
-              from needs_sheet_term t join needs_sheet s on s.id = t.needs_sheet_id
-              where t.lexeme = ${word} and ${conditions(actor, undefined, filters, today, true)}
-              order by t.rank desc, t.needs_sheet_id desc
-              limit ${perPage} offset ${(page - 1) * perPage}`;
-      const [{ rows: ranked }, total] = await Promise.all([
-        ranking.execute(db),
-        totals.total(
-          db,
-          totalKey('needsSearch', actor, text, filters, today),
-          countedTables(undefined, filters),
-          sql`with q as (select ${query} as query) select count(*) from ${sheetsFrom(undefined)}, q where ${where}`,
-        ),
-      ]);
-      type SnippetRow = ListRow & { h_title: string; h_skills: string; h_description: string };
-      const ids = ranked.map((row) => row.id);
-      const rows = await rowsInOrder(
-        ids,
-        async () =>
-          (
-            await sql<SnippetRow>`${prepared('needs_search_rows')}
-              with q as (select ${query} as query)
-              select ${listColumns},
-                ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
-                ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
-                ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
-              from ${joins}, q where ${amongIds('s.id', ids)}`.execute(db)
-          ).rows,
-      );
-      const rankOf = new Map(ranked.map((row) => [row.id, Number(row.rank)]));
-      return {
-        items: rows.map((row) => ({
-          ...toListItem(row, today),
-          rank: rankOf.get(row.id) ?? 0,
-          highlights: [row.h_title, row.h_skills, row.h_description].filter((snippet) => snippet.includes(MARK_START)).map(toHighlight),
-        })),
-        total,
-      };
-    },
+    // Full text (needs-sheets-search.ts).
+    search,
 
     async find(id: number): Promise<NeedsSheet | undefined> {
       const row = await findRow(db, id);

@@ -91,7 +91,7 @@ function toTodoBase(row: TodoJoinedRow): TodoBase {
   };
 }
 
-// Completed in place, as the contacts' list items (contacts.ts): a spread into a new object costs ten times as much.
+// Completed in place, as the contacts' list items (contact-rows.ts): a spread into a new object costs ten times as much.
 export function toTodoDto(row: TodoJoinedRow, replacement: TodoJoinedRow | undefined): Todo {
   return Object.assign(toTodoBase(row), { replacement: replacement === undefined ? null : toTodoBase(replacement) });
 }

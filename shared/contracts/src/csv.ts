@@ -1,4 +1,4 @@
-import { toBusinessIsoDate } from './dates';
+import { BUSINESS_TIME_ZONE, toBusinessIsoDate } from './dates';
 
 // CSV as French Excel opens it: ';' between cells, a UTF-8 byte order mark first, CRLF line ends, dates
 // dd/MM/yyyy. The server streams exports with it; a list built in the browser can use the same columns.
@@ -48,6 +48,13 @@ export function frenchDate(value: string | null | undefined): string {
   const day = value.length === 10 ? value : toBusinessIsoDate(new Date(value));
   const [y, m, d] = day.split('-');
   return `${d}/${m}/${y}`;
+}
+
+let timeFormat: Intl.DateTimeFormat | null = null;
+// An instant as dd/MM/yyyy HH:mm, read in Paris.
+export function frenchDateTime(value: string): string {
+  timeFormat ??= new Intl.DateTimeFormat('fr-FR', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+  return `${frenchDate(value)} ${timeFormat.format(new Date(value))}`;
 }
 
 export type CsvColumn<T> = { title: string; value: (item: T) => Cell };

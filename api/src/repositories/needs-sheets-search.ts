@@ -1,0 +1,116 @@
+import type { ListPage, NeedsSheetSearchItem } from '@bo/contracts/all';
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
+import type { Actor } from '../domain/actor';
+import { withoutStopWords } from '../domain/search-stop-words';
+import type { createListTotals } from './list-totals';
+import { createLru } from './lru';
+import { amongIds, rowsInOrder } from './mapping';
+import { conditions, countedTables, sheetsFrom, totalKey, type NeedsSheetFilters } from './needs-sheets-filters';
+import { joins, listColumns, toListItem, type ListRow } from './needs-sheets-rows';
+
+// The snippets' marks: control characters no text holds, turned into <mark> once the text around them is escaped.
+const MARK_START = '\u0002';
+const MARK_END = '\u0003';
+const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=25, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export function toHighlight(snippet: string): string {
+  return escapeHtml(snippet).split(MARK_START).join('<mark>').split(MARK_END).join('</mark>');
+}
+
+// The word of a one-word query, from the query's text form ('donne': quoted, its quotes and backslashes doubled);
+// undefined for any other form.
+export function oneWord(queryText: string): string | undefined {
+  const quoted = /^'((?:[^'\\]|''|\\\\)*)'$/.exec(queryText);
+  return quoted?.[1].replace(/''/g, "'").replace(/\\\\/g, '\\');
+}
+
+// How many searches an instance keeps parsed: a few hundred kilobytes.
+const KEPT_PARSES = 2000;
+
+// A search's text as a full-text query of the sheets' French configuration.
+const tsQuery = (text: string) => sql`websearch_to_tsquery('bo_french', ${text})`;
+type ParsedSearch = { nodes: number; text: string };
+
+// The needs sheets' full-text search, beside the list (`totals`: the list's counts, which the search's share).
+export function createNeedsSheetSearch(db: Db, totals: ReturnType<typeof createListTotals>, businessToday: () => string) {
+  const parses = createLru<string, ParsedSearch>(KEPT_PARSES);
+
+  // A search's text as the sheets' French configuration reads it: how many words and operators, and the query as
+  // text. The same text always reads the same way (the configuration changes only with a migration, and so with a
+  // new deployment): an instance keeps what it parsed, and a search paged through or typed again asks nothing.
+  async function parseSearch(text: string): Promise<ParsedSearch> {
+    const known = parses.get(text);
+    if (known !== undefined) return known;
+    const query = tsQuery(text);
+    const { rows } = await sql<ParsedSearch>`${prepared('needs_search_terms')} select numnode(${query}) as nodes, ${query}::text as text`.execute(db);
+    const parsed = { nodes: Number(rows[0].nodes), text: rows[0].text };
+    parses.set(text, parsed);
+    return parsed;
+  }
+
+  // Full text: the query parsed with the sheets' French configuration; stop words or punctuation alone match
+  // nothing and answer an empty page.
+  return async function search(actor: Actor, typed: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
+    const today = businessToday();
+    const text = withoutStopWords(typed);
+    const query = tsQuery(text);
+    const parsed = await parseSearch(text);
+    if (parsed.nodes === 0) return { items: [], total: 0 };
+    const where = sql`s.search_vector @@ q.query and ${conditions(actor, undefined, filters, today)}`;
+    const word = parsed.nodes === 1 ? oneWord(parsed.text) : undefined;
+    // The page's sheets ranked among every match. One word: read in rank order from the sheets' words
+    // (migration 0027), each sheet checked against the filters, until the page is full. Several: every match
+    // ranked in one pass (a top-N sort). The columns and snippets are then built for the page's sheets only. The
+    // number of matches beside it, counted again only when the sheets changed: counted with a window, it made
+    // every match's row, search vector included, go through a buffer that spilled to disk.
+    const ranking =
+      word === undefined
+        ? sql<{ id: number; rank: number }>`
+            with q as (select ${query} as query)
+            select s.id, ts_rank(s.search_vector, q.query) as rank
+            from ${sheetsFrom(undefined)}, q where ${where}
+            order by rank desc, s.id desc
+            limit ${perPage} offset ${(page - 1) * perPage}`
+        : sql<{ id: number; rank: number }>`
+            select t.needs_sheet_id as id, t.rank
+            from needs_sheet_term t join needs_sheet s on s.id = t.needs_sheet_id
+            where t.lexeme = ${word} and ${conditions(actor, undefined, filters, today, true)}
+            order by t.rank desc, t.needs_sheet_id desc
+            limit ${perPage} offset ${(page - 1) * perPage}`;
+    const [{ rows: ranked }, total] = await Promise.all([
+      ranking.execute(db),
+      totals.total(
+        db,
+        totalKey('needsSearch', actor, text, filters, today),
+        countedTables(undefined, filters),
+        sql`with q as (select ${query} as query) select count(*) from ${sheetsFrom(undefined)}, q where ${where}`,
+      ),
+    ]);
+    type SnippetRow = ListRow & { h_title: string; h_skills: string; h_description: string };
+    const ids = ranked.map((row) => row.id);
+    const rows = await rowsInOrder(
+      ids,
+      async () =>
+        (
+          await sql<SnippetRow>`${prepared('needs_search_rows')}
+            with q as (select ${query} as query)
+            select ${listColumns},
+              ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
+              ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
+              ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
+            from ${joins}, q where ${amongIds('s.id', ids)}`.execute(db)
+        ).rows,
+    );
+    const rankOf = new Map(ranked.map((row) => [row.id, Number(row.rank)]));
+    return {
+      items: rows.map((row) => ({
+        ...toListItem(row, today),
+        rank: rankOf.get(row.id) ?? 0,
+        highlights: [row.h_title, row.h_skills, row.h_description].filter((snippet) => snippet.includes(MARK_START)).map(toHighlight),
+      })),
+      total,
+    };
+  };
+}
