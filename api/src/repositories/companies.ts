@@ -8,7 +8,7 @@ import { summaries, toContactSummary } from './contacts';
 import { taskStyleOf } from './tasks';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { createListTotals } from './list-totals';
+import { createListTotals } from '../freshness/list-totals';
 import { amongIds, escapeLike, fold, onUniqueViolation, orderedBy, rowsInOrder } from './mapping';
 
 export type CompanyFilters = {

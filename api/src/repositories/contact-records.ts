@@ -18,7 +18,7 @@ import { AppError, editConflict } from '../errors';
 import { summaries, toContactSummary } from './contacts';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { createListTotals, createTableSize, type LoggedTable } from './list-totals';
+import { createListTotals, createTableSize, type LoggedTable } from '../freshness/list-totals';
 import { amongIds, fold, foldedContains, orderedBy, rowsInOrder } from './mapping';
 
 // The contacts as records the business team edits (/liste-contacts): list, read, write under the rules,

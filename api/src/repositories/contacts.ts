@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
-import { standbyVersion, type VersionedJson } from './data-version';
+import { standbyVersion, type VersionedJson } from '../freshness/data-version';
 import { escapeLike, fold, foldedContains, SORTABLE_FROM, SORTABLE_TO, toPersonTitle } from './mapping';
 
 // The columns a contact summary is made of, whatever query they come from.

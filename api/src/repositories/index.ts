@@ -4,7 +4,7 @@ import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
 import { createContactRecordRepository } from './contact-records';
 import { createContactRepository } from './contacts';
-import { foldDataChanges, vacuumDataChanges } from './data-version';
+import { foldDataChanges, vacuumDataChanges } from '../freshness/data-version';
 import { createHistoryRepository } from './history';
 import { createNeedsSheetSettingsRepository } from './needs-sheet-settings';
 import { createNeedsSheetRepository } from './needs-sheets';

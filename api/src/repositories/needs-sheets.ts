@@ -27,8 +27,8 @@ import { withoutStopWords } from '../domain/search-stop-words';
 import { AppError, editConflict } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
-import { createLru } from './lru';
-import { createListTotals, type LoggedTable } from './list-totals';
+import { createLru } from '../freshness/lru';
+import { createListTotals, type LoggedTable } from '../freshness/list-totals';
 import { amongIds, fold, foldedContains, onUniqueViolation, rowsInOrder } from './mapping';
 
 export type NeedsSheetFilters = {

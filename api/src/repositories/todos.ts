@@ -5,9 +5,9 @@ import { prepared } from '../db/prepared';
 import type { OwnerScope } from '../domain/actor';
 import { AppError } from '../errors';
 import { contactSummaryJsonLateral, toContactSummary } from './contacts';
-import { ownerInScope, ownerVersions, todoListVersion, type VersionedJson } from './data-version';
+import { ownerInScope, ownerVersions, todoListVersion, type VersionedJson } from '../freshness/data-version';
 import { amongIds } from './mapping';
-import { composePieces, createPieceStore, type Piece, type PieceItem } from './owner-pieces';
+import { composePieces, createPieceStore, type Piece, type PieceItem } from '../freshness/owner-pieces';
 import { diff, type HistoryRepository } from './history';
 import { toTaskDto } from './tasks';
 

@@ -5,7 +5,7 @@ import { diff, type HistoryRepository } from './history';
 import type { Db, NewUser, UserRow } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { prepared } from '../db/prepared';
-import { dataVersionsOf, type DataVersions } from './data-version';
+import { dataVersionsOf, type DataVersions } from '../freshness/data-version';
 import { toPersonTitle } from './mapping';
 import { endUserSessions } from './sessions';
 

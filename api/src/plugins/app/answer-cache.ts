@@ -2,8 +2,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { createAnswerCache } from '../../cache/answer-cache';
-import type { VersionedJson } from '../../repositories/data-version';
+import { createAnswerCache } from '../../freshness/answer-cache';
+import type { VersionedJson } from '../../freshness/data-version';
 import { okJsonBody } from '../../http/envelope';
 import { globalPlugin } from '../global-plugin';
 

@@ -5,7 +5,7 @@ import { checkToken, issuedAtMs, issueToken, nowSeconds, tokenFromHeader } from 
 import type { UserRow } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import { AppError } from '../../errors';
-import type { DataVersions } from '../../repositories/data-version';
+import type { DataVersions } from '../../freshness/data-version';
 import { LAST_SEEN_PRECISION_MS } from '../../repositories/sessions';
 import { toActor } from '../../repositories/users';
 import { globalPlugin } from '../global-plugin';
