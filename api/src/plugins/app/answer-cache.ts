@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { createAnswerCache } from '../../freshness/answer-cache';
 import type { VersionedJson } from '../../freshness/data-version';
 import { okJsonBody } from '../../http/envelope';
-import { globalPlugin } from '../global-plugin';
+import fp from 'fastify-plugin';
 
 export type CachedAnswer = {
   // Everything the data depends on besides the database: who asks (as far as it matters) and the query.
@@ -63,7 +63,7 @@ const wantsFresh = (request: FastifyRequest) => /(^|,)\s*no-cache\s*(,|$)/i.test
 const FOLD_FROM_ROWS = 200;
 const FOLD_EVERY_MS = 5_000;
 
-export const answerCachePlugin = globalPlugin('answer-cache', async (app) => {
+export const answerCachePlugin = fp(async (app) => {
   const cache = createAnswerCache(app.config.answerCacheBytes);
   // A fold's deleted rows are vacuumed at the next tick, once the requests running during the fold have ended.
   let vacuumDue = false;
@@ -91,4 +91,4 @@ export const answerCachePlugin = globalPlugin('answer-cache', async (app) => {
     if (body.length >= GZIP_FROM_BYTES && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(await gzipForm(body));
     return reply.send(body);
   });
-});
+}, { name: 'answer-cache' });

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { DataVersions } from '../../freshness/data-version';
 import { LAST_SEEN_PRECISION_MS } from '../../repositories/sessions';
 import { toActor } from '../../repositories/users';
-import { globalPlugin } from '../global-plugin';
+import fp from 'fastify-plugin';
 
 // versions: of the data of the large answers, read with the user (see answer-cache).
 export type Auth = { user: UserRow; actor: Actor; sid: string; versions: DataVersions };
@@ -41,7 +41,7 @@ export function authOf(request: FastifyRequest): Auth {
 
 // The authentication and permission checks, in one place. They run on onRequest, before the body is read or
 // validated, so an anonymous or unentitled caller learns nothing about a route's input and costs no parsing.
-export const authPlugin = globalPlugin('auth', async (app) => {
+export const authPlugin = fp(async (app) => {
   const { config, repos } = app;
   const secret = config.tokenSecret ?? (await repos.security.tokenSecret());
   let dummy: Promise<string> | null = null;
@@ -84,4 +84,4 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const { permission } = request.routeOptions.config;
     if (permission !== undefined && !can(request.auth.actor.role, permission.resource, permission.action)) throw new AppError('forbidden');
   });
-});
+}, { name: 'auth' });
