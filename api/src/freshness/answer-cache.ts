@@ -8,7 +8,7 @@ export type CacheOutcome = 'hit' | 'miss' | 'bypass';
 const isOlder = (a: string, b: string) => BigInt(a) < BigInt(b);
 
 // Large answers kept with the data version they were built at. A caller passes the version the database
-// holds now (read with its authentication, in the same round trip): an answer is served from memory only while
+// holds now (read just before): an answer is served from memory only while
 // it is that one, so any write to the data it is made of, from this instance or another, makes it stale at
 // once. The least recently used answers go first when the budget (in bytes; 0: off) is full. Requests that miss
 // the same key together share one build, unless it started before a write they have seen.

@@ -4,7 +4,7 @@ import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
 import { createContactRecordRepository } from './contact-records';
 import { createContactRepository } from './contacts';
-import { foldDataChanges, vacuumDataChanges } from '../freshness/data-version';
+import { createVersionReader, foldDataChanges, vacuumDataChanges } from '../freshness/data-version';
 import { createHistoryRepository } from './history';
 import { createNeedsSheetSettingsRepository } from './needs-sheet-settings';
 import { createNeedsSheetRepository } from './needs-sheets';
@@ -39,6 +39,7 @@ export function createRepositories(db: Db) {
     history,
     reports: createReportRepository(db),
     imports: createImportRepository(db),
+    versions: createVersionReader(db),
     dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows), vacuum: () => vacuumDataChanges(db) },
   };
 }

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 export type CachedAnswer = {
   // Everything the data depends on besides the database: who asks (as far as it matters) and the query.
   key: string;
-  // The version of the data it is made of now, read with the user (Auth.versions).
+  // The version of the data it is made of now (repos.versions), read before the answer is looked for in memory.
   version: string;
   // The envelope's schema, to check what the database built when responses are checked.
   schema: z.ZodType;

@@ -5,13 +5,11 @@ import { checkToken, issuedAtMs, issueToken, nowSeconds, tokenFromHeader } from 
 import type { UserRow } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import { AppError } from '../../errors';
-import type { DataVersions } from '../../freshness/data-version';
 import { LAST_SEEN_PRECISION_MS } from '../../repositories/sessions';
 import { toActor } from '../../repositories/users';
 import fp from 'fastify-plugin';
 
-// versions: of the data of the large answers, read with the user (see answer-cache).
-export type Auth = { user: UserRow; actor: Actor; sid: string; versions: DataVersions };
+export type Auth = { user: UserRow; actor: Actor; sid: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,7 +65,7 @@ export const authPlugin = fp(async (app) => {
     const check = checkToken(tokenFromHeader(header), secret, nowSeconds());
     if (!check.ok) throw new AppError(check.code);
     const { sub, sid } = check.payload;
-    const { user, session, versions } = await repos.users.authState(sub, sid);
+    const { user, session } = await repos.users.authState(sub, sid);
     if (user === undefined) throw new AppError('tokenInvalid');
     // A session ended (logout, ended from another device) or unknown (pruned, or older than the session list).
     if (session === null || session.ended) throw new AppError('tokenBlacklisted');
@@ -77,7 +75,7 @@ export const authPlugin = fp(async (app) => {
     if (!user.is_active) throw new AppError('inactiveUser');
     // Last seen, to the minute: a write once a minute per session, none on the other requests.
     if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) await repos.sessions.touch(session.id);
-    request.auth = { user, actor: toActor(user), sid, versions };
+    request.auth = { user, actor: toActor(user), sid };
     // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
     app.sessions.grant(reply, user.id, sid);
     // The permission table, before the body is read: a caller without the role learns nothing about the input.
