@@ -57,7 +57,7 @@ export function ownerVersions(): RawBuilder<unknown> {
 // The version of a cached answer's data now, read by that answer alone (one short statement, prepared), before it
 // looks for the answer in memory.
 export function createVersionReader(db: Executor) {
-  const read = async (name: string, version: RawBuilder<string>) => (await sql<{ version: string }>`${prepared(name)} select ${version} as version`.execute(db)).rows[0].version;
+  const read = async (name: string, version: RawBuilder<string>) => (await prepared(name, sql<{ version: string }>`select ${version} as version`).execute(db)).rows[0].version;
   return {
     standby: () => read('version_standby', standbyVersion()),
     todoList: (scope: OwnerScope, actorId: number) => read(`version_todos_${scope === 'selfAndTeam' ? 'team' : scope}`, todoListVersion(scope, actorId)),

@@ -337,7 +337,7 @@ export function createContactRecordRepository(db: Db, history: HistoryRepository
       } else {
         [pageIds, total] = await Promise.all([pageIdsOfMatches(where, query), count()]);
       }
-      const rows = await rowsInOrder(pageIds, () => records(db).modifyFront(prepared('contact_page_rows')).where(amongIds('c.id', pageIds)).execute());
+      const rows = await rowsInOrder(pageIds, () => prepared('contact_page_rows', records(db).where(amongIds('c.id', pageIds))).execute());
       return { items: rows.map(toListItem), total };
     },
 

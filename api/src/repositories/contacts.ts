@@ -93,7 +93,7 @@ export function createContactRepository(db: Db) {
     // en veille by name (allContacts), those I own (myContacts) and those of my team (teamContacts: users with
     // my leader, my leader, the users I lead; never me). With the data version it was read at.
     async standbyJson(actor: Actor): Promise<VersionedJson> {
-      const { rows } = await sql<VersionedJson>`${prepared('standby_lists')}
+      const { rows } = await prepared('standby_lists', sql<VersionedJson>`
         with standby as (
           select c.owner_id, row_to_json(summary.*)::text as json,
             row_number() over (order by ${lastNameKey}, ${firstNameKey}, c.id) as position
@@ -112,7 +112,7 @@ export function createContactRepository(db: Db) {
           || coalesce(string_agg(json, ',' order by position), '')
           || ']}' as json,
           ${standbyVersion()} as version
-        from standby`.execute(db);
+        from standby`).execute(db);
       return rows[0];
     },
 

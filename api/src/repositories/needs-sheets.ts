@@ -336,7 +336,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
     const known = parses.get(text);
     if (known !== undefined) return known;
     const query = tsQuery(text);
-    const { rows } = await sql<ParsedSearch>`${prepared('needs_search_terms')} select numnode(${query}) as nodes, ${query}::text as text`.execute(db);
+    const { rows } = await prepared('needs_search_terms', sql<ParsedSearch>`select numnode(${query}) as nodes, ${query}::text as text`).execute(db);
     const parsed = { nodes: Number(rows[0].nodes), text: rows[0].text };
     parses.set(text, parsed);
     return parsed;
@@ -494,7 +494,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
         totals.total(db, totalKey('needs', actor, query.search, filters, today), countedTables(query.search, filters), sql`select count(*) from ${sheetsFrom(query.search)} where ${where}`),
       ]);
       const ids = page.rows.map((row) => row.id);
-      const rows = await rowsInOrder(ids, async () => (await sql<ListRow>`${prepared('needs_page_rows')} select ${listColumns} from ${joins} where ${amongIds('s.id', ids)}`.execute(db)).rows);
+      const rows = await rowsInOrder(ids, async () => (await prepared('needs_page_rows', sql<ListRow>`select ${listColumns} from ${joins} where ${amongIds('s.id', ids)}`).execute(db)).rows);
       return { items: rows.map((row) => toListItem(row, today)), total };
     },
 
@@ -555,13 +555,13 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
         ids,
         async () =>
           (
-            await sql<SnippetRow>`${prepared('needs_search_rows')}
+            await prepared('needs_search_rows', sql<SnippetRow>`
               with q as (select ${query} as query)
               select ${listColumns},
                 ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
                 ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
                 ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
-              from ${joins}, q where ${amongIds('s.id', ids)}`.execute(db)
+              from ${joins}, q where ${amongIds('s.id', ids)}`).execute(db)
           ).rows,
       );
       const rankOf = new Map(ranked.map((row) => [row.id, Number(row.rank)]));

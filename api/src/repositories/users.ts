@@ -57,14 +57,15 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
     // What every authenticated request needs, in one round trip: the user and the token's session (absent or ended:
     // the token is refused).
     async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; session: AuthSession | null }> {
-      const row = await db
-        .selectFrom('app_user')
-        .modifyFront(prepared('auth_state'))
-        .leftJoin('user_session as s', (join) => join.onRef('s.user_id', '=', 'app_user.id').on('s.sid', '=', sid))
-        .selectAll('app_user')
-        .select(['s.id as session_id', 's.last_seen_at as session_last_seen_at', 's.ended_at as session_ended_at'])
-        .where('app_user.id', '=', userId)
-        .executeTakeFirst();
+      const row = await prepared(
+        'auth_state',
+        db
+          .selectFrom('app_user')
+          .leftJoin('user_session as s', (join) => join.onRef('s.user_id', '=', 'app_user.id').on('s.sid', '=', sid))
+          .selectAll('app_user')
+          .select(['s.id as session_id', 's.last_seen_at as session_last_seen_at', 's.ended_at as session_ended_at'])
+          .where('app_user.id', '=', userId),
+      ).executeTakeFirst();
       if (row === undefined) return { user: undefined, session: null };
       const {
         session_id: id,
