@@ -58,8 +58,8 @@ function acceptsGzip(request: FastifyRequest): boolean {
 // A caller sending Cache-Control: no-cache (a browser's hard reload, a check) gets an answer built anew.
 const wantsFresh = (request: FastifyRequest) => /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
 
-// The change log is folded when it holds this many rows, checked this often: the versions read with every
-// request sum it, so it stays short.
+// The change log is folded when it holds this many rows, checked this often: the versions every cached answer and
+// kept total reads sum it, so it stays short.
 const FOLD_FROM_ROWS = 200;
 const FOLD_EVERY_MS = 5_000;
 
