@@ -82,7 +82,7 @@ export async function foldDataChanges(db: Executor, minRows: number): Promise<nu
   return Number(rows[0].folded);
 }
 
-// The rows a fold deleted stay in the table's pages until a vacuum, and every request's version sums scan them:
+// The rows a fold deleted stay in the table's pages until a vacuum, and every version sum scans them:
 // after the large dataset was seeded, each version read cost 10 ms until then. The log is vacuumed once the
 // requests that were running during the fold have ended (their snapshots keep the deleted rows), whether or not
 // autovacuum runs; skip_locked: another instance's vacuum of it is enough. `db` must not be a transaction.

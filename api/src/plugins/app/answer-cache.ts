@@ -2,10 +2,10 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import fp from 'fastify-plugin';
 import { createAnswerCache } from '../../freshness/answer-cache';
 import type { VersionedJson } from '../../freshness/data-version';
 import { okJsonBody } from '../../http/envelope';
-import fp from 'fastify-plugin';
 
 export type CachedAnswer = {
   // Everything the data depends on besides the database: who asks (as far as it matters) and the query.

@@ -1,5 +1,6 @@
 import { AUTHORIZATION_HEADER, can, type Permission } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hashPassword } from '../../auth/password';
 import { checkToken, issuedAtMs, issueToken, nowSeconds, tokenFromHeader } from '../../auth/token';
 import type { UserRow } from '../../db/database';
@@ -7,7 +8,6 @@ import type { Actor } from '../../domain/actor';
 import { AppError } from '../../errors';
 import { LAST_SEEN_PRECISION_MS } from '../../repositories/sessions';
 import { toActor } from '../../repositories/users';
-import fp from 'fastify-plugin';
 
 export type Auth = { user: UserRow; actor: Actor; sid: string };
 

@@ -1,9 +1,9 @@
 import { errorCatalogue, type ApiError, type Envelope, type ErrorCode } from '@bo/contracts/all';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError, ruleBrokenInDatabase } from '../../errors';
-import fp from 'fastify-plugin';
 import type { KnownRoutes } from './known-routes';
 
 function envelope(errors: ApiError[], debug?: unknown): Envelope<null> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import fp from 'fastify-plugin';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import fp from 'fastify-plugin';
 
 export const HEALTH_PATH = '/health';
 export const READY_PATH = '/ready';

@@ -1,7 +1,7 @@
+import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { createRepositories, type Repositories } from '../../repositories';
-import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import { errorCatalogue, type ApiError } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
 import { inputProblem } from '../../http/input-walk';
 import { requestLimits } from '../../limits';
-import fp from 'fastify-plugin';
 import type { KnownRoutes } from './known-routes';
 
 // The body each method takes (ARCHITECTURE section 4): POST and DELETE multipart/form-data, PUT and PATCH JSON.

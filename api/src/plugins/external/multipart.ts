@@ -4,10 +4,10 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { UploadedFile } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
 import { newUploadPath, removeAbandonedUploads } from '../../http/upload-files';
 import { requestLimits, uploadLimits } from '../../limits';
-import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { documentOperation, endpointAt, ERROR_ENVELOPE, errorEnvelopeJsonSchema } from '../../http/openapi-operation';
 import fp from 'fastify-plugin';
+import { documentOperation, endpointAt, ERROR_ENVELOPE, errorEnvelopeJsonSchema } from '../../http/openapi-operation';
 
 export const DOCS_PREFIX = '/docs';
 
