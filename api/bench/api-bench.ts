@@ -227,7 +227,7 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], l
 
     // Served from the answer cache (the data unchanged since the last request, as between two writes), and
     // built anew on every request (Cache-Control: no-cache): the standby lists by the database, the month from its
-    // owners' pieces (repositories/owner-pieces.ts), each checked current against the versions read with it.
+    // owners' pieces (freshness/owner-pieces.ts), each checked current against the versions read with it.
     const modes: { label: string; headers: Record<string, string>; expect: string }[] = [
       { label: 'cached', headers: { authorization: token }, expect: 'hit' },
       { label: 'answer cache bypassed', headers: { authorization: token, 'cache-control': 'no-cache' }, expect: 'bypass' },

@@ -181,7 +181,7 @@ export type AppSettingTable = {
 };
 
 // The append-only log of writes to the tables the cached answers are built from (migration 0005): written by
-// triggers, folded by the API, summed into versions (repositories/data-version.ts).
+// triggers, folded by the API, summed into versions (freshness/data-version.ts).
 export type DataChangeTable = {
   id: Generated<string>;
   tbl: string;

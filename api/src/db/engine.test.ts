@@ -37,23 +37,25 @@ for (const engine of testEngines()) {
       assert.equal(rows[0].n, 10);
     });
 
-    it('prepares a marked statement once per connection, each call answered with its own values', async () => {
+    it('prepares a named statement once per connection, each call answered with its own values', async () => {
       // One transaction: one connection.
       const { answers, names } = await database.db.transaction().execute(async (trx) => {
-        const read = async (n: number) => (await sql<{ n: number }>`${prepared('engine_test')} select ${n}::int as n`.execute(trx)).rows[0].n;
+        const read = async (n: number) => (await prepared('engine_test', sql<{ n: number }>`select ${n}::int as n`).execute(trx)).rows[0].n;
         const answers = [await read(1), await read(2), await read(3)];
         const names = engine === 'postgres' ? (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx)).rows.map((row) => row.name) : [];
         return { answers, names };
       });
       assert.deepEqual(answers, [1, 2, 3]);
       if (engine === 'postgres') assert.deepEqual(names, ['engine_test']);
-      assert.throws(() => prepared('Not a name'));
+      assert.throws(() => prepared('Not a name', sql`select 1`));
+      // One text, one name: the connection finds the name by the text.
+      assert.throws(() => prepared('engine_test_again', sql`select ${4}::int as n`));
     });
 
     it('replaces a connection whose prepared statement a schema change made stale', { skip: engine !== 'postgres' }, async () => {
       await sql`create table stale_probe (a integer)`.execute(database.db);
       await sql`insert into stale_probe values (1)`.execute(database.db);
-      const read = () => sql`${prepared('stale_probe')} select * from stale_probe`.execute(database.db).then(() => 'ok', (error: { code?: string }) => error.code);
+      const read = () => prepared('stale_probe', sql`select * from stale_probe`).execute(database.db).then(() => 'ok', (error: { code?: string }) => error.code);
       assert.equal(await read(), 'ok');
       // Another instance's migration: the kept plan no longer gives the table's columns.
       await sql`alter table stale_probe add column b integer`.execute(database.db);

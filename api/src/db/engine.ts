@@ -4,7 +4,7 @@ import pg from 'pg';
 import { defaultDbTimeouts, type DbTimeouts } from '../config';
 import type { Database } from './database';
 import { PGliteDialect } from './pglite-dialect';
-import { preparedName } from './prepared';
+import { preparedNameOf } from './prepared';
 import { isDatabaseUnavailable } from './unavailable';
 
 export type EngineName = 'postgres' | 'pglite';
@@ -81,7 +81,7 @@ class GuardedClient implements PostgresPoolClient {
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query<R>(sql: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sql !== 'string') throw new Error('cursors are not used');
-    const name = preparedName(sql);
+    const name = preparedNameOf(sql);
     const query = name === undefined ? this.client.query(sql, [...parameters]) : this.client.query({ name, text: sql, values: [...parameters] });
     return query.then(
       (result) => ({ command: result.command as PostgresQueryResult<R>['command'], rowCount: result.rowCount ?? 0, rows: result.rows as R[] }),

@@ -8,7 +8,7 @@ import { summaries, toContactSummary } from './contact-summaries';
 import { taskStyleOf } from './task-types';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { createListTotals } from './list-totals';
+import { createListTotals } from '../freshness/list-totals';
 import { amongIds, escapeLike, fold, onUniqueViolation, orderedBy, rowsInOrder } from './mapping';
 
 export type CompanyFilters = {
@@ -260,7 +260,7 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
         totals.total(db, ['companies', filters, query.search ?? ''], ['company'], sql`select count(*) from company c where ${where}`),
       ]);
       const pageIds = ids.map((row) => row.id);
-      const rows = await rowsInOrder(pageIds, () => withCounts(companies(db)).modifyFront(prepared('company_page_rows')).where(amongIds('c.id', pageIds)).execute());
+      const rows = await rowsInOrder(pageIds, () => prepared('company_page_rows', withCounts(companies(db)).where(amongIds('c.id', pageIds))).execute());
       return { items: rows.map(toCompanyListItem), total };
     },
 

@@ -2,7 +2,7 @@ import { toBusinessIsoDate, type ContactScope, type ContactSortKey } from '@bo/c
 import { sql, type SqlBool } from 'kysely';
 import type { Actor } from '../domain/actor';
 import { lastExecution } from './contact-rows';
-import type { LoggedTable } from './list-totals';
+import type { LoggedTable } from '../freshness/list-totals';
 import { fold, foldedContains } from './mapping';
 
 // The contact records' list as SQL: its scope, filters, search and sort keys, and what its count reads.

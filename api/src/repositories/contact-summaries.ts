@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
-import { standbyVersion, type VersionedJson } from './data-version';
+import { standbyVersion, type VersionedJson } from '../freshness/data-version';
 import { escapeLike, fold, foldedContains, SORTABLE_FROM, SORTABLE_TO, toPersonTitle } from './mapping';
 
 // Contacts as summaries (the contract's ContactSummary: name, company, owner, standby): the one mapping every query
@@ -97,7 +97,7 @@ export function createContactSummaryRepository(db: Db) {
     // en veille by name (allContacts), those I own (myContacts) and those of my team (teamContacts: users with
     // my leader, my leader, the users I lead; never me). With the data version it was read at.
     async standbyJson(actor: Actor): Promise<VersionedJson> {
-      const { rows } = await sql<VersionedJson>`${prepared('standby_lists')}
+      const { rows } = await prepared('standby_lists', sql<VersionedJson>`
         with standby as (
           select c.owner_id, row_to_json(summary.*)::text as json,
             row_number() over (order by ${lastNameKey}, ${firstNameKey}, c.id) as position
@@ -116,7 +116,7 @@ export function createContactSummaryRepository(db: Db) {
           || coalesce(string_agg(json, ',' order by position), '')
           || ']}' as json,
           ${standbyVersion()} as version
-        from standby`.execute(db);
+        from standby`).execute(db);
       return rows[0];
     },
 

@@ -9,7 +9,7 @@ import { records, toContact, toListItem } from './contact-rows';
 import { summaries, toContactSummary } from './contact-summaries';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
-import { createListTotals, createTableSize } from './list-totals';
+import { createListTotals, createTableSize } from '../freshness/list-totals';
 import { amongIds, fold, orderedBy, rowsInOrder } from './mapping';
 
 export type { ContactFilters } from './contact-filters';
@@ -145,7 +145,7 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
       } else {
         [pageIds, total] = await Promise.all([pageIdsOfMatches(where, query), count()]);
       }
-      const rows = await rowsInOrder(pageIds, () => records(db).modifyFront(prepared('contact_page_rows')).where(amongIds('c.id', pageIds)).execute());
+      const rows = await rowsInOrder(pageIds, () => prepared('contact_page_rows', records(db).where(amongIds('c.id', pageIds))).execute());
       return { items: rows.map(toListItem), total };
     },
 

@@ -153,12 +153,12 @@ export function createHistoryRepository(db: Db) {
       change: RawBuilder<unknown>,
       entry: { entity: HistoryEntity; action: string; changes: Changes; userId: number | null },
     ): Promise<boolean> {
-      const { rows } = await sql`${prepared(name)}
+      const { rows } = await prepared(name, sql`
         with changed as (${change})
         insert into history (entity, entity_id, action, changes, user_id)
         select ${entry.entity}, changed.id, ${entry.action}, cast(${JSON.stringify(entry.changes)} as jsonb), cast(${entry.userId} as integer)
         from changed
-        returning history.id`.execute(db);
+        returning history.id`).execute(db);
       return rows.length > 0;
     },
 

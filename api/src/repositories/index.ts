@@ -4,7 +4,7 @@ import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
 import { createContactRepository } from './contacts';
 import { createContactSummaryRepository } from './contact-summaries';
-import { foldDataChanges, vacuumDataChanges } from './data-version';
+import { createVersionReader, foldDataChanges, vacuumDataChanges } from '../freshness/data-version';
 import { createHistoryRepository } from './history';
 import { createNeedsSheetModelRepository } from './needs-sheet-models';
 import { createNeedsSheetStatusRepository } from './needs-sheet-statuses';
@@ -40,6 +40,7 @@ export function createRepositories(db: Db) {
     history,
     reports: createReportRepository(db),
     import: createImportRepository(db),
+    versions: createVersionReader(db),
     dataChanges: { fold: (minRows: number) => foldDataChanges(db, minRows), vacuum: () => vacuumDataChanges(db) },
   };
 }

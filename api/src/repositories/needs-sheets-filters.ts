@@ -1,7 +1,7 @@
 import type { NeedsPriority, NeedsSheetScope, NeedsSheetSortKey, SortOrder } from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
 import type { Actor } from '../domain/actor';
-import type { LoggedTable } from './list-totals';
+import type { LoggedTable } from '../freshness/list-totals';
 import { fold, foldedContains } from './mapping';
 
 // A needs sheets' list's filters, text filter and sort as SQL: shared by the list, its export and the full-text search.

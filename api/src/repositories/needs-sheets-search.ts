@@ -4,8 +4,8 @@ import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
 import { withoutStopWords } from '../domain/search-stop-words';
-import type { createListTotals } from './list-totals';
-import { createLru } from './lru';
+import type { createListTotals } from '../freshness/list-totals';
+import { createLru } from '../freshness/lru';
 import { amongIds, rowsInOrder } from './mapping';
 import { conditions, countedTables, sheetsFrom, totalKey, type NeedsSheetFilters } from './needs-sheets-filters';
 import { joins, listColumns, toListItem, type ListRow } from './needs-sheets-rows';
@@ -44,7 +44,7 @@ export function createNeedsSheetSearch(db: Db, totals: ReturnType<typeof createL
     const known = parses.get(text);
     if (known !== undefined) return known;
     const query = tsQuery(text);
-    const { rows } = await sql<ParsedSearch>`${prepared('needs_search_terms')} select numnode(${query}) as nodes, ${query}::text as text`.execute(db);
+    const { rows } = await prepared('needs_search_terms', sql<ParsedSearch>`select numnode(${query}) as nodes, ${query}::text as text`).execute(db);
     const parsed = { nodes: Number(rows[0].nodes), text: rows[0].text };
     parses.set(text, parsed);
     return parsed;
@@ -94,13 +94,13 @@ export function createNeedsSheetSearch(db: Db, totals: ReturnType<typeof createL
       ids,
       async () =>
         (
-          await sql<SnippetRow>`${prepared('needs_search_rows')}
+          await prepared('needs_search_rows', sql<SnippetRow>`
             with q as (select ${query} as query)
             select ${listColumns},
               ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
               ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
               ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
-            from ${joins}, q where ${amongIds('s.id', ids)}`.execute(db)
+            from ${joins}, q where ${amongIds('s.id', ids)}`).execute(db)
         ).rows,
     );
     const rankOf = new Map(ranked.map((row) => [row.id, Number(row.rank)]));

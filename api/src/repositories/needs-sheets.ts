@@ -22,7 +22,7 @@ import type { Actor } from '../domain/actor';
 import { AppError, editConflict } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
-import { createListTotals } from './list-totals';
+import { createListTotals } from '../freshness/list-totals';
 import { amongIds, onUniqueViolation, rowsInOrder } from './mapping';
 import { conditions, countedTables, orderBy, sheetsFrom, totalKey, type NeedsSheetFilters } from './needs-sheets-filters';
 import { joins, listColumns, oneOf, recruitersOf, selectColumns, toListItem, toSheet, tracked, type ListRow, type SheetRow } from './needs-sheets-rows';
@@ -209,7 +209,7 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
         totals.total(db, totalKey('needs', actor, query.search, filters, today), countedTables(query.search, filters), sql`select count(*) from ${sheetsFrom(query.search)} where ${where}`),
       ]);
       const ids = page.rows.map((row) => row.id);
-      const rows = await rowsInOrder(ids, async () => (await sql<ListRow>`${prepared('needs_page_rows')} select ${listColumns} from ${joins} where ${amongIds('s.id', ids)}`.execute(db)).rows);
+      const rows = await rowsInOrder(ids, async () => (await prepared('needs_page_rows', sql<ListRow>`select ${listColumns} from ${joins} where ${amongIds('s.id', ids)}`).execute(db)).rows);
       return { items: rows.map((row) => toListItem(row, today)), total };
     },
 

@@ -5,9 +5,9 @@ import { prepared } from '../db/prepared';
 import type { OwnerScope } from '../domain/actor';
 import { AppError } from '../errors';
 import { contactSummaryJsonLateral, toContactSummary } from './contact-summaries';
-import { ownerInScope, ownerVersions, todoListVersion, type VersionedJson } from './data-version';
+import { ownerInScope, ownerVersions, todoListVersion, type VersionedJson } from '../freshness/data-version';
 import { amongIds } from './mapping';
-import { composePieces, createPieceStore, type Piece, type PieceItem } from './owner-pieces';
+import { composePieces, createPieceStore, type Piece, type PieceItem } from '../freshness/owner-pieces';
 import { diff, type HistoryRepository } from './history';
 import { toTaskDto } from './task-types';
 
@@ -146,12 +146,13 @@ const editable = (row: EditableFields): Record<string, unknown> => ({
 export type LockedTodo = TodoJoinedRow & { owner_leader_id: number | null; now: string };
 
 function lockedTodo(trx: Executor, id: number): Promise<LockedTodo | undefined> {
-  return todoRows(trx)
-    .modifyFront(prepared('todo_locked'))
-    .select(['u.leader_id as owner_leader_id', isoText(sql`now()`).as('now')])
-    .where('t.id', '=', id)
-    .forUpdate('t')
-    .executeTakeFirst();
+  return prepared(
+    'todo_locked',
+    todoRows(trx)
+      .select(['u.leader_id as owner_leader_id', isoText(sql`now()`).as('now')])
+      .where('t.id', '=', id)
+      .forUpdate('t'),
+  ).executeTakeFirst();
 }
 
 export function createTodoRepository(db: Db, history: HistoryRepository) {
@@ -172,7 +173,7 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
     if (filters.onlyPending) where.push(sql`not t.is_accomplished`);
     if (filters.from !== undefined) where.push(sql`t.deadline >= ${filters.from}`);
     if (filters.to !== undefined) where.push(sql`t.deadline <= ${filters.to}`);
-    const { rows } = await sql<{
+    const { rows } = await prepared(`todo_pieces${shape}`, sql<{
       owner: number;
       version: string;
       deadline: string | null;
@@ -180,7 +181,7 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
       json: string | null;
       other_owner: number | null;
       other_version: string | null;
-    }>`${prepared(`todo_pieces${shape}`)}
+    }>`
       with ${ownerVersions()}
       select o.id as owner, o.version, x.deadline, x.id, x.json, x.other_owner, other.version as other_version
       from owner_versions as o
@@ -197,7 +198,7 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
       ) as x on true
       left join owner_versions as other on other.id = x.other_owner
       where ${amongIds('o.id', owners)}
-      order by o.id, x.deadline, x.id`.execute(db);
+      order by o.id, x.deadline, x.id`).execute(db);
     const pieces = new Map<number, { versions: Map<number, string>; items: PieceItem[] }>();
     for (const row of rows) {
       let piece = pieces.get(row.owner);
@@ -217,10 +218,10 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
     // replacement (the follow-up of an accomplished todo) nested; with the data version it was read at.
     async listJson(scope: OwnerScope, actorId: number, filters: TodoFilters): Promise<VersionedJson> {
       // Every user's version and the list's, in one snapshot: the pieces kept at those versions are current.
-      const { rows: users } = await sql<{ id: number; version: string; in_scope: boolean; list_version: string }>`${prepared(`todo_versions_${scope === 'selfAndTeam' ? 'team' : scope}`)}
+      const { rows: users } = await prepared(`todo_versions_${scope === 'selfAndTeam' ? 'team' : scope}`, sql<{ id: number; version: string; in_scope: boolean; list_version: string }>`
         with ${ownerVersions()}
         select v.id, v.version, ${ownerInScope(scope, actorId, 'v')} as in_scope, ${todoListVersion(scope, actorId)} as list_version
-        from owner_versions as v`.execute(db);
+        from owner_versions as v`).execute(db);
       const versions = new Map(users.map((user) => [user.id, user.version]));
       const owners = users.filter((user) => user.in_scope).map((user) => user.id);
       const shape = `${filters.onlyPending ? '_pending' : ''}${filters.from === undefined ? '' : '_from'}${filters.to === undefined ? '' : '_to'}`;
@@ -274,7 +275,7 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
     },
 
     async findDto(id: number): Promise<Todo | undefined> {
-      const row = await todoRows(db).modifyFront(prepared('todo_by_id')).where('t.id', '=', id).executeTakeFirst();
+      const row = await prepared('todo_by_id', todoRows(db).where('t.id', '=', id)).executeTakeFirst();
       return row === undefined ? undefined : (await withReplacements([row]))[0];
     },
 

@@ -5,7 +5,6 @@ import { diff, type HistoryRepository } from './history';
 import type { Db, NewUser, UserRow } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { prepared } from '../db/prepared';
-import { dataVersionsOf, type DataVersions } from './data-version';
 import { toPersonTitle } from './mapping';
 import { endUserSessions } from './sessions';
 
@@ -55,32 +54,27 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
       return db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    // What every authenticated request needs, in one round trip: the user, the token's session (absent or ended:
-    // the token is refused), and the data versions now (for the answer cache).
-    async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; session: AuthSession | null; versions: DataVersions }> {
-      const row = await db
-        .selectFrom('app_user')
-        .modifyFront(prepared('auth_state'))
-        .innerJoin(dataVersionsOf(userId).as('v'), (join) => join.onTrue())
-        .leftJoin('user_session as s', (join) => join.onRef('s.user_id', '=', 'app_user.id').on('s.sid', '=', sid))
-        .selectAll('app_user')
-        .select(['s.id as session_id', 's.last_seen_at as session_last_seen_at', 's.ended_at as session_ended_at'])
-        .select(['v.standby_version', 'v.self_version', 'v.team_version', 'v.all_version'])
-        .where('app_user.id', '=', userId)
-        .executeTakeFirst();
-      if (row === undefined) return { user: undefined, session: null, versions: { standby: '', todos: { self: '', selfAndTeam: '', all: '' } } };
+    // What every authenticated request needs, in one round trip: the user and the token's session (absent or ended:
+    // the token is refused).
+    async authState(userId: number, sid: string): Promise<{ user: UserRow | undefined; session: AuthSession | null }> {
+      const row = await prepared(
+        'auth_state',
+        db
+          .selectFrom('app_user')
+          .leftJoin('user_session as s', (join) => join.onRef('s.user_id', '=', 'app_user.id').on('s.sid', '=', sid))
+          .selectAll('app_user')
+          .select(['s.id as session_id', 's.last_seen_at as session_last_seen_at', 's.ended_at as session_ended_at'])
+          .where('app_user.id', '=', userId),
+      ).executeTakeFirst();
+      if (row === undefined) return { user: undefined, session: null };
       const {
         session_id: id,
         session_last_seen_at: lastSeenAt,
         session_ended_at: endedAt,
-        standby_version: standby,
-        self_version: self,
-        team_version: selfAndTeam,
-        all_version: all,
         ...user
       } = row;
       const session = id === null || lastSeenAt === null ? null : { id, lastSeenAt, ended: endedAt !== null };
-      return { user, session, versions: { standby, todos: { self, selfAndTeam, all } } };
+      return { user, session };
     },
 
     async saveSettings(userId: number, changes: Partial<LayoutSettings>): Promise<UserRow> {

@@ -127,7 +127,7 @@ for (const engine of testEngines()) {
       assert.deepEqual(fresh.data, (await todos(suite.app, 'DIB')).data);
     });
 
-    // The lists' totals are kept per instance between changes of the data they count (repositories/list-totals.ts).
+    // The lists' totals are kept per instance between changes of the data they count (freshness/list-totals.ts).
     it('counts a list again as soon as a write on any instance, or in SQL, changes its total', async () => {
       const { fixture, database } = suite;
       const other = await createTestApp(database.openAnother());

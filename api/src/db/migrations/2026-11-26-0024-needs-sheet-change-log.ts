@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: typed Kysely<any> on purpose, it must keep describing the schema as it was that day.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-// The needs sheets list keeps its totals between changes of the data they count (repositories/list-totals.ts):
+// The needs sheets list keeps its totals between changes of the data they count (freshness/list-totals.ts):
 // every statement writing sheets or their recruiters is logged in data_change, as those of migration 0005 are.
 // A status that stops or starts closing updates its sheets' `closed` copy (migration 0022): that is a statement
 // on needs_sheet, logged too.

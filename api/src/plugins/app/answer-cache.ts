@@ -2,15 +2,15 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { createAnswerCache } from '../../cache/answer-cache';
-import type { VersionedJson } from '../../repositories/data-version';
+import fp from 'fastify-plugin';
+import { createAnswerCache } from '../../freshness/answer-cache';
+import type { VersionedJson } from '../../freshness/data-version';
 import { okJsonBody } from '../../http/envelope';
-import { globalPlugin } from '../global-plugin';
 
 export type CachedAnswer = {
   // Everything the data depends on besides the database: who asks (as far as it matters) and the query.
   key: string;
-  // The version of the data it is made of now, read with the user (Auth.versions).
+  // The version of the data it is made of now (repos.versions), read before the answer is looked for in memory.
   version: string;
   // The envelope's schema, to check what the database built when responses are checked.
   schema: z.ZodType;
@@ -58,12 +58,12 @@ function acceptsGzip(request: FastifyRequest): boolean {
 // A caller sending Cache-Control: no-cache (a browser's hard reload, a check) gets an answer built anew.
 const wantsFresh = (request: FastifyRequest) => /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
 
-// The change log is folded when it holds this many rows, checked this often: the versions read with every
-// request sum it, so it stays short.
+// The change log is folded when it holds this many rows, checked this often: the versions every cached answer and
+// kept total reads sum it, so it stays short.
 const FOLD_FROM_ROWS = 200;
 const FOLD_EVERY_MS = 5_000;
 
-export const answerCachePlugin = globalPlugin('answer-cache', async (app) => {
+export const answerCachePlugin = fp(async (app) => {
   const cache = createAnswerCache(app.config.answerCacheBytes);
   // A fold's deleted rows are vacuumed at the next tick, once the requests running during the fold have ended.
   let vacuumDue = false;
@@ -91,4 +91,4 @@ export const answerCachePlugin = globalPlugin('answer-cache', async (app) => {
     if (body.length >= GZIP_FROM_BYTES && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(await gzipForm(body));
     return reply.send(body);
   });
-});
+}, { name: 'answer-cache' });

@@ -1,17 +1,15 @@
 import { AUTHORIZATION_HEADER, can, type Permission } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hashPassword } from '../../auth/password';
 import { checkToken, issuedAtMs, issueToken, nowSeconds, tokenFromHeader } from '../../auth/token';
 import type { UserRow } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import { AppError } from '../../errors';
-import type { DataVersions } from '../../repositories/data-version';
 import { LAST_SEEN_PRECISION_MS } from '../../repositories/sessions';
 import { toActor } from '../../repositories/users';
-import { globalPlugin } from '../global-plugin';
 
-// versions: of the data of the large answers, read with the user (see answer-cache).
-export type Auth = { user: UserRow; actor: Actor; sid: string; versions: DataVersions };
+export type Auth = { user: UserRow; actor: Actor; sid: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,7 +39,7 @@ export function authOf(request: FastifyRequest): Auth {
 
 // The authentication and permission checks, in one place. They run on onRequest, before the body is read or
 // validated, so an anonymous or unentitled caller learns nothing about a route's input and costs no parsing.
-export const authPlugin = globalPlugin('auth', async (app) => {
+export const authPlugin = fp(async (app) => {
   const { config, repos } = app;
   const secret = config.tokenSecret ?? (await repos.security.tokenSecret());
   let dummy: Promise<string> | null = null;
@@ -67,7 +65,7 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     const check = checkToken(tokenFromHeader(header), secret, nowSeconds());
     if (!check.ok) throw new AppError(check.code);
     const { sub, sid } = check.payload;
-    const { user, session, versions } = await repos.users.authState(sub, sid);
+    const { user, session } = await repos.users.authState(sub, sid);
     if (user === undefined) throw new AppError('tokenInvalid');
     // A session ended (logout, ended from another device) or unknown (pruned, or older than the session list).
     if (session === null || session.ended) throw new AppError('tokenBlacklisted');
@@ -77,11 +75,11 @@ export const authPlugin = globalPlugin('auth', async (app) => {
     if (!user.is_active) throw new AppError('inactiveUser');
     // Last seen, to the minute: a write once a minute per session, none on the other requests.
     if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) await repos.sessions.touch(session.id);
-    request.auth = { user, actor: toActor(user), sid, versions };
+    request.auth = { user, actor: toActor(user), sid };
     // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
     app.sessions.grant(reply, user.id, sid);
     // The permission table, before the body is read: a caller without the role learns nothing about the input.
     const { permission } = request.routeOptions.config;
     if (permission !== undefined && !can(request.auth.actor.role, permission.resource, permission.action)) throw new AppError('forbidden');
   });
-});
+}, { name: 'auth' });

@@ -1,9 +1,9 @@
 import { errorCatalogue, type ApiError, type Envelope, type ErrorCode } from '@bo/contracts/all';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError, ruleBrokenInDatabase } from '../../errors';
-import { globalPlugin } from '../global-plugin';
 import type { KnownRoutes } from './known-routes';
 
 function envelope(errors: ApiError[], debug?: unknown): Envelope<null> {
@@ -30,7 +30,7 @@ function validationErrors(error: FastifyError): ApiError[] {
 
 // The single error handler: a known error becomes its catalogue code in the envelope; anything else is logged
 // with the request id and answered internalServerError, its detail only in `debug` when API_DEBUG=1.
-export const errorsPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('errors', async (app, { knownRoutes }) => {
+export const errorsPlugin = fp<{ knownRoutes: KnownRoutes }>(async (app, { knownRoutes }) => {
   const debug = app.config.debug;
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -70,4 +70,4 @@ export const errorsPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('errors',
     }
     return fail(reply, 'unknownCommand');
   });
-});
+}, { name: 'errors' });

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
+import fp from 'fastify-plugin';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { globalPlugin } from '../global-plugin';
 
 export const HEALTH_PATH = '/health';
 export const READY_PATH = '/ready';
 
 // For a load balancer: /health says the process answers (liveness), /ready that it can reach its database
 // (readiness), within the database timeouts. Public, and outside the endpoint table: no client calls them.
-export const healthPlugin = globalPlugin<{ db: Db }>('health', async (app, { db }) => {
+export const healthPlugin = fp<{ db: Db }>(async (app, { db }) => {
   app.get(HEALTH_PATH, { config: { public: true }, schema: { hide: true } }, async () => ({ data: { status: 'ok' }, errors: [] }));
   app.get(READY_PATH, { config: { public: true }, schema: { hide: true } }, async () => {
     try {
@@ -18,4 +18,4 @@ export const healthPlugin = globalPlugin<{ db: Db }>('health', async (app, { db 
     }
     return { data: { status: 'ready' }, errors: [] };
   });
-});
+}, { name: 'health' });

@@ -1,7 +1,7 @@
+import fp from 'fastify-plugin';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { createRepositories, type Repositories } from '../../repositories';
-import { globalPlugin } from '../global-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const repositoriesPlugin = globalPlugin<{ config: AppConfig; db: Db }>('repositories', async (app, { config, db }) => {
+export const repositoriesPlugin = fp<{ config: AppConfig; db: Db }>(async (app, { config, db }) => {
   app.decorate('config', config);
   app.decorate('repos', createRepositories(db));
-});
+}, { name: 'repositories' });

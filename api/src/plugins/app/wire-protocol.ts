@@ -1,9 +1,9 @@
 import { errorCatalogue, type ApiError } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
 import { inputProblem } from '../../http/input-walk';
 import { requestLimits } from '../../limits';
-import { globalPlugin } from '../global-plugin';
 import type { KnownRoutes } from './known-routes';
 
 // The body each method takes (the wire protocol, docs/requirements.md): POST and DELETE multipart/form-data, PUT
@@ -19,7 +19,7 @@ const hasBody = (request: FastifyRequest) =>
   request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 
 // Checks of the wire protocol that hold for every call, so that no route can forget them.
-export const wireProtocolPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('wire-protocol', async (app, { knownRoutes }) => {
+export const wireProtocolPlugin = fp<{ knownRoutes: KnownRoutes }>(async (app, { knownRoutes }) => {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') {
       // A CORS preflight (Origin and Access-Control-Request-Method) is answered by the CORS plugin; a plain
@@ -41,16 +41,16 @@ export const wireProtocolPlugin = globalPlugin<{ knownRoutes: KnownRoutes }>('wi
     // 415: the body is in another form than the protocol's for this method (JSON on a multipart call...).
     if (type !== expected) throw new AppError('dataInvalid', { status: 415 });
   });
-});
+}, { name: 'wire-protocol' });
 
 // Once the body is parsed (multipart fields included), before validation drops the fields a call does not
 // know: no NUL character, no nesting deeper than any call takes (http/input-walk.ts). Registered after the
 // multipart plugin, whose own preValidation hook reads the fields.
-export const inputChecksPlugin = globalPlugin('input-checks', async (app) => {
+export const inputChecksPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     for (const part of [request.params, request.query, request.body]) {
       const problem = inputProblem(part, requestLimits.jsonDepth);
       if (problem !== null) throw new AppError('dataInvalid', problem.field === '' ? {} : { field: problem.field });
     }
   });
-});
+}, { name: 'input-checks' });

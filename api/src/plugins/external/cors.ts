@@ -1,8 +1,8 @@
 import cors from '@fastify/cors';
 import { AUTHORIZATION_HEADER } from '@bo/contracts/all';
-import { globalPlugin } from '../global-plugin';
+import fp from 'fastify-plugin';
 
-export const corsPlugin = globalPlugin<{ origins: string[] }>('cors', async (app, { origins }) => {
+export const corsPlugin = fp<{ origins: string[] }>(async (app, { origins }) => {
   await app.register(cors, {
     origin: origins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -11,4 +11,4 @@ export const corsPlugin = globalPlugin<{ origins: string[] }>('cors', async (app
     exposedHeaders: [AUTHORIZATION_HEADER, 'content-disposition'],
     maxAge: 600,
   });
-});
+}, { name: 'cors' });

@@ -4,10 +4,10 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { UploadedFile } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
 import { newUploadPath, removeAbandonedUploads } from '../../http/upload-files';
 import { requestLimits, uploadLimits } from '../../limits';
-import { globalPlugin } from '../global-plugin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -87,7 +87,7 @@ async function readFields(request: FastifyRequest, reply: FastifyReply): Promise
 
 // POST and DELETE bodies are multipart/form-data, turned into a plain object of strings before validation, so
 // the same zod wire schemas decode them.
-export const multipartPlugin = globalPlugin('multipart', async (app) => {
+export const multipartPlugin = fp(async (app) => {
   const abandoned = await removeAbandonedUploads();
   if (abandoned.length > 0) app.log.info({ files: abandoned }, 'uploads left by a stopped process removed');
   await app.register(multipart, {
@@ -109,4 +109,4 @@ export const multipartPlugin = globalPlugin('multipart', async (app) => {
   };
   app.addHook('onResponse', removeUploads);
   app.addHook('onRequestAbort', removeUploads);
-});
+}, { name: 'multipart' });

@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import fp from 'fastify-plugin';
 import { documentOperation, endpointAt, ERROR_ENVELOPE, errorEnvelopeJsonSchema } from '../../http/openapi-operation';
-import { globalPlugin } from '../global-plugin';
 
 export const DOCS_PREFIX = '/docs';
 
@@ -44,7 +44,7 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
 }
 
 // The OpenAPI description is generated from the very zod schemas that validate the routes.
-export const openApiPlugin = globalPlugin('openapi', async (app, { plainLogin }: { plainLogin: boolean }) => {
+export const openApiPlugin = fp(async (app, { plainLogin }: { plainLogin: boolean }) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -74,4 +74,4 @@ export const openApiPlugin = globalPlugin('openapi', async (app, { plainLogin }:
     });
     await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true, transformStaticCSP: docsPolicy });
   });
-});
+}, { name: 'openapi' });

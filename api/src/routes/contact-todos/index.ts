@@ -15,7 +15,7 @@ export async function contactTodoRoutes(app: FastifyInstance) {
     const { actor } = authOf(request);
     // The lists depend on who I am and who my leader is (the team is read with the data).
     const key = `standby:${actor.id}:${actor.leaderId ?? ''}`;
-    const version = authOf(request).versions.standby;
+    const version = await repos.versions.standby();
     return app.sendCached(request, reply, { key, version, schema: standbyContactsEnvelope, build: () => repos.contactSummaries.standbyJson(actor) });
   });
 

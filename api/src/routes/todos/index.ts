@@ -20,7 +20,7 @@ export async function todoRoutes(app: FastifyInstance) {
     // Every admin sees the same list; anyone else their own (and their team's, which the data version covers).
     const who = scope === 'all' ? 'all' : `${scope}:${actor.id}`;
     const key = `todos:${who}:${Number(onlyPending)}:${filters.from ?? ''}:${filters.to ?? ''}`;
-    const version = authOf(request).versions.todos[scope];
+    const version = await repos.versions.todoList(scope, actor.id);
     return app.sendCached(request, reply, { key, version, schema: todosEnvelope, build: () => repos.todos.listJson(scope, actor.id, filters) });
   });
 

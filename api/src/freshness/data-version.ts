@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { OwnerScope } from '../domain/actor';
 
 // JSON text built by the database, with the data version of the snapshot it was built in.
@@ -53,23 +54,14 @@ export function ownerVersions(): RawBuilder<unknown> {
     )`;
 }
 
-// The versions of every cached answer a user may ask for, read with the user.
-export type DataVersions = { standby: string; todos: Record<OwnerScope, string> };
-
-export type DataVersionColumns = { standby_version: string; self_version: string; team_version: string; all_version: string };
-
-// Every version of DataVersions in one pass over the change log (a subquery for the FROM of the auth check's
-// query), rather than one pass per version.
-export function dataVersionsOf(actorId: number) {
-  const sumWhere = (rows: RawBuilder<unknown>) => sql`coalesce(sum(weight) filter (where ${rows}), 0)::text`;
-  return sql<DataVersionColumns>`(
-    select
-      ${sumWhere(standbyRows)} as standby_version,
-      ${sumWhere(todoListRows('self', actorId))} as self_version,
-      ${sumWhere(todoListRows('selfAndTeam', actorId))} as team_version,
-      ${sumWhere(todoListRows('all', actorId))} as all_version
-    from data_change
-  )`;
+// The version of a cached answer's data now, read by that answer alone (one short statement, prepared), before it
+// looks for the answer in memory.
+export function createVersionReader(db: Executor) {
+  const read = async (name: string, version: RawBuilder<string>) => (await prepared(name, sql<{ version: string }>`select ${version} as version`).execute(db)).rows[0].version;
+  return {
+    standby: () => read('version_standby', standbyVersion()),
+    todoList: (scope: OwnerScope, actorId: number) => read(`version_todos_${scope === 'selfAndTeam' ? 'team' : scope}`, todoListVersion(scope, actorId)),
+  };
 }
 
 // Folds the rows seen now into one per table and owner, keeping every sum: one statement, so that the rows it
@@ -90,7 +82,7 @@ export async function foldDataChanges(db: Executor, minRows: number): Promise<nu
   return Number(rows[0].folded);
 }
 
-// The rows a fold deleted stay in the table's pages until a vacuum, and every request's version sums scan them:
+// The rows a fold deleted stay in the table's pages until a vacuum, and every version sum scans them:
 // after the large dataset was seeded, each version read cost 10 ms until then. The log is vacuumed once the
 // requests that were running during the fold have ended (their snapshots keep the deleted rows), whether or not
 // autovacuum runs; skip_locked: another instance's vacuum of it is enough. `db` must not be a transaction.

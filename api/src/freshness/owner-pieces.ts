@@ -1,3 +1,5 @@
+import { createLru } from './lru';
+
 // A todo list of several owners (a team's, everyone's) is composed of one piece per owner: that owner's todos in
 // the list, as JSON text, in the list's order. This instance keeps the pieces it read, each with the data versions
 // it was read at: its owner's, and those of the owners of the follow-ups it nests (a follow-up may have been given
@@ -14,43 +16,28 @@ const KEPT_CHARS = 16_000_000;
 const sizeOf = (piece: Piece) => piece.items.reduce((total, item) => total + item.json.length, 0);
 
 export function createPieceStore(capacity = KEPT_CHARS) {
-  // Least recently used first: a Map iterates in insertion order, and a piece read is inserted again.
-  const kept = new Map<string, { piece: Piece; size: number }>();
-  let size = 0;
-
-  function remove(key: string) {
-    const entry = kept.get(key);
-    if (entry === undefined) return;
-    kept.delete(key);
-    size -= entry.size;
-  }
+  const kept = createLru<string, Piece>(capacity, sizeOf);
 
   return {
     // The piece kept under `key` if every version it was read at is still the current one.
     current(key: string, versions: ReadonlyMap<number, string>): Piece | undefined {
-      const entry = kept.get(key);
-      if (entry === undefined) return undefined;
-      remove(key);
-      for (const [owner, version] of entry.piece.versions) if (versions.get(owner) !== version) return undefined;
-      kept.set(key, entry);
-      size += entry.size;
-      return entry.piece;
+      const piece = kept.get(key);
+      if (piece === undefined) return undefined;
+      for (const [owner, version] of piece.versions) {
+        if (versions.get(owner) !== version) {
+          kept.delete(key);
+          return undefined;
+        }
+      }
+      return piece;
     },
 
     keep(key: string, piece: Piece) {
-      remove(key);
-      const entry = { piece, size: sizeOf(piece) };
-      if (entry.size > capacity) return;
-      kept.set(key, entry);
-      size += entry.size;
-      for (const oldest of kept.keys()) {
-        if (size <= capacity) break;
-        remove(oldest);
-      }
+      kept.set(key, piece);
     },
 
     get size() {
-      return size;
+      return kept.weight;
     },
   };
 }

@@ -1,3 +1,5 @@
+import { createLru } from './lru';
+
 // An answer's bytes, with the data version of the database snapshot they were built from.
 export type VersionedBody = { body: Buffer; version: string };
 
@@ -6,33 +8,18 @@ export type CacheOutcome = 'hit' | 'miss' | 'bypass';
 const isOlder = (a: string, b: string) => BigInt(a) < BigInt(b);
 
 // Large answers kept with the data version they were built at. A caller passes the version the database
-// holds now (read with its authentication, in the same round trip): an answer is served from memory only while
+// holds now (read just before): an answer is served from memory only while
 // it is that one, so any write to the data it is made of, from this instance or another, makes it stale at
 // once. The least recently used answers go first when the budget (in bytes; 0: off) is full. Requests that miss
 // the same key together share one build, unless it started before a write they have seen.
 export function createAnswerCache(maxBytes: number) {
-  const entries = new Map<string, VersionedBody>();
+  const entries = createLru<string, VersionedBody>(maxBytes, (value) => value.body.length);
   const building = new Map<string, Promise<VersionedBody>>();
-  let bytes = 0;
-
-  const forget = (key: string) => {
-    const entry = entries.get(key);
-    if (entry === undefined) return;
-    entries.delete(key);
-    bytes -= entry.body.length;
-  };
 
   const keep = (key: string, value: VersionedBody) => {
-    const current = entries.get(key);
+    const current = entries.peek(key);
     if (current !== undefined && isOlder(value.version, current.version)) return;
-    forget(key);
-    if (value.body.length > maxBytes) return;
     entries.set(key, value);
-    bytes += value.body.length;
-    for (const oldest of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      forget(oldest);
-    }
   };
 
   const shared = (key: string, build: () => Promise<VersionedBody>) => {
@@ -55,19 +42,14 @@ export function createAnswerCache(maxBytes: number) {
         return { body: built.body, outcome: 'bypass' };
       }
       const hit = entries.get(key);
-      if (hit !== undefined && hit.version === version) {
-        // Most recently used last.
-        entries.delete(key);
-        entries.set(key, hit);
-        return { body: hit.body, outcome: 'hit' };
-      }
+      if (hit !== undefined && hit.version === version) return { body: hit.body, outcome: 'hit' };
       let built = await shared(key, build);
       if (isOlder(built.version, version)) built = await build();
       keep(key, built);
       return { body: built.body, outcome: 'miss' };
     },
 
-    stats: () => ({ entries: entries.size, bytes }),
+    stats: () => ({ entries: entries.size, bytes: entries.weight }),
   };
 }
 export type AnswerCache = ReturnType<typeof createAnswerCache>;
