@@ -51,8 +51,8 @@ type ListSource<Row, TData> = [TData] extends [ListPage<Row>]
 export type ListViewProps<Row, TData, TKey extends QueryKey = QueryKey> = ListSource<Row, TData> & {
   // Accessible name of the table (and of its toolbars).
   label: string;
-  // The same array from one render to the next (a constant, or useMemo), unless a column changes: new columns
-  // draw every row again.
+  // The list keeps its columns while their keys and headers stay the same, so a page may build them in its render
+  // (see `useStableColumns`); a cell is drawn with the latest definition given.
   columns: ListColumn<Row>[];
   queryOptions: (state: ListState) => ListQueryOptions<TData, TKey>;
   rowKey: (row: Row) => string | number;

@@ -10,6 +10,7 @@ import { plural, type ListViewProps } from './list-types';
 import { useListExport } from './use-list-export';
 import { useListRows } from './use-list-rows';
 import { useOrderedColumns } from './use-ordered-columns';
+import { useStableColumns } from './use-stable-columns';
 
 export type { ListColumn, ListFilter, ListQueryOptions, ListViewProps } from './list-types';
 
@@ -29,7 +30,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
   const { label, filters = [], search, columnOrderKey } = props;
   const baseId = `list-${useId().replace(/:/g, '')}`;
   const toPage = (props.toPage ?? ((data: TData) => data as unknown as ListPage<Row>)) as (data: TData, state: ListState) => ListPage<Row>;
-  const columns = props.columns;
+  const columns = useStableColumns(props.columns);
   const { state, update, pageHref, result, shown, total, currentPage } = useListRows({ ...props, columns, filters, toPage });
   const [announcement, setAnnouncement] = useState('');
   const ordered = useOrderedColumns(columnOrderKey, columns, setAnnouncement);

@@ -5,6 +5,7 @@ import { ListView, pageLocally, type ListColumn, type ListFilter, type ListState
 import { Tabs, usePanelParam, type PanelParam } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Spin, Tag } from 'antd';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { adminUsersQueryOptions } from '../api/users';
 import { UserPanel, formatLastLogin } from './user-panel';
@@ -113,7 +114,9 @@ export function UserListPage() {
   const panel = usePanelParam('user');
   const [params, setParams] = useSearchParams();
   const all = useQuery(adminUsersQueryOptions());
-  const users = all.data ?? [];
+  const users = useMemo(() => all.data ?? [], [all.data]);
+  // Built again only when the users change (the leader column reads their trigrams).
+  const listColumns = useMemo(() => columns(users), [users]);
   const view = params.get('vue') === 'equipes' ? 'teams' : 'list';
   const setView = (key: string) =>
     setParams((current) => {
@@ -142,7 +145,7 @@ export function UserListPage() {
             children: (
               <ListView
                 label="Utilisateurs"
-                columns={columns(users)}
+                columns={listColumns}
                 filters={filters}
                 search={{ label: 'Rechercher', placeholder: 'Trigramme, nom ou email' }}
                 defaultSort={{ key: 'trigram', order: 'asc' }}
