@@ -31,7 +31,7 @@ const columns: ListColumn<Person>[] = [
 ];
 const filters: ListFilter[] = [{ key: 'city', label: 'Ville', type: 'select', options: [{ value: 'Lyon', label: 'Lyon' }, { value: 'Paris', label: 'Paris' }] }];
 
-// A server answering a list's query (search, filters, sort, order, page, perPage); `fail` makes it refuse some queries.
+// A server answering the list query of the API's list endpoints (`listRequest`); `fail` makes it refuse some queries.
 function makeServer(fail: (request: ListRequest) => boolean = () => false) {
   const requests: ListRequest[] = [];
   const answer = async (request: ListRequest): Promise<ListPage<Person>> => {

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { foldAccents, roleLabels, roleNames, type AdminUser } from '@bo/contracts/records';
 import { LoadFailed, PageFrame } from '@bo/ui';
-import { ListView, pageLocally, type ListColumn, type ListFilter, type ListState } from '@bo/ui/list';
+import { DataTable, ListView, pageLocally, type ListColumn, type ListFilter, type ListState } from '@bo/ui/list';
 import { Tabs, usePanelParam, type PanelParam } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Spin, Tag } from 'antd';
+import { Button, Card, Empty, Spin, Tag } from 'antd';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { adminUsersQueryOptions } from '../api/users';
 import { UserPanel, formatLastLogin } from './user-panel';
@@ -95,10 +96,15 @@ function TeamView({ users, panel }: { users: AdminUser[]; panel: PanelParam }) {
       {teams.map((team) => (
         <section key={team.key} aria-label={team.label}>
           <Card title={team.title} size="small" extra={team.leader && !team.leader.isActive ? <Tag>Inactif</Tag> : undefined}>
-            <List
-              dataSource={team.members}
-              locale={{ emptyText: 'Aucun membre' }}
-              renderItem={(member) => <List.Item actions={member.isActive ? [] : [<Tag key="status">Inactif</Tag>]}>{open(member)}</List.Item>}
+            <DataTable<AdminUser>
+              label={`Membres : ${team.label}`}
+              rows={team.members}
+              rowKey={(member) => member.id}
+              emptyText="Aucun membre"
+              columns={[
+                { key: 'name', title: 'Membre', render: open },
+                { key: 'isActive', title: 'Statut', render: (member) => (member.isActive ? null : <Tag>Inactif</Tag>) },
+              ]}
             />
           </Card>
         </section>
@@ -113,7 +119,9 @@ export function UserListPage() {
   const panel = usePanelParam('user');
   const [params, setParams] = useSearchParams();
   const all = useQuery(adminUsersQueryOptions());
-  const users = all.data ?? [];
+  const users = useMemo(() => all.data ?? [], [all.data]);
+  // Built again only when the users change (the leader column reads their trigrams).
+  const listColumns = useMemo(() => columns(users), [users]);
   const view = params.get('vue') === 'equipes' ? 'teams' : 'list';
   const setView = (key: string) =>
     setParams((current) => {
@@ -142,7 +150,7 @@ export function UserListPage() {
             children: (
               <ListView
                 label="Utilisateurs"
-                columns={columns(users)}
+                columns={listColumns}
                 filters={filters}
                 search={{ label: 'Rechercher', placeholder: 'Trigramme, nom ou email' }}
                 defaultSort={{ key: 'trigram', order: 'asc' }}

@@ -1,9 +1,9 @@
 import { contactName, personTitleLabels, type ContactListItem, type TeamMember } from '@bo/contracts/records';
 import { LoadFailed, PageFrame } from '@bo/ui';
-import { ListView, type ListColumn } from '@bo/ui/list';
+import { DataTable, ListView, type ListColumn } from '@bo/ui/list';
 import { EntityPanel, usePanelParam, ReassignContactsDialog } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Space, Table, Tag } from 'antd';
+import { Button, Empty, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { memberContactIds, memberContactsQueryOptions, teamQueryOptions } from '../api/team';
@@ -32,55 +32,55 @@ function MemberPanel({ member, onClose }: { member: TeamMember; onClose: () => v
   const name = `${member.firstName} ${member.lastName}`;
   return (
     <>
-    <EntityPanel
-      open
-      title={`Contacts de ${name} (${member.trigram})`}
-      onClose={onClose}
-      actions={
-        <>
-          <Button disabled={selected.length === 0} onClick={() => setReassigning({ what: `${selected.length} contact${selected.length > 1 ? 's' : ''}`, ids: selected })}>
-            Réassigner la sélection
-          </Button>
-          <Button
-            disabled={member.contacts === 0}
-            onClick={() => setReassigning({ what: `tous les contacts de ${member.trigram}`, ids: () => memberContactIds(member.id) })}
-          >
-            Réassigner tous ses contacts
-          </Button>
-        </>
-      }
-      sections={[
-        {
-          key: 'contacts',
-          label: 'Contacts',
-          count: member.contacts,
-          content: (
-            <ListView
-              label={`Contacts de ${member.trigram}`}
-              columns={contactColumns}
-              search={{ label: 'Rechercher', placeholder: 'Nom, email, société ou téléphone' }}
-              defaultSort={{ key: 'name', order: 'asc' }}
-              queryOptions={memberContactsQueryOptions(member.id)}
-              rowKey={(contact) => contact.id}
-              rowLabel={(contact) => contactName(contact)}
-              selection={{ keys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-              countLabel={(total) => `${total.toLocaleString('fr-FR')} contact${total > 1 ? 's' : ''}`}
-              emptyText="Aucun contact"
-            />
-          ),
-        },
-      ]}
-    />
-    {reassigning && (
-      <ReassignContactsDialog
+      <EntityPanel
         open
-        what={reassigning.what}
-        ids={reassigning.ids}
-        fromOwnerId={member.id}
-        onClose={() => setReassigning(null)}
-        onDone={() => setSelected([])}
+        title={`Contacts de ${name} (${member.trigram})`}
+        onClose={onClose}
+        actions={
+          <>
+            <Button disabled={selected.length === 0} onClick={() => setReassigning({ what: `${selected.length} contact${selected.length > 1 ? 's' : ''}`, ids: selected })}>
+              Réassigner la sélection
+            </Button>
+            <Button
+              disabled={member.contacts === 0}
+              onClick={() => setReassigning({ what: `tous les contacts de ${member.trigram}`, ids: () => memberContactIds(member.id) })}
+            >
+              Réassigner tous ses contacts
+            </Button>
+          </>
+        }
+        sections={[
+          {
+            key: 'contacts',
+            label: 'Contacts',
+            count: member.contacts,
+            content: (
+              <ListView
+                label={`Contacts de ${member.trigram}`}
+                columns={contactColumns}
+                search={{ label: 'Rechercher', placeholder: 'Nom, email, société ou téléphone' }}
+                defaultSort={{ key: 'name', order: 'asc' }}
+                queryOptions={memberContactsQueryOptions(member.id)}
+                rowKey={(contact) => contact.id}
+                rowLabel={(contact) => contactName(contact)}
+                selection={{ keys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+                countLabel={(total) => `${total.toLocaleString('fr-FR')} contact${total > 1 ? 's' : ''}`}
+                emptyText="Aucun contact"
+              />
+            ),
+          },
+        ]}
       />
-    )}
+      {reassigning && (
+        <ReassignContactsDialog
+          open
+          what={reassigning.what}
+          ids={reassigning.ids}
+          fromOwnerId={member.id}
+          onClose={() => setReassigning(null)}
+          onDone={() => setSelected([])}
+        />
+      )}
     </>
   );
 }
@@ -93,26 +93,26 @@ export function TeamPage() {
   return (
     <PageFrame path="/equipe">
       {team.isError && <LoadFailed title="L’équipe n’a pas pu être chargée." onRetry={() => void team.refetch()} />}
-      <Table<TeamMember>
-        aria-label="Membres de l’équipe"
-        rowKey="id"
-        loading={{ spinning: team.isPending, description: 'Chargement…' }}
-        dataSource={team.data ?? []}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: team.isPending ? 'Chargement…' : <Empty description="Aucun membre dans votre équipe" /> }}
+      <DataTable<TeamMember>
+        label="Membres de l’équipe"
+        rowKey={(row) => row.id}
+        loading={team.isPending}
+        loadingText="Chargement…"
+        rows={team.data ?? []}
+        wide
+        emptyText={team.isPending ? 'Chargement…' : <Empty description="Aucun membre dans votre équipe" />}
         columns={[
-          { key: 'trigram', title: 'Trigramme', dataIndex: 'trigram' },
-          { key: 'name', title: 'Nom', render: (_, row) => `${personTitleLabels[row.title]} ${row.firstName} ${row.lastName}${row.isActive ? '' : ' (inactif)'}` },
-          { key: 'todosToday', title: 'Tâches du jour', align: 'right', render: (_, row) => figure(row.todosToday) },
-          { key: 'todosLate', title: 'En retard', align: 'right', render: (_, row) => figure(row.todosLate, true) },
-          { key: 'todosThisWeek', title: 'Cette semaine', align: 'right', render: (_, row) => figure(row.todosThisWeek) },
-          { key: 'standbyContacts', title: 'Contacts en veille', align: 'right', render: (_, row) => figure(row.standbyContacts) },
-          { key: 'contacts', title: 'Contacts', align: 'right', render: (_, row) => figure(row.contacts) },
+          { key: 'trigram', title: 'Trigramme' },
+          { key: 'name', title: 'Nom', render: (row) => `${personTitleLabels[row.title]} ${row.firstName} ${row.lastName}${row.isActive ? '' : ' (inactif)'}` },
+          { key: 'todosToday', title: 'Tâches du jour', align: 'right', render: (row) => figure(row.todosToday) },
+          { key: 'todosLate', title: 'En retard', align: 'right', render: (row) => figure(row.todosLate, true) },
+          { key: 'todosThisWeek', title: 'Cette semaine', align: 'right', render: (row) => figure(row.todosThisWeek) },
+          { key: 'standbyContacts', title: 'Contacts en veille', align: 'right', render: (row) => figure(row.standbyContacts) },
+          { key: 'contacts', title: 'Contacts', align: 'right', render: (row) => figure(row.contacts) },
           {
             key: 'actions',
             title: 'Actions',
-            render: (_, row) => (
+            render: (row) => (
               <Space>
                 <Button size="small" onClick={() => panel.show(row.id)} aria-label={`Contacts de ${row.trigram}`}>
                   Contacts

@@ -10,8 +10,9 @@ import {
   type StatsRow,
 } from '@bo/contracts/reports';
 import { LoadFailed, PageFrame } from '@bo/ui';
+import { DataTable, type ListColumn } from '@bo/ui/list';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Spin, Table } from 'antd';
+import { Empty, Spin } from 'antd';
 import { BarChart, LineChart } from '../../../components/charts';
 import { PeriodPicker, usePeriodParam } from '../../../components/period-picker';
 import { ReportActions } from '../../../components/report-actions';
@@ -33,6 +34,31 @@ function sum(rows: readonly StatsRow[], figure: StatsFigure | NeedsSheetStatsFig
 }
 
 const days = (value: number | null) => (value === null ? '—' : value.toLocaleString('fr-FR'));
+
+// The figures per month and user; the needs sheets' headers carry their definition.
+const tableColumns: ListColumn<StatsRow>[] = [
+  { key: 'month', title: 'Mois', render: (row) => monthLabel(row.month) },
+  { key: 'trigram', title: 'Utilisateur' },
+  {
+    key: 'contacts',
+    title: 'Contacts et tâches',
+    children: figures.map((figure) => ({ key: figure, title: statsFigureLabels[figure], align: 'right' as const })),
+  },
+  {
+    key: 'sheets',
+    title: 'Fiches de besoin (responsable)',
+    children: [
+      ...sheetFigures.map((figure) => ({ key: figure, title: needsSheetStatsLabels[figure], definition: needsSheetStatsDefinitions[figure], align: 'right' as const })),
+      {
+        key: 'medianDaysToFill',
+        title: MEDIAN_DAYS_TO_FILL_LABEL,
+        definition: needsSheetStatsDefinitions.medianDaysToFill,
+        align: 'right' as const,
+        render: (row: StatsRow) => days(row.medianDaysToFill),
+      },
+    ],
+  },
+];
 
 // /rapports/stats: per month and per user, new contacts, contacts out of standby, contacts en veille at month
 // end, todos done, and the needs sheets they own opened, filled and lost with the median days to fill; lines over
@@ -95,41 +121,13 @@ export function StatsPage() {
               series={sheetChartFigures.map((figure) => ({ name: needsSheetStatsLabels[figure], values: perUser(figure) }))}
             />
           </div>
-          <Table<StatsRow>
-            aria-label="Statistiques par mois et par utilisateur"
+          <DataTable<StatsRow>
+            label="Statistiques par mois et par utilisateur"
             rowKey={(row) => `${row.month}-${row.userId}`}
-            dataSource={rows}
+            rows={rows}
             loading={stats.isFetching && stats.isPlaceholderData}
-            pagination={{ defaultPageSize: 50, showSizeChanger: true, pageSizeOptions: [50, 100, 500] }}
-            bordered
-            size="middle"
-            columns={[
-              { key: 'month', title: 'Mois', render: (_: unknown, row) => monthLabel(row.month) },
-              { key: 'user', title: 'Utilisateur', dataIndex: 'trigram' },
-              {
-                key: 'contacts',
-                title: 'Contacts et tâches',
-                children: figures.map((figure) => ({ key: figure, title: statsFigureLabels[figure], dataIndex: figure, align: 'right' as const })),
-              },
-              {
-                key: 'sheets',
-                title: 'Fiches de besoin (responsable)',
-                children: [
-                  ...sheetFigures.map((figure) => ({
-                    key: figure,
-                    title: <abbr title={needsSheetStatsDefinitions[figure]}>{needsSheetStatsLabels[figure]}</abbr>,
-                    dataIndex: figure,
-                    align: 'right' as const,
-                  })),
-                  {
-                    key: 'medianDaysToFill',
-                    title: <abbr title={needsSheetStatsDefinitions.medianDaysToFill}>{MEDIAN_DAYS_TO_FILL_LABEL}</abbr>,
-                    align: 'right' as const,
-                    render: (_: unknown, row: StatsRow) => days(row.medianDaysToFill),
-                  },
-                ],
-              },
-            ]}
+            paging={{ perPage: 50, perPageOptions: [50, 100, 500] }}
+            columns={tableColumns}
           />
         </>
       )}

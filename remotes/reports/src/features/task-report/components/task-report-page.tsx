@@ -8,10 +8,12 @@ import {
   type TaskReportFigure,
   type TaskReportGrouping,
   type TaskReportRow,
+  type TaskReportTodo,
 } from '@bo/contracts/reports';
 import { LoadFailed, OffCanvas, PageFrame } from '@bo/ui';
+import { DataTable, type ListColumn } from '@bo/ui/list';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Radio, Spin, Table } from 'antd';
+import { Button, Empty, Radio, Spin } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BarChart } from '../../../components/charts';
@@ -30,6 +32,15 @@ const TODOS_PER_PAGE = 20;
 type Opened = { figure: TaskReportFigure; row: TaskReportRow };
 
 const rowName = (row: TaskReportRow) => row.trigram ?? row.description ?? '';
+
+const todoColumns: ListColumn<TaskReportTodo>[] = [
+  { key: 'deadline', title: 'Échéance', render: (todo) => frenchDate(todo.deadline) },
+  { key: 'task', title: 'Tâche', render: (todo) => todo.task.description },
+  { key: 'contact', title: 'Contact', render: (todo) => `${todo.contact.firstName} ${todo.contact.lastName}` },
+  { key: 'company', title: 'Société', render: (todo) => todo.companyName ?? '' },
+  { key: 'owner', title: 'Utilisateur', render: (todo) => todo.owner.trigram },
+  { key: 'done', title: 'Aboutie le', render: (todo) => (todo.executionDate ? frenchDateTime(todo.executionDate) : 'En attente') },
+];
 
 // The todos behind a figure, in a side panel.
 function FigureTodos({ opened, period, onClose }: { opened: Opened | null; period: Period; onClose: () => void }) {
@@ -55,20 +66,13 @@ function FigureTodos({ opened, period, onClose }: { opened: Opened | null; perio
       ) : todos.isError ? (
         <LoadFailed title="Les tâches n’ont pas pu être chargées." onRetry={() => void todos.refetch()} />
       ) : (
-        <Table
-          aria-label={title}
-          rowKey="id"
-          dataSource={todos.data.items}
-          locale={{ emptyText: 'Aucune tâche' }}
-          pagination={{ current: page, pageSize: TODOS_PER_PAGE, total: todos.data.total, onChange: setPage, showSizeChanger: false }}
-          columns={[
-            { key: 'deadline', title: 'Échéance', render: (_: unknown, todo) => frenchDate(todo.deadline) },
-            { key: 'task', title: 'Tâche', render: (_: unknown, todo) => todo.task.description },
-            { key: 'contact', title: 'Contact', render: (_: unknown, todo) => `${todo.contact.firstName} ${todo.contact.lastName}` },
-            { key: 'company', title: 'Société', render: (_: unknown, todo) => todo.companyName ?? '' },
-            { key: 'owner', title: 'Utilisateur', render: (_: unknown, todo) => todo.owner.trigram },
-            { key: 'done', title: 'Aboutie le', render: (_: unknown, todo) => (todo.executionDate ? frenchDateTime(todo.executionDate) : 'En attente') },
-          ]}
+        <DataTable<TaskReportTodo>
+          label={title}
+          rowKey={(todo) => todo.id}
+          rows={todos.data.items}
+          emptyText="Aucune tâche"
+          paging={{ page, perPage: TODOS_PER_PAGE, total: todos.data.total, onChange: setPage }}
+          columns={todoColumns}
         />
       )}
     </OffCanvas>
@@ -92,7 +96,7 @@ export function TaskReportPage() {
       else out.set('par', next);
       return out;
     });
-  const figureCell = (figure: TaskReportFigure) => (_: unknown, row: TaskReportRow) => {
+  const figureCell = (figure: TaskReportFigure) => (row: TaskReportRow) => {
     const value = row[figure];
     // Aligned with the figures that are links (their padding).
     if (value === 0) return <span style={{ paddingInline: 7 }}>0</span>;
@@ -129,25 +133,26 @@ export function TaskReportPage() {
         <Empty description="Aucune tâche dans cette période" />
       ) : (
         <>
-          <Table<TaskReportRow>
-            aria-label="Rapport des tâches"
+          <DataTable<TaskReportRow>
+            label="Rapport des tâches"
             rowKey={(row) => `${row.userId ?? ''}-${row.taskId ?? ''}`}
-            dataSource={rows}
-            pagination={false}
+            rows={rows}
             loading={report.isFetching && report.isPlaceholderData}
             columns={[
-              { key: 'name', title: groupBy === 'user' ? 'Utilisateur' : 'Type de tâche', render: (_: unknown, row) => rowName(row) },
+              { key: 'name', title: groupBy === 'user' ? 'Utilisateur' : 'Type de tâche', render: rowName },
               ...taskReportFigures.map((figure) => ({
                 key: figure,
-                title: <abbr title={reportDefinitions[figure]}>{figureTitles[figure]}</abbr>,
+                title: figureTitles[figure],
+                definition: reportDefinitions[figure],
                 align: 'right' as const,
                 render: figureCell(figure),
               })),
               {
                 key: 'onTimeRate',
-                title: <abbr title={reportDefinitions.onTimeRate}>Taux à temps</abbr>,
+                title: 'Taux à temps',
+                definition: reportDefinitions.onTimeRate,
                 align: 'right' as const,
-                render: (_: unknown, row) => formatRate(row.onTimeRate) || '—',
+                render: (row: TaskReportRow) => formatRate(row.onTimeRate) || '—',
               },
             ]}
           />
