@@ -2,36 +2,14 @@
 // phrases, users and teams.
 import type { AdminUser, Phrase, Task, TaskType } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { apiGet, apiPost, DEMO_PASSWORD, itWithScreenshots, login, pickOption, startHarness, savedToken, type Harness } from './harness';
+import { apiPost, DEMO_PASSWORD, login, pickOption, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-let token: string;
-const it = itWithScreenshots(() => h);
-
-const api = <T>(path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, token, path, query);
-
-async function newPage(path: string, heading: string) {
-  const { context, page } = await h.newPage();
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
-  await page.goto(`${base}${path}`);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  return { context, page };
-}
+const stack = useStack({ users: ['ADM'] });
+const { it, api, newPage } = stack;
 
 const panel = (page: Page) => page.getByRole('dialog');
-
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-  token = await savedToken(h, 'ADM');
-});
-
-after(async () => {
-  await h?.close();
-});
 
 describe('task types', () => {
   it('creates a type: a duplicate description refused under its field, an unreadable one refused, then a readable one', async () => {
@@ -169,7 +147,7 @@ describe('phrases', () => {
 
 describe('the phrase picker', () => {
   it('inserts a phrase, found by typing, at the caret of a todo’s notes in the agenda', async () => {
-    await apiPost<Phrase>(h.system.api.url, token, '/admin/phrase/store', { category: 'Suivi', text: 'Attente du devis signé', order: 1 });
+    await apiPost<Phrase>(stack.harness.system.api.url, stack.tokens.ADM, '/admin/phrase/store', { category: 'Suivi', text: 'Attente du devis signé', order: 1 });
     const { context, page } = await newPage('/agenda', 'Agenda');
     await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
@@ -215,8 +193,8 @@ describe('users and teams', () => {
     await context.close();
 
     // The new user logs in with the first password the admin gave.
-    const other = await h.newPage();
-    await other.page.goto(`${base}/`);
+    const other = await stack.harness.newPage();
+    await other.page.goto(`${stack.base}/`);
     await other.page.getByLabel('Trigramme').fill('NOU');
     await other.page.getByLabel('Mot de passe').fill('Gris-Tulipe-Vent-48');
     await other.page.getByRole('button', { name: 'Se connecter' }).click();
@@ -226,8 +204,8 @@ describe('users and teams', () => {
 
   it('refuses to deactivate a user with contacts, then deactivates after reassigning them; their session ends at once', async () => {
     // COM is logged in elsewhere.
-    const com = await h.newPage();
-    await login(com.page, base, 'COM', { save: true });
+    const com = await stack.harness.newPage();
+    await login(com.page, stack.base, 'COM', { save: true });
 
     const users = await api<AdminUser[]>('/admin/users');
     const target = users.find((user) => user.trigram === 'COM')!;
@@ -303,8 +281,8 @@ describe('my account', () => {
   const NEW_PASSWORD = 'Gris-Tulipe-Vent-48';
 
   async function loginWith(trigram: string, password: string) {
-    const opened = await h.newPage();
-    await opened.page.goto(`${base}/`);
+    const opened = await stack.harness.newPage();
+    await opened.page.goto(`${stack.base}/`);
     await opened.page.getByLabel('Trigramme').fill(trigram);
     await opened.page.getByLabel('Mot de passe').fill(password);
     const toggle = opened.page.getByRole('switch', { name: 'Se souvenir de moi' });
@@ -316,7 +294,7 @@ describe('my account', () => {
 
   it('changes the password under the policy, then logs in with the new one', async () => {
     const { context, page } = await loginWith('REC', DEMO_PASSWORD);
-    await page.goto(`${base}/mon-compte`);
+    await page.goto(`${stack.base}/mon-compte`);
     const form = page.getByRole('form', { name: 'Changer le mot de passe' });
     await form.getByLabel(/^Mot de passe actuel/).fill('pas le bon');
     await form.getByLabel(/^Nouveau mot de passe/).fill('Court-1');
@@ -341,7 +319,7 @@ describe('my account', () => {
     const elsewhere = await loginWith('REC', NEW_PASSWORD);
     const third = await loginWith('REC', NEW_PASSWORD);
     const here = await loginWith('REC', NEW_PASSWORD);
-    await here.page.goto(`${base}/mon-compte`);
+    await here.page.goto(`${stack.base}/mon-compte`);
     // Each session is an item named after its device and start (its action buttons are list items of their own).
     const sessions = here.page.getByRole('region', { name: 'Sessions ouvertes' }).getByRole('listitem', { name: /, ouverte le / });
     // This one first and marked; the other browsers after it, the latest first, each with its device.
@@ -372,7 +350,7 @@ describe('my account', () => {
 
   it('keeps the agenda settings on the account: another browser opens the agenda on the week, pending todos only', async () => {
     const first = await loginWith('DIR', DEMO_PASSWORD);
-    await first.page.goto(`${base}/mon-compte`);
+    await first.page.goto(`${stack.base}/mon-compte`);
     const agenda = first.page.getByRole('region', { name: 'Agenda' });
     // Each choice is saved on the account as soon as it is made.
     const saved = () => first.page.waitForResponse((response) => response.url().endsWith('/user/settings') && response.ok());
@@ -386,11 +364,11 @@ describe('my account', () => {
     await first.context.close();
 
     const second = await loginWith('DIR', DEMO_PASSWORD);
-    await second.page.goto(`${base}/agenda`);
+    await second.page.goto(`${stack.base}/agenda`);
     await second.page.locator('.fc-dayGridWeek-view').waitFor();
     assert.equal(await second.page.getByRole('switch', { name: 'Tâches en cours uniquement' }).getAttribute('aria-checked'), 'true');
     // Back to the defaults, from the same page.
-    await second.page.goto(`${base}/mon-compte`);
+    await second.page.goto(`${stack.base}/mon-compte`);
     const back = () => second.page.waitForResponse((response) => response.url().endsWith('/user/settings') && response.ok());
     await choose(second.page.getByRole('region', { name: 'Agenda' }), 'Mois', back);
     await choose(second.page.getByRole('region', { name: 'Agenda' }), 'Toutes', back);

@@ -3,21 +3,17 @@ import { addDays, contactName, toBusinessIsoDate, type StandbyLists, type Task, 
 import ICAL from 'ical.js';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { monthGridRange } from '../../shared/todos/src/calendar/calendar-range';
-import { apiGet, apiPost, itWithScreenshots, pickOption, startHarness, savedToken, type Harness } from './harness';
+import { apiPost, pickOption, savedToken, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-let token: string;
-const it = itWithScreenshots(() => h);
+const stack = useStack({ users: ['COM'] });
+const { it, api } = stack;
 
 const today = toBusinessIsoDate(new Date());
 const grid = monthGridRange(today);
 const noon = (isoDate: string) => Math.floor(new Date(`${isoDate}T12:00:00Z`).getTime() / 1000);
-
-const api = <T>(path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, token, path, query);
 
 const visibleTodos = () => api<Todo[]>('/todos', { onlyPending: 0, start: noon(grid.start), end: noon(grid.end) });
 
@@ -35,14 +31,14 @@ const chipStart = (todo: Todo) => `${contactName(todo.contact)} · ${todo.task.d
 const question = (page: Page, title: string) => page.locator('.ant-modal-confirm').filter({ hasText: title });
 
 async function openAgenda(page: Page) {
-  await page.goto(`${base}/agenda`);
+  await page.goto(`${stack.base}/agenda`);
   await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
   await page.locator('.fc-daygrid-event').first().waitFor();
   await page.getByText('Chargement des tâches…').waitFor({ state: 'hidden' });
 }
 
-async function newAgendaPage(as = token) {
-  const { context, page } = await h.newPage();
+async function newAgendaPage(as = stack.tokens.COM) {
+  const { context, page } = await stack.harness.newPage();
   await page.addInitScript((value) => localStorage.setItem('token', value), as);
   await openAgenda(page);
   return { context, page };
@@ -67,7 +63,6 @@ function quietDay(todos: Todo[], not: string[]): string {
   return best;
 }
 
-
 async function typeDate(page: Page, label: string | RegExp, isoDate: string) {
   const input = page.getByRole('dialog').getByLabel(label);
   const [y, m, d] = isoDate.split('-');
@@ -82,16 +77,6 @@ async function period(page: Page, label: string) {
   await page.getByRole('group', { name: 'Période' }).getByText(label, { exact: true }).click();
   assert.equal(await page.getByRole('radio', { name: label }).isChecked(), true);
 }
-
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-  token = await savedToken(h, 'COM');
-});
-
-after(async () => {
-  await h?.close();
-});
 
 describe('agenda', () => {
   it("shows this month's todos in their task colours, accomplished ones in grey", async () => {
@@ -295,11 +280,11 @@ describe('agenda, second round', () => {
   });
 
   it("shows a member's todo read-only to their leader", async () => {
-    const [leader, member] = [await savedToken(h, 'DIR'), await api<User>('/user')];
+    const [leader, member] = [await savedToken(stack.harness, 'DIR'), await api<User>('/user')];
     const memberTodos = (await visibleTodos()).filter((t) => t.owner.id === member.id);
-    const { context, page } = await h.newPage();
+    const { context, page } = await stack.harness.newPage();
     await page.addInitScript((value) => localStorage.setItem('token', value), leader);
-    await page.goto(`${base}/agenda?owner=${member.id}`);
+    await page.goto(`${stack.base}/agenda?owner=${member.id}`);
     await page.getByRole('heading', { name: /lecture seule/, level: 1 }).waitFor();
     await page.locator('.fc-daygrid-event').first().waitFor();
     const todo = (await shownTodos(page, memberTodos)).find((t) => !t.isAccomplished);
@@ -390,14 +375,14 @@ describe('agenda, second round', () => {
     const tasks = await api<Task[]>('/tasks');
     // A todo two months ahead: following its link must show that month, not this one.
     const later = addDays(grid.end, 40);
-    const created = await apiPost<Todo>(h.system.api.url, token, `/contact/${todos[0].contact.id}/task/${tasks[0].id}/todo/store`, {
+    const created = await apiPost<Todo>(stack.harness.system.api.url, stack.tokens.COM, `/contact/${todos[0].contact.id}/task/${tasks[0].id}/todo/store`, {
       deadline: later,
       notes: 'Rendez-vous lointain',
     });
-    const { context, page } = await h.newPage();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
-    await page.goto(`${base}/mon-compte`);
+    const { context, page } = await stack.harness.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.base });
+    await page.addInitScript((value) => localStorage.setItem('token', value), stack.tokens.COM);
+    await page.goto(`${stack.base}/mon-compte`);
     const card = page.getByRole('region', { name: 'Abonnement à mes tâches' });
     await card.getByRole('button', { name: 'Activer l’abonnement' }).click();
     const field = card.getByLabel('Adresse de l’abonnement');
@@ -418,7 +403,7 @@ describe('agenda, second round', () => {
     const event = events.find((component) => component.getFirstPropertyValue('uid') === `todo-${created.id}@back-office`);
     assert.ok(event, 'the feed holds the new todo');
     const link = String(event.getFirstPropertyValue('url'));
-    assert.equal(link, `${base}/agenda?todo=${created.id}`);
+    assert.equal(link, `${stack.base}/agenda?todo=${created.id}`);
 
     // A new address: asked first; the old one stops at once.
     await card.getByRole('button', { name: 'Créer une nouvelle adresse' }).click();
@@ -453,10 +438,7 @@ describe('todo list', () => {
     const all = await api<Todo[]>('/todos', { onlyPending: 0 });
     const late = all.filter((t) => !t.isAccomplished && t.deadline < today);
     assert.ok(late.length > 0);
-    const { context, page } = await h.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
-    await page.goto(`${base}/contacts/taches`);
-    await page.getByRole('heading', { name: 'Liste des tâches', level: 1 }).waitFor();
+    const { context, page } = await stack.newPage('/contacts/taches', 'Liste des tâches');
     const rows = page.locator('tr.bo-todo-row');
     await rows.first().waitFor();
     await page.getByText(`${all.length} tâches`).waitFor();
@@ -490,9 +472,9 @@ describe('todo list', () => {
     const late = all.filter((t) => !t.isAccomplished && t.deadline < today);
     const done = all.filter((t) => t.isAccomplished);
     const count = (n: number) => `${n} tâche${n > 1 ? 's' : ''}`;
-    const { context, page } = await h.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
-    await page.goto(`${base}/contacts/taches?period=late`);
+    const { context, page } = await stack.harness.newPage();
+    await page.addInitScript((value) => localStorage.setItem('token', value), stack.tokens.COM);
+    await page.goto(`${stack.base}/contacts/taches?period=late`);
     await page.getByText(count(late.length), { exact: true }).waitFor();
     assert.equal(await page.getByRole('radio', { name: 'En retard' }).isChecked(), true);
 

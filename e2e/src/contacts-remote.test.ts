@@ -3,16 +3,12 @@
 import { toBusinessIsoDate as toIsoDate, withLuhnCheckDigit, type CompanyListItem, type CompanyView, type ContactListItem, type ListPage, type Contact, type StandbyLists, type Task, type TeamMember, type Todo } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, apiPost, itWithScreenshots, login, pickOption, startHarness, savedToken, type Harness } from './harness';
+import { apiPost, login, pickOption, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-let token: string;
-const it = itWithScreenshots(() => h);
-
-const api = <T>(path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, token, path, query);
+const stack = useStack({ users: ['DIR'] });
+const { it, api } = stack;
 
 let serial = 0;
 // A SIRET no company has: 13 digits from the clock and a counter, then the Luhn check digit.
@@ -21,13 +17,7 @@ function freshRegistrationId(): string {
   return withLuhnCheckDigit(`${Date.now()}`.slice(-11) + String(serial).padStart(2, '0'));
 }
 
-async function newPage(path: string, heading = 'Sociétés') {
-  const { context, page } = await h.newPage();
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
-  await page.goto(`${base}${path}`);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  return { context, page };
-}
+const newPage = (path: string, heading = 'Sociétés') => stack.newPage(path, heading);
 
 const rows = (page: Page) => page.locator('.bo-list .ant-table-tbody tr.ant-table-row');
 
@@ -50,16 +40,6 @@ async function fillCompany(page: Page, values: { name: string; registrationId: s
   await panel(page).getByLabel(/^SIRET/).fill(values.registrationId);
 }
 
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-  token = await savedToken(h, 'DIR');
-});
-
-after(async () => {
-  await h?.close();
-});
-
 describe('companies', () => {
   it('searches, filters and sorts, and a shared address reopens the same view', async () => {
     const { context, page } = await newPage('/liste-societes');
@@ -80,8 +60,8 @@ describe('companies', () => {
 
     // The address is the view: another tab opens the same rows, and back returns to the unsorted list.
     const shared = page.url();
-    const other = await h.newPage();
-    await other.page.addInitScript((value) => localStorage.setItem('token', value), token);
+    const other = await stack.harness.newPage();
+    await other.page.addInitScript((value) => localStorage.setItem('token', value), stack.tokens.DIR);
     await other.page.goto(shared);
     assert.deepEqual(await firstColumn(other.page), shown);
     assert.equal(await other.page.locator('.bo-table__count').innerText(), count);
@@ -186,7 +166,7 @@ describe('standby contacts', () => {
   });
   it('refuses a todo for a contact of an inactive company from its row: the contact stays en veille', async () => {
     const [task] = await api<Task[]>('/tasks');
-    const post = <T>(path: string, fields: Record<string, string | number>) => apiPost<T>(h.system.api.url, token, path, fields);
+    const post = <T>(path: string, fields: Record<string, string | number>) => apiPost<T>(stack.harness.system.api.url, stack.tokens.DIR, path, fields);
     const name = `Close${Date.now()}`;
     const [someCompany] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1 })).items;
     const company = await post<CompanyView>('/company/store', { name, registrationId: freshRegistrationId(), ownerId: someCompany.owner.id });
@@ -237,16 +217,16 @@ describe('team', () => {
   });
 
   it('is refused to a business team member', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'COM', { save: true });
-    await page.goto(`${base}/equipe`);
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'COM', { save: true });
+    await page.goto(`${stack.base}/equipe`);
     await page.getByRole('heading', { name: 'Accès interdit' }).waitFor();
     await context.close();
   });
 });
 
 describe('contacts', () => {
-  const post = <T>(path: string, fields: Record<string, string | number>) => apiPost<T>(h.system.api.url, token, path, fields);
+  const post = <T>(path: string, fields: Record<string, string | number>) => apiPost<T>(stack.harness.system.api.url, stack.tokens.DIR, path, fields);
 
   it('searches all contacts, and the shared address reopens the same rows', async () => {
     const { context, page } = await newPage('/liste-contacts', 'Contacts');
@@ -259,8 +239,8 @@ describe('contacts', () => {
     await page.locator('.bo-table__count').getByText(`${expected.total} contact`).waitFor();
     const shown = await firstColumn(page, 2);
     assert.deepEqual(shown, expected.items.map((contact) => `${{ mister: 'Monsieur', madam: 'Madame', miss: 'Mademoiselle' }[contact.title]} ${contact.firstName} ${contact.lastName}`));
-    const other = await h.newPage();
-    await other.page.addInitScript((value) => localStorage.setItem('token', value), token);
+    const other = await stack.harness.newPage();
+    await other.page.addInitScript((value) => localStorage.setItem('token', value), stack.tokens.DIR);
     await other.page.goto(page.url());
     assert.deepEqual(await firstColumn(other.page, 2), shown);
     await other.context.close();
@@ -352,7 +332,7 @@ describe('contacts', () => {
     const standby = await api<{ allContacts: { id: number }[] }>('/user/contacts/standby');
     assert.ok(!standby.allContacts.some((contact) => contact.id === duplicate.id), 'not in the standby lists');
     // Reached by its address (a history line, a bookmark), it says where it went, and changes no more.
-    await page.goto(`${base}/liste-contacts?contact=${duplicate.id}`);
+    await page.goto(`${stack.base}/liste-contacts?contact=${duplicate.id}`);
     const gone = page.getByRole('dialog', { name: /^Contact : / });
     await gone.getByText('Ce contact a été fusionné dans un autre', { exact: false }).waitFor();
     assert.equal(await gone.getByRole('button', { name: 'Enregistrer' }).count(), 0);

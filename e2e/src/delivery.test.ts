@@ -5,29 +5,20 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
-import { holdIdleCallbacks, itWithScreenshots, login, releaseIdle, savedToken, startHarness, type Harness } from './harness';
+import { holdIdleCallbacks, login, releaseIdle, savedToken, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-const it = itWithScreenshots(() => h);
+const stack = useStack();
+const { it } = stack;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-});
-
-after(async () => {
-  await h?.close();
-});
 
 // The live version.json of a remote in the deploy root the system serves.
 function liveVersionFile(remote: string): string {
-  const registry = JSON.parse(readFileSync(path.join(h.system.deployRoot, 'remotes.json'), 'utf8')) as Record<string, string>;
-  return path.join(h.system.deployRoot, path.dirname(registry[remote]), 'version.json');
+  const registry = JSON.parse(readFileSync(path.join(stack.harness.system.deployRoot, 'remotes.json'), 'utf8')) as Record<string, string>;
+  return path.join(stack.harness.system.deployRoot, path.dirname(registry[remote]), 'version.json');
 }
 
 // The /modules line of a remote, as text.
@@ -43,14 +34,14 @@ describe('version check before mounting', () => {
     const original = readFileSync(file, 'utf8');
     const info = JSON.parse(original) as { contracts: { version: string; range: string } };
     writeFileSync(file, JSON.stringify({ ...info, contracts: { version: '0.0.1', range: '^0.0.1' } }));
-    const { context, page } = await h.newPage();
+    const { context, page } = await stack.harness.newPage();
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     try {
-      await login(page, base, 'COM', { save: true });
-      await page.goto(`${base}/liste-contacts`);
+      await login(page, stack.base, 'COM', { save: true });
+      await page.goto(`${stack.base}/liste-contacts`);
       await page.getByText('Ce module a été construit pour une version incompatible de l’application').waitFor();
       await page.getByText(/n’a pas été chargé : construit avec les contrats 0\.0\.1 \(compatibles \^0\.0\.1\), l’application fournit \d+\.\d+\.\d+/).waitFor();
       await page.getByRole('button', { name: 'Réessayer' }).waitFor();
@@ -58,23 +49,23 @@ describe('version check before mounting', () => {
       assert.equal(await page.getByRole('heading', { name: 'Contacts', level: 1 }).count(), 0);
       assert.ok(consoleErrors.some((text) => text.includes('contacts') && text.includes('0.0.1')), consoleErrors.join('\n'));
       // Another remote's area still works.
-      await page.goto(`${base}/fiches-de-besoin`);
+      await page.goto(`${stack.base}/fiches-de-besoin`);
       await page.getByRole('heading', { name: 'Fiches de besoin', level: 1 }).waitFor();
     } finally {
       writeFileSync(file, original);
     }
     // Fixed on the server: the retry mounts it.
-    await page.goto(`${base}/liste-contacts`);
+    await page.goto(`${stack.base}/liste-contacts`);
     await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
     await context.close();
   });
 
   it('a remote that is down says so in French, with the retry, and never shows the runtime’s English text', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'COM', { save: true });
-    await h.system.remotes.reports.close();
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'COM', { save: true });
+    await stack.harness.system.remotes.reports.close();
     try {
-      await page.goto(`${base}/rapports/annuaire`);
+      await page.goto(`${stack.base}/rapports/annuaire`);
       await page.getByText('Ce module est momentanément indisponible').waitFor({ timeout: 40_000 });
       await page.getByText(/« Annuaire » n’a pas pu être chargé/).waitFor();
       const text = await page.locator('body').innerText();
@@ -84,7 +75,7 @@ describe('version check before mounting', () => {
       await page.getByText(/Module : reports — adresse : http:\/\/localhost:\d+\/[^ ]+\/mf-manifest\.json/).waitFor();
       assert.doesNotMatch(await page.locator('body').innerText(), /RUNTIME/);
     } finally {
-      await h.system.restartRemote('reports');
+      await stack.harness.system.restartRemote('reports');
     }
     await page.getByRole('button', { name: 'Réessayer' }).click();
     await page.getByRole('heading', { name: 'Annuaire', level: 1 }).waitFor();
@@ -94,7 +85,7 @@ describe('version check before mounting', () => {
 
 describe('cache headers', () => {
   it('registry, manifests and version.json are revalidated; hashed chunks are cached for good', async () => {
-    const registry = await fetch(`${base}/remotes.json`);
+    const registry = await fetch(`${stack.base}/remotes.json`);
     assert.equal(registry.headers.get('cache-control'), 'no-cache');
     const manifestUrl = ((await registry.json()) as Record<string, string>).contacts;
     const manifest = await fetch(manifestUrl);
@@ -112,17 +103,17 @@ describe('cache headers', () => {
 
 describe('/modules', () => {
   it('is refused to non-administrators and absent from their menu', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'DIR', { save: true });
-    await page.goto(`${base}/modules`);
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'DIR', { save: true });
+    await page.goto(`${stack.base}/modules`);
     await page.getByRole('heading', { name: 'Accès interdit', level: 1 }).waitFor();
     assert.equal(await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Modules' }).count(), 0);
     await context.close();
   });
 
   it('shows one line per remote, and a stopped remote as unreachable, in red', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'ADM', { save: true });
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'ADM', { save: true });
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
     await menu.getByText('Administration').click();
     await menu.getByRole('link', { name: 'Modules' }).click();
@@ -136,7 +127,7 @@ describe('/modules', () => {
       assert.match(text, /http:\/\/localhost:\d+\/\d+\.\d+\.\d+-[^/]+\/mf-manifest\.json/);
       assert.match(text, /react 19\.\d+\.\d+/);
     }
-    await h.system.remotes.needsSheets.close();
+    await stack.harness.system.remotes.needsSheets.close();
     try {
       await page.reload();
       const row = await moduleLine(page, 'needsSheets');
@@ -145,7 +136,7 @@ describe('/modules', () => {
       assert.match((await row.getAttribute('class')) ?? '', /bo-modules__row--error/);
       assert.match(await (await moduleLine(page, 'contacts')).innerText(), /Correct/);
     } finally {
-      await h.system.restartRemote('needsSheets');
+      await stack.harness.system.restartRemote('needsSheets');
     }
     await context.close();
   });
@@ -153,9 +144,9 @@ describe('/modules', () => {
 
 describe('npm run deploy', () => {
   it('ships a new version of one remote while the system runs, seen after a reload; rollback brings the old one back', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'ADM', { save: true });
-    await page.goto(`${base}/modules`);
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'ADM', { save: true });
+    await page.goto(`${stack.base}/modules`);
     const versionOf = async () => {
       const row = await moduleLine(page, 'admin');
       await row.getByText('Correct').waitFor();
@@ -167,7 +158,7 @@ describe('npm run deploy', () => {
     const deploy = (...args: string[]) =>
       spawnSync('npm', ['run', '--silent', 'deploy', '--', ...args], {
         cwd: root,
-        env: { ...process.env, DEPLOY_ROOT: h.system.deployRoot, BO_BUILD_ID: `e2e${Date.now()}` },
+        env: { ...process.env, DEPLOY_ROOT: stack.harness.system.deployRoot, BO_BUILD_ID: `e2e${Date.now()}` },
         encoding: 'utf8',
       });
     const shipped = deploy('admin');
@@ -179,7 +170,7 @@ describe('npm run deploy', () => {
     assert.equal(await versionOf(), after);
     assert.deepEqual(await shellScripts(), shellBefore);
     // The new version runs in its own area.
-    await page.goto(`${base}/phrases`);
+    await page.goto(`${stack.base}/phrases`);
     await page.getByRole('heading', { name: 'Phrases', level: 1 }).waitFor();
 
     const listed = deploy('--list');
@@ -188,7 +179,7 @@ describe('npm run deploy', () => {
 
     const rolledBack = deploy('admin', '--rollback');
     assert.equal(rolledBack.status, 0, rolledBack.stderr);
-    await page.goto(`${base}/modules`);
+    await page.goto(`${stack.base}/modules`);
     assert.equal(await versionOf(), before);
     await context.close();
   });
@@ -197,26 +188,26 @@ describe('npm run deploy', () => {
 // The remote a request goes to (each remote has its own origin), or null for the shell and the API.
 function remoteOf(request: Request): string | null {
   const port = Number(new URL(request.url()).port);
-  return Object.entries(h.system.remotes).find(([, server]) => server.port === port)?.[0] ?? null;
+  return Object.entries(stack.harness.system.remotes).find(([, server]) => server.port === port)?.[0] ?? null;
 }
 
 // Matches the requests for a remote's mf-manifest.json.
 function manifestOf(remote: string) {
-  const port = String(h.system.remotes[remote as keyof typeof h.system.remotes].port);
+  const port = String(stack.harness.system.remotes[remote as keyof typeof stack.harness.system.remotes].port);
   return (url: URL) => url.port === port && url.pathname.endsWith('/mf-manifest.json');
 }
 
 describe('loading', () => {
   it('a remote whose first two loads fail still mounts, tried again after 300 ms then 1 s', async () => {
-    const token = await savedToken(h, 'COM');
-    const { context, page } = await h.newPage();
+    const token = await savedToken(stack.harness, 'COM');
+    const { context, page } = await stack.harness.newPage();
     await context.addInitScript((value) => localStorage.setItem('token', value), token);
     const attempts: number[] = [];
     await page.route(manifestOf('contacts'), (route) => {
       attempts.push(Date.now());
       return attempts.length <= 2 ? route.abort('connectionreset') : route.continue();
     });
-    await page.goto(`${base}/liste-contacts`);
+    await page.goto(`${stack.base}/liste-contacts`);
     await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
     assert.equal(attempts.length, 3);
     assert.ok(attempts[1] - attempts[0] >= 280, `first pause: ${attempts[1] - attempts[0]} ms`);
@@ -226,8 +217,8 @@ describe('loading', () => {
   });
 
   it('a remote that always fails shows the fallback once the retries are spent; its retry button still works', async () => {
-    const token = await savedToken(h, 'COM');
-    const { context, page } = await h.newPage();
+    const token = await savedToken(stack.harness, 'COM');
+    const { context, page } = await stack.harness.newPage();
     await context.addInitScript((value) => localStorage.setItem('token', value), token);
     const manifest = manifestOf('reports');
     const attempts: number[] = [];
@@ -235,7 +226,7 @@ describe('loading', () => {
       attempts.push(Date.now());
       return route.abort('connectionrefused');
     });
-    await page.goto(`${base}/rapports/annuaire`);
+    await page.goto(`${stack.base}/rapports/annuaire`);
     await page.getByText('Ce module est momentanément indisponible').waitFor();
     const shownAt = Date.now();
     assert.equal(attempts.length, 3);
@@ -247,8 +238,8 @@ describe('loading', () => {
   });
 
   it('preloads the remote of the menu entry the pointer rests on or the keyboard reaches, once; the idle browser the others the roles open, never the rest', async () => {
-    const token = await savedToken(h, 'COM');
-    const { context, page } = await h.newPage();
+    const token = await savedToken(stack.harness, 'COM');
+    const { context, page } = await stack.harness.newPage();
     await context.addInitScript((value) => localStorage.setItem('token', value), token);
     // What the pointer and the keyboard start, told apart from what the idle browser starts.
     await holdIdleCallbacks(context);
@@ -264,7 +255,7 @@ describe('loading', () => {
     };
 
     // A page of the shell: no remote downloaded.
-    await page.goto(`${base}/mon-compte`);
+    await page.goto(`${stack.base}/mon-compte`);
     await page.getByRole('heading', { name: 'Mon compte', level: 1 }).waitFor();
     await page.waitForTimeout(500);
     assert.deepEqual([...asked()], []);

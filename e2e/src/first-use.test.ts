@@ -2,33 +2,25 @@
 // search, the recruitment team adding a todo, the odd ends, and who lands where after a logout.
 import { addDays, toBusinessIsoDate, type ContactSummary, type Task, type Todo } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiGet, DEMO_PASSWORD, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { DEMO_PASSWORD, login, pickOption, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-const tokens: Record<string, string> = {};
-const it = itWithScreenshots(() => h);
+const stack = useStack({ users: ['COM', 'REC'] });
+const { it } = stack;
 
 const today = toBusinessIsoDate(new Date());
-const api = <T>(trigram: string, path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, tokens[trigram], path, query);
+const api = <T>(trigram: string, path: string, query: Record<string, string | number> = {}) => stack.api<T>(path, query, trigram);
 
 // The API unreachable from this browser, as when its server or the network is down; `restore` brings it back.
 async function cutApi(context: BrowserContext) {
-  const port = new URL(h.system.api.url).port;
+  const port = new URL(stack.harness.system.api.url).port;
   const matches = (url: URL) => url.port === port;
   await context.route(matches, (route) => route.abort('connectionrefused'));
   return { restore: () => context.unroute(matches) };
 }
 
-async function newPageAs(trigram: string, path: string, heading: string) {
-  const { context, page } = await h.newPage();
-  await page.addInitScript((value) => localStorage.setItem('token', value), tokens[trigram]);
-  await page.goto(`${base}${path}`);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  return { context, page };
-}
+const newPageAs = (trigram: string, path: string, heading: string) => stack.newPage(path, heading, { as: trigram });
 
 // A link followed inside the application (no page load): what the menu does.
 async function follow(page: Page, path: string) {
@@ -45,22 +37,6 @@ async function typeDateThenEnter(page: Page, isoDate: string) {
   await input.fill(`${d}/${m}/${y}`);
   await input.press('Enter');
 }
-
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-  for (const trigram of ['COM', 'REC']) {
-    const { context, page } = await h.newPage();
-    await login(page, base, trigram, { save: true });
-    tokens[trigram] = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-    assert.ok(tokens[trigram], `${trigram}'s saved session leaves its token`);
-    await context.close();
-  }
-});
-
-after(async () => {
-  await h?.close();
-});
 
 describe('the API going down', () => {
   it('keeps the calendar’s todos on screen and says the new ones could not be loaded, with a retry', async () => {
@@ -183,24 +159,24 @@ describe('the recruitment team', () => {
 
 describe('odd ends', () => {
   it('shows "Page Non Trouvée" for an unknown showroom address, and serves a favicon', async () => {
-    const { context, page } = await h.newPage();
-    await page.goto(`${base}/tests/inconnu`);
+    const { context, page } = await stack.harness.newPage();
+    await page.goto(`${stack.base}/tests/inconnu`);
     await page.getByRole('heading', { name: 'Page Non Trouvée' }).waitFor();
     const href = await page.locator('link[rel="icon"]').getAttribute('href');
     assert.ok(href);
-    const icon = await fetch(new URL(href, base));
+    const icon = await fetch(new URL(href, stack.base));
     assert.equal(icon.status, 200);
     assert.match(icon.headers.get('content-type') ?? '', /^image\//);
     await context.close();
   });
 
   it('opens the API documentation without a security-policy error, and tells how to log in', async () => {
-    const { context, page } = await h.newPage();
+    const { context, page } = await stack.harness.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
-    await page.goto(`${h.system.api.url}/docs`);
+    await page.goto(`${stack.harness.system.api.url}/docs`);
     await page.getByRole('heading', { name: 'Logging in and getting a token' }).waitFor();
     // Opening an operation is where Swagger UI styles its elements inline.
     await page.getByRole('button', { name: /POST \/user\/login/ }).first().click();
@@ -235,8 +211,8 @@ describe('odd ends', () => {
 
 describe('session edges', () => {
   it('lands the next user on the default page after a logout, not on the page the last one left', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'ADM');
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'ADM');
     await follow(page, '/liste-utilisateurs');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.getByRole('button', { name: 'Se déconnecter' }).click();

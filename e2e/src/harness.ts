@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startSystem, type RunningSystem } from '../../scripts/system';
@@ -145,6 +145,70 @@ export function itWithScreenshots(harness: () => Harness) {
         throw error;
       }
     });
+}
+
+export type StackOptions = {
+  // The users logged in once before the tests (through the card, "Enregistrer" on): their tokens open the pages and
+  // call the API. The first is the one taken when a call names none.
+  users?: string[];
+  // A shorter end for the sessions not kept, and its warning (see startHarness).
+  session?: { autoClearMs: number; warningMs: number };
+};
+
+export type Stack = {
+  // The running system and its browser, once `before` has run.
+  readonly harness: Harness;
+  // The shell's address.
+  readonly base: string;
+  // The saved token of each user named in the options.
+  readonly tokens: Readonly<Record<string, string>>;
+  // node:test's `it`, with a screenshot of every open page when a test fails.
+  it: (name: string, body: () => Promise<void>) => void;
+  // A GET of the API as a user (the first of the options by default).
+  api: <T>(path: string, query?: Record<string, string | number>, as?: string) => Promise<T>;
+  // A new browser context on `path` with a user's saved session, once the page's level-1 heading `heading` is drawn
+  // (any level-1 heading when it is null).
+  newPage: (path: string, heading: string | null, options?: { as?: string; viewport?: { width: number; height: number } }) => Promise<{ context: BrowserContext; page: Page }>;
+};
+
+// The set-up every browser test file shares: the system and its browser started before the file's tests (and its
+// users logged in), stopped after them. Called at the top of a test file.
+export function useStack(options: StackOptions = {}): Stack {
+  const users = options.users ?? [];
+  const tokens: Record<string, string> = {};
+  let harness: Harness | undefined;
+  const started = () => {
+    assert.ok(harness, 'the stack is started by `before`');
+    return harness;
+  };
+  before(async () => {
+    harness = await startHarness(options.session ?? null);
+    for (const trigram of users) tokens[trigram] = await savedToken(harness, trigram);
+  });
+  after(async () => {
+    await harness?.close();
+  });
+  const stack: Stack = {
+    get harness() {
+      return started();
+    },
+    get base() {
+      return started().system.shellUrl;
+    },
+    tokens,
+    it: itWithScreenshots(started),
+    api: (path, query = {}, as = users[0]) => apiGet(started().system.api.url, tokens[as], path, query),
+    async newPage(path, heading, { as = users[0], viewport = { width: 1280, height: 800 } } = {}) {
+      const context = await started().browser.newContext({ locale: 'fr-FR', viewport });
+      const page = await context.newPage();
+      await page.addInitScript((value) => localStorage.setItem('token', value), tokens[as]);
+      await page.goto(`${started().system.shellUrl}${path}`);
+      const title = heading === null ? page.getByRole('heading', { level: 1 }).first() : page.getByRole('heading', { name: heading, level: 1 });
+      await title.waitFor();
+      return { context, page };
+    },
+  };
+  return stack;
 }
 
 // A GET of the API with a user's token, as a test reads the outcome back: the envelope's data, no error allowed.

@@ -4,25 +4,11 @@
 import { formatPhone, importMessages, onExistingLabels, withLuhnCheckDigit, type CompanyListItem, type Contact, type ContactListItem, type ListPage } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe } from 'node:test';
-import { apiGet, itWithScreenshots, pickOption, startHarness, savedToken, type Harness } from './harness';
+import { describe } from 'node:test';
+import { pickOption, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-let token: string;
-const it = itWithScreenshots(() => h);
-
-const api = <T>(path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, token, path, query);
-
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-  token = await savedToken(h, 'DIR');
-});
-
-after(async () => {
-  await h?.close();
-});
+const stack = useStack({ users: ['DIR'] });
+const { it, api } = stack;
 
 describe('CSV import', () => {
   it('imports a companies file with a bad row, reads the report, downloads the rejected rows and undoes the import', async () => {
@@ -42,10 +28,7 @@ describe('CSV import', () => {
       'latin1',
     );
 
-    const { context, page } = await h.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
-    await page.goto(`${base}/liste-societes`);
-    await page.getByRole('heading', { name: 'Sociétés', level: 1 }).waitFor();
+    const { context, page } = await stack.newPage('/liste-societes', 'Sociétés');
     await page.getByRole('button', { name: 'Importer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importer des sociétés' });
     await dialog.getByLabel(/^Fichier CSV/).setInputFiles({ name: 'societes.csv', mimeType: 'text/csv', buffer: file });
@@ -98,10 +81,7 @@ describe('CSV import', () => {
       ['Civilité;Prénom;Nom;E-mail;Téléphone', `Mme;Nouvelle;Personne${stamp};nouvelle.${stamp}@exemple.fr;${formatPhone(known.phone!)}`, ''].join('\r\n'),
       'utf8',
     );
-    const { context, page } = await h.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
-    await page.goto(`${base}/liste-contacts`);
-    await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+    const { context, page } = await stack.newPage('/liste-contacts', 'Contacts');
     await page.getByRole('button', { name: 'Importer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importer des contacts' });
     await dialog.getByLabel(/^Fichier CSV/).setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: file });
@@ -125,10 +105,7 @@ describe('CSV import', () => {
       ['Raison sociale;SIRET;Ville', `Ouverte ${stamp};${withLuhnCheckDigit(`92${stamp}001`)};"Saint-Étienne`, `Avalée ${stamp};${withLuhnCheckDigit(`92${stamp}002`)};Lyon`, ''].join('\r\n'),
       'utf8',
     );
-    const { context, page } = await h.newPage();
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
-    await page.goto(`${base}/liste-societes`);
-    await page.getByRole('heading', { name: 'Sociétés', level: 1 }).waitFor();
+    const { context, page } = await stack.newPage('/liste-societes', 'Sociétés');
     await page.getByRole('button', { name: 'Importer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importer des sociétés' });
     const field = dialog.getByLabel(/^Fichier CSV/);

@@ -3,44 +3,27 @@
 // light sidebar.
 import { contrastRatio, foldAccents, type AdminUser, type NeedsSheetStatus } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, apiPost, itWithScreenshots, savedToken, startHarness, type Harness } from './harness';
+import { apiPost, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-const tokens: Record<string, string> = {};
-const it = itWithScreenshots(() => h);
+const stack = useStack({ users: ['ADM', 'DIR', 'COM', 'REC'] });
+const { it } = stack;
+const { tokens } = stack;
 
-const api = <T>(trigram: string, path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, tokens[trigram], path, query);
+const api = <T>(trigram: string, path: string, query: Record<string, string | number> = {}) => stack.api<T>(path, query, trigram);
 
-async function newPageAs(trigram: string, path: string, heading: string, viewport = { width: 1280, height: 800 }) {
-  const context = await h.browser.newContext({ locale: 'fr-FR', viewport });
-  const page = await context.newPage();
-  await page.addInitScript((value) => localStorage.setItem('token', value), tokens[trigram]);
-  await page.goto(`${base}${path}`);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  return { context, page };
-}
+const newPageAs = (trigram: string, path: string, heading: string, viewport = { width: 1280, height: 800 }) =>
+  stack.newPage(path, heading, { as: trigram, viewport });
 
 async function saveSettings(trigram: string, settings: Record<string, string>) {
-  const response = await fetch(new URL('/user/settings', h.system.api.url), {
+  const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
     method: 'PATCH',
     headers: { Authorization: `Bearer ${tokens[trigram]}`, Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify(settings),
   });
   assert.equal(response.status, 200);
 }
-
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-  for (const trigram of ['ADM', 'DIR', 'COM', 'REC']) tokens[trigram] = await savedToken(h, trigram);
-});
-
-after(async () => {
-  await h?.close();
-});
 
 describe('lists', () => {
   it('keeps the contacts table inside a 1440 px screen: no sideways scroll of the page, the names in sight as the table scrolls', async () => {
@@ -120,7 +103,7 @@ describe('lists', () => {
 
   it('says once that a list failed to load, and loads it on retry', async () => {
     const { context, page } = await newPageAs('COM', '/agenda', 'Agenda');
-    const failing = (url: URL) => url.origin === new URL(h.system.api.url).origin && url.pathname === '/companies';
+    const failing = (url: URL) => url.origin === new URL(stack.harness.system.api.url).origin && url.pathname === '/companies';
     await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, errors: [{ message: 'internalServerError' }] }) }));
     await page.evaluate(() => {
       history.pushState({}, '', '/liste-societes');
@@ -164,7 +147,7 @@ describe('lists', () => {
 
 describe('admin pages', () => {
   it('offers no delete on a needs status in use, says by how many sheets, and deletes an unused one', async () => {
-    const unused = await apiPost<NeedsSheetStatus>(h.system.api.url, tokens.ADM, '/admin/need-status/store', { label: 'Jamais utilisé', color: '#123456', order: 999 });
+    const unused = await apiPost<NeedsSheetStatus>(stack.harness.system.api.url, tokens.ADM, '/admin/need-status/store', { label: 'Jamais utilisé', color: '#123456', order: 999 });
     const statuses = await api<NeedsSheetStatus[]>('ADM', '/need-statuses');
     const used = statuses.find((status) => status.usedBy > 1);
     assert.ok(used, 'the demo data has a status used by several sheets');

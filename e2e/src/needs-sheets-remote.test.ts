@@ -17,24 +17,14 @@ import {
   type User,
 } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, itWithScreenshots, login, pickOption, startHarness, type Harness } from './harness';
+import { pickOption, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-const tokens: Record<string, string> = {};
-const it = itWithScreenshots(() => h);
+const stack = useStack({ users: ['DIR', 'ADM', 'COM', 'REC'] });
+const { it, api } = stack;
 
-const api = <T>(path: string, query: Record<string, string | number> = {}, trigram = 'DIR') => apiGet<T>(h.system.api.url, tokens[trigram], path, query);
-
-async function newPage(path: string, heading: string, trigram = 'DIR') {
-  const { context, page } = await h.newPage();
-  await page.addInitScript((value) => localStorage.setItem('token', value), tokens[trigram]);
-  await page.goto(`${base}${path}`);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  return { context, page };
-}
+const newPage = (path: string, heading: string, trigram = 'DIR') => stack.newPage(path, heading, { as: trigram });
 
 const rows = (page: Page) => page.locator('.bo-list .ant-table-tbody tr.ant-table-row');
 const panel = (page: Page) => page.getByRole('dialog');
@@ -60,22 +50,6 @@ async function chooseCompany(page: Page, company: CompanyListItem) {
 
 // The wizard's "Suivant" of the step shown.
 const next = (page: Page) => panel(page).getByRole('button', { name: 'Suivant' }).click();
-
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-  for (const trigram of ['DIR', 'ADM', 'COM', 'REC']) {
-    const { context, page } = await h.newPage();
-    await login(page, base, trigram, { save: true });
-    tokens[trigram] = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-    assert.ok(tokens[trigram], `${trigram}: the saved session leaves its token`);
-    await context.close();
-  }
-});
-
-after(async () => {
-  await h?.close();
-});
 
 describe('needs sheets', () => {
   it('creates a sheet with the wizard: each broken rule named under its field, a check step that reads as the sheet, then its reference and its default deadline', async () => {
@@ -297,7 +271,7 @@ describe('a recruiter and the status', () => {
     await panel(page).getByText('Seuls les recruteurs affectés à cette fiche et l’équipe commerciale peuvent changer son statut.').waitFor();
     assert.equal(await panel(page).getByRole('button', { name: 'Changer le statut' }).count(), 0);
 
-    await page.goto(`${base}/fiches-de-besoin?scope=all&sheet=${assigned.id}`);
+    await page.goto(`${stack.base}/fiches-de-besoin?scope=all&sheet=${assigned.id}`);
     await panel(page).getByRole('tab', { name: 'Statut' }).click();
     await panel(page).getByRole('button', { name: 'Changer le statut' }).waitFor();
     await context.close();

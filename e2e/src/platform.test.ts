@@ -1,11 +1,10 @@
 import { appRoutes, canOpen, type RoleFlags } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, describe, it } from 'node:test';
-import { DEMO_PASSWORD, login, ports, startHarness, type Harness } from './harness';
+import { describe, it } from 'node:test';
+import { DEMO_PASSWORD, login, ports, useStack } from './harness';
 
-let h: Harness;
-let base: string;
+const stack = useStack();
 
 const roles: Record<string, RoleFlags> = {
   ADM: { admin: true, businessLeader: false, businessTeam: false, recruitmentTeam: false },
@@ -14,19 +13,10 @@ const roles: Record<string, RoleFlags> = {
   REC: { admin: false, businessLeader: false, businessTeam: false, recruitmentTeam: true },
 };
 
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-});
-
-after(async () => {
-  await h?.close();
-});
-
 describe('login', () => {
   it('shows both messages when submitted empty', async () => {
-    const { context, page } = await h.newPage();
-    await page.goto(`${base}/liste-contacts`);
+    const { context, page } = await stack.harness.newPage();
+    await page.goto(`${stack.base}/liste-contacts`);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText('Trigramme requis').waitFor();
     await page.getByText('Merci de saisir votre mot de passe').waitFor();
@@ -34,8 +24,8 @@ describe('login', () => {
   });
 
   it('refuses a trigram that does not match the pattern', async () => {
-    const { context, page } = await h.newPage();
-    await page.goto(base);
+    const { context, page } = await stack.harness.newPage();
+    await page.goto(stack.base);
     await page.getByLabel('Trigramme').fill('A1B');
     await page.getByLabel('Mot de passe').fill('x');
     await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -44,8 +34,8 @@ describe('login', () => {
   });
 
   it('shows the catalogue text for a wrong password', async () => {
-    const { context, page } = await h.newPage();
-    await page.goto(base);
+    const { context, page } = await stack.harness.newPage();
+    await page.goto(stack.base);
     await page.getByLabel('Trigramme').fill('com');
     await page.getByLabel('Mot de passe').fill('pas-le-bon');
     await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -55,12 +45,12 @@ describe('login', () => {
   });
 
   it('lands on /agenda, sends the password encrypted, and an unsaved session ends with the page', async () => {
-    const { context, page } = await h.newPage();
+    const { context, page } = await stack.harness.newPage();
     const bodies: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/user/login')) bodies.push(request.postData() ?? '');
     });
-    await login(page, base, 'com', { save: false });
+    await login(page, stack.base, 'com', { save: false });
     assert.equal(new URL(page.url()).pathname, '/agenda');
     await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
     assert.equal(bodies.length, 1);
@@ -73,14 +63,14 @@ describe('login', () => {
   });
 
   it('lands on the first page without an error toast: nothing is asked of the API before the session exists', async () => {
-    const { context, page } = await h.newPage();
+    const { context, page } = await stack.harness.newPage();
     const withoutToken: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin !== h.system.api.url || request.method() === 'OPTIONS' || url.pathname === '/user/login') return;
+      if (url.origin !== stack.harness.system.api.url || request.method() === 'OPTIONS' || url.pathname === '/user/login') return;
       if (!request.headers().authorization) withoutToken.push(`${request.method()} ${url.pathname}`);
     });
-    await login(page, base, 'COM', { save: false });
+    await login(page, stack.base, 'COM', { save: false });
     assert.equal(new URL(page.url()).pathname, '/agenda');
     // The agenda's calendar is drawn and its requests have answered: a refused request's toast would show by now.
     await page.locator('.fc-daygrid').first().waitFor();
@@ -91,8 +81,8 @@ describe('login', () => {
   });
 
   it('keeps a saved session across a reload, and the switch starts on', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'DIR', { save: true });
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'DIR', { save: true });
     assert.ok(await page.evaluate(() => localStorage.getItem('token')));
     await page.reload();
     await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
@@ -103,8 +93,8 @@ describe('login', () => {
   });
 
   it('starts the save switch on when a token is already stored', async () => {
-    const { context, page } = await h.newPage();
-    await page.goto(base);
+    const { context, page } = await stack.harness.newPage();
+    await page.goto(stack.base);
     await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
     await page.reload();
     // The stored token is refused (tokenInvalid) and cleared; the card comes back.
@@ -117,8 +107,8 @@ describe('login', () => {
 describe('roles, menu and guards', () => {
   for (const [trigram, role] of Object.entries(roles)) {
     it(`${trigram} sees exactly the pages its roles open`, async () => {
-      const { context, page } = await h.newPage();
-      await login(page, base, trigram, { save: true });
+      const { context, page } = await stack.harness.newPage();
+      await login(page, stack.base, trigram, { save: true });
       const menu = page.getByRole('navigation', { name: 'Menu principal' });
       // Open every section so every link is in the page.
       const closed = menu.locator('.ant-menu-submenu-title[aria-expanded="false"]');
@@ -134,7 +124,7 @@ describe('roles, menu and guards', () => {
         .sort();
       assert.deepEqual(hrefs, expected);
       for (const route of appRoutes.filter((r) => r.owner !== 'shell')) {
-        await page.goto(`${base}${route.path}`);
+        await page.goto(`${stack.base}${route.path}`);
         if (canOpen(route, role)) {
           await page.getByRole('heading', { name: route.title, level: 1 }).waitFor();
         } else {
@@ -142,10 +132,10 @@ describe('roles, menu and guards', () => {
           await page.getByText('Vos droits ne sont pas suffisants pas pour afficher cette page.').waitFor();
         }
       }
-      await page.goto(`${base}/nulle-part`);
+      await page.goto(`${stack.base}/nulle-part`);
       await page.getByRole('heading', { name: 'Page Non Trouvée' }).waitFor();
       await page.getByRole('button', { name: 'Retour à l’accueil' }).click();
-      await page.waitForURL(`${base}/agenda`);
+      await page.waitForURL(`${stack.base}/agenda`);
       await context.close();
     });
   }
@@ -156,16 +146,16 @@ describe('roles, menu and guards', () => {
       ['DIR', false],
       ['ADM', true],
     ] as const) {
-      const { context, page } = await h.newPage();
+      const { context, page } = await stack.harness.newPage();
       const requested: string[] = [];
       page.on('request', (request) => requested.push(request.url()));
-      await login(page, base, trigram, { save: true });
+      await login(page, stack.base, trigram, { save: true });
       for (const route of appRoutes) {
         if (route.owner === 'shell' || !canOpen(route, roles[trigram])) continue;
-        await page.goto(`${base}${route.path}`);
+        await page.goto(`${stack.base}${route.path}`);
         await page.getByRole('heading', { name: route.title, level: 1 }).waitFor();
       }
-      await page.goto(`${base}/gestion-taches`);
+      await page.goto(`${stack.base}/gestion-taches`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const fromAdmin = requested.filter((url) => url.startsWith(adminOrigin));
       assert.equal(fromAdmin.length > 0, expectAdmin, `${trigram}: ${fromAdmin.join(', ')}`);
@@ -174,8 +164,8 @@ describe('roles, menu and guards', () => {
   });
 
   it('React and the session load once across the shell and the remotes', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'ADM');
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'ADM');
     // Client-side navigation (no reload) through a page of every remote.
     for (const route of ['/liste-contacts', '/fiches-de-besoin', '/rapports/annuaire', '/phrases', '/agenda']) {
       await page.evaluate((path) => {
@@ -208,7 +198,7 @@ describe('security headers of the front ends', () => {
 
   it('the shell allows scripts from itself and the remotes only, calls to them and the API only, and no framing', async () => {
     for (const path of ['/', '/liste-contacts', '/config.json', '/app.css']) {
-      const answer = await fetch(`${base}${path}`);
+      const answer = await fetch(`${stack.base}${path}`);
       assert.equal(answer.headers.get('x-frame-options'), 'DENY', path);
       const policy = directives(answer.headers.get('content-security-policy'));
       assert.deepEqual(policy.get('script-src'), ["'self'", ...remoteOrigins], path);
@@ -218,7 +208,7 @@ describe('security headers of the front ends', () => {
       assert.deepEqual(policy.get('frame-ancestors'), ["'none'"], path);
     }
     // A remote's origin serves the shell code and data, never a page to run or frame.
-    const registry = (await (await fetch(`${base}/remotes.json`)).json()) as Record<string, string>;
+    const registry = (await (await fetch(`${stack.base}/remotes.json`)).json()) as Record<string, string>;
     assert.deepEqual(Object.values(registry).map((manifest) => new URL(manifest).origin).sort(), [...remoteOrigins].sort());
     for (const manifest of Object.values(registry)) {
       const answer = await fetch(manifest);
@@ -229,7 +219,7 @@ describe('security headers of the front ends', () => {
   });
 
   it('every remote page works under the policy, with no violation reported; another page cannot frame the shell', async () => {
-    const { context, page } = await h.newPage();
+    const { context, page } = await stack.harness.newPage();
     const violations: string[] = [];
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
@@ -240,9 +230,9 @@ describe('security headers of the front ends', () => {
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await login(page, base, 'ADM', { save: true });
+    await login(page, stack.base, 'ADM', { save: true });
     for (const path of ['/agenda', '/liste-contacts', '/fiches-de-besoin', '/rapports/stats', '/gestion-taches', '/mon-compte']) {
-      await page.goto(`${base}${path}`);
+      await page.goto(`${stack.base}${path}`);
       const title = appRoutes.find((route) => route.path === path)?.title ?? '';
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     }
@@ -250,7 +240,7 @@ describe('security headers of the front ends', () => {
 
     // Framed by a page of another origin: Chromium refuses to show the shell in the frame.
     await page.goto('about:blank');
-    await page.setContent(`<iframe src="${base}/" title="Cadre"></iframe>`);
+    await page.setContent(`<iframe src="${stack.base}/" title="Cadre"></iframe>`);
     const frame = page.frameLocator('iframe[title="Cadre"]');
     const framed = page.frames().find((candidate) => candidate !== page.mainFrame());
     assert.ok(framed);
@@ -265,20 +255,20 @@ describe('security headers of the front ends', () => {
 
 describe('failure isolation', () => {
   it('a stopped remote shows its fallback while the other remotes keep working', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'COM', { save: true });
-    await h.system.remotes.contacts.close();
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'COM', { save: true });
+    await stack.harness.system.remotes.contacts.close();
     try {
-      await page.goto(`${base}/liste-contacts`);
+      await page.goto(`${stack.base}/liste-contacts`);
       await page.getByText('Ce module est momentanément indisponible').waitFor();
       // The layout is still there, and another remote's page still works.
       await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
-      await page.goto(`${base}/fiches-de-besoin`);
+      await page.goto(`${stack.base}/fiches-de-besoin`);
       await page.getByRole('heading', { name: 'Fiches de besoin', level: 1 }).waitFor();
-      await page.goto(`${base}/liste-contacts`);
+      await page.goto(`${stack.base}/liste-contacts`);
       await page.getByText('Ce module est momentanément indisponible').waitFor();
     } finally {
-      await h.system.restartRemote('contacts');
+      await stack.harness.system.restartRemote('contacts');
     }
     await page.getByRole('button', { name: 'Réessayer' }).click();
     await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
@@ -286,21 +276,21 @@ describe('failure isolation', () => {
   });
 
   it('a remote that never answers shows its fallback once the load time-out passes', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'COM', { save: true });
-    await h.system.remotes.reports.close();
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'COM', { save: true });
+    await stack.harness.system.remotes.reports.close();
     // Accepts connections and never answers, like a remote server that hangs.
     const hanging = http.createServer(() => undefined);
     await new Promise<void>((resolve) => hanging.listen(ports.remoteBase + 3, '127.0.0.1', resolve));
     try {
-      await page.goto(`${base}/rapports/annuaire`);
+      await page.goto(`${stack.base}/rapports/annuaire`);
       await page.getByText('Chargement de la page…').waitFor();
       await page.getByText('Ce module est momentanément indisponible').waitFor({ timeout: 40_000 });
       await page.getByText(/délai de chargement dépassé/).waitFor();
     } finally {
       hanging.closeAllConnections();
       await new Promise<void>((resolve) => hanging.close(() => resolve()));
-      await h.system.restartRemote('reports');
+      await stack.harness.system.restartRemote('reports');
     }
     await page.getByRole('button', { name: 'Réessayer' }).click();
     await page.getByRole('heading', { name: 'Annuaire', level: 1 }).waitFor();
@@ -308,15 +298,15 @@ describe('failure isolation', () => {
   });
 
   it("says 'API indisponible' when the API is down, and recovers when it is back", async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'REC', { save: true });
-    await h.system.api.stop();
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'REC', { save: true });
+    await stack.harness.system.api.stop();
     try {
       await page.reload();
       await page.getByText('API indisponible').first().waitFor();
       await page.getByRole('button', { name: 'Réessayer' }).waitFor();
     } finally {
-      await h.system.api.start();
+      await stack.harness.system.api.start();
     }
     await page.getByRole('button', { name: 'Réessayer' }).click();
     await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();

@@ -18,24 +18,12 @@ import {
 } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, apiPost, itWithScreenshots, login, pickOption, startHarness, savedToken, type Harness } from './harness';
+import { apiPost, login, pickOption, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-let token: string;
-const it = itWithScreenshots(() => h);
-
-const api = <T>(path: string, query: Record<string, string | number> = {}) => apiGet<T>(h.system.api.url, token, path, query);
-
-async function newPage(path: string, heading: string) {
-  const { context, page } = await h.newPage();
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
-  await page.goto(`${base}${path}`);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-  return { context, page };
-}
+const stack = useStack({ users: ['DIR'] });
+const { it, api, newPage } = stack;
 
 // Clicks "Exporter en CSV" and reads the file the browser saved.
 async function exportCsv(page: Page): Promise<string[]> {
@@ -48,23 +36,13 @@ async function exportCsv(page: Page): Promise<string[]> {
 const pageBody = (page: Page) => page.locator('.bo-page');
 
 async function saveColour(color: 'light' | 'dark') {
-  const response = await fetch(new URL('/user/settings', h.system.api.url), {
+  const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
     method: 'PATCH',
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${stack.tokens.DIR}`, Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify({ color }),
   });
   assert.equal(response.status, 200, 'settings saved');
 }
-
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-  token = await savedToken(h, 'DIR');
-});
-
-after(async () => {
-  await h?.close();
-});
 
 describe('contact and group history', () => {
   it('finds a group by a name typed without accents, rolls up its subsidiaries, and leaves them out on request', async () => {
@@ -129,7 +107,7 @@ describe('contact and group history', () => {
     assert.ok(scene, 'a demo company with an active contact');
     const me = await api<{ id: number }>('/user');
     const statuses = await api<NeedsSheetStatus[]>('/need-statuses');
-    const sheet = await apiPost<NeedsSheet>(h.system.api.url, token, '/need/store', {
+    const sheet = await apiPost<NeedsSheet>(stack.harness.system.api.url, stack.tokens.DIR, '/need/store', {
       companyId: scene.company.id,
       contactId: scene.contactId,
       title: 'Architecte cloud',
@@ -139,7 +117,7 @@ describe('contact and group history', () => {
       recruiterIds: '[]',
     });
     const target = statuses.find((status) => status.isActive && status.id !== sheet.status.id)!;
-    await apiPost(h.system.api.url, token, `/need/${sheet.id}/status`, { statusId: target.id, comment: 'Client relancé par téléphone', version: sheet.version });
+    await apiPost(stack.harness.system.api.url, stack.tokens.DIR, `/need/${sheet.id}/status`, { statusId: target.id, comment: 'Client relancé par téléphone', version: sheet.version });
 
     // Today only: the todos due in the weeks to come would come first.
     const today = toBusinessIsoDate(new Date());
@@ -289,11 +267,11 @@ describe('task report', () => {
   });
 
   it('is refused to a business team member, and so are the statistics', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'COM', { save: true });
-    await page.goto(`${base}/rapports/taches`);
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'COM', { save: true });
+    await page.goto(`${stack.base}/rapports/taches`);
     await page.getByRole('heading', { name: 'Accès interdit' }).waitFor();
-    await page.goto(`${base}/rapports/stats`);
+    await page.goto(`${stack.base}/rapports/stats`);
     await page.getByRole('heading', { name: 'Accès interdit' }).waitFor();
     await context.close();
   });

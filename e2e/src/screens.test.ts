@@ -6,21 +6,20 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { after, before, describe } from 'node:test';
+import { describe } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { apiGet, itWithScreenshots, savedToken, startHarness, type Harness } from './harness';
+import { apiGet, useStack } from './harness';
 
-let h: Harness;
-let base: string;
-const tokens: Record<string, string> = {};
-const it = itWithScreenshots(() => h);
+const stack = useStack({ users: ['ADM', 'DIR', 'COM'] });
+const { it } = stack;
+const { tokens } = stack;
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screens');
 
 async function saveSettings(trigram: string, settings: Partial<LayoutSettings>) {
-  const response = await fetch(new URL('/user/settings', h.system.api.url), {
+  const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
     method: 'PATCH',
     headers: { Authorization: `Bearer ${tokens[trigram]}`, Accept: 'application/json', 'Content-Type': 'application/json' },
     body: JSON.stringify(settings),
@@ -28,14 +27,7 @@ async function saveSettings(trigram: string, settings: Partial<LayoutSettings>) 
   assert.equal(response.status, 200, 'settings saved');
 }
 
-async function openAs(trigram: string, pathname: string, viewport = { width: 1440, height: 900 }) {
-  const context = await h.browser.newContext({ locale: 'fr-FR', viewport });
-  const page = await context.newPage();
-  await page.addInitScript((value) => localStorage.setItem('token', value), tokens[trigram]);
-  await page.goto(`${base}${pathname}`);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  return { context, page };
-}
+const openAs = (trigram: string, pathname: string, viewport = { width: 1440, height: 900 }) => stack.newPage(pathname, null, { as: trigram, viewport });
 
 // The serious and critical violations axe-core finds on the page as it is (WCAG 2 A and AA rules).
 async function axeViolations(page: Page): Promise<string[]> {
@@ -69,26 +61,16 @@ async function settle(page: Page) {
   await page.locator('.ant-spin-spinning, [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
 }
 
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-  for (const trigram of ['ADM', 'DIR', 'COM']) tokens[trigram] = await savedToken(h, trigram);
-});
-
-after(async () => {
-  await h?.close();
-});
-
 describe('accessibility, every page, both themes', () => {
   for (const color of ['light', 'dark'] as const) {
     it(`has no serious or critical axe violation and no English icon name on any page an admin opens (${color})`, async () => {
       await saveSettings('ADM', { color });
-      const admin = await apiGet<User>(h.system.api.url, tokens.ADM, '/user');
+      const admin = await apiGet<User>(stack.harness.system.api.url, tokens.ADM, '/user');
       const routes = appRoutes.filter((route) => canOpen(route, admin.role)).map((route) => route.path);
       const { context, page } = await openAs('ADM', routes[0]);
       const problems: string[] = [];
       for (const route of routes) {
-        await page.goto(`${base}${route}`);
+        await page.goto(`${stack.base}${route}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await settle(page);
         for (const violation of await axeViolations(page)) problems.push(`${route}: ${violation}`);
@@ -100,8 +82,8 @@ describe('accessibility, every page, both themes', () => {
   }
 
   it('focuses the trigram field when the login card opens, and marks the password required', async () => {
-    const { context, page } = await h.newPage();
-    await page.goto(`${base}/`);
+    const { context, page } = await stack.harness.newPage();
+    await page.goto(`${stack.base}/`);
     await page.getByRole('button', { name: 'Se connecter' }).waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'login-trigram');
     assert.equal(await page.getByLabel('Mot de passe').getAttribute('required'), '');
@@ -220,7 +202,7 @@ describe('toasts beside an open panel', () => {
     { width: 390, height: 844 },
   ]) {
     it(`after a save, hide none of the panel's buttons and fields (${viewport.width} px)`, async () => {
-      const contacts = await apiGet<{ items: Array<{ id: number }> }>(h.system.api.url, tokens.COM, '/contacts', { perPage: 1 });
+      const contacts = await apiGet<{ items: Array<{ id: number }> }>(stack.harness.system.api.url, tokens.COM, '/contacts', { perPage: 1 });
       const { context, page } = await openAs('COM', `/liste-contacts?contact=${contacts.items[0].id}`, viewport);
       const panel = page.getByRole('dialog', { name: /^Contact : / });
       const jobTitle = panel.getByLabel(/^Fonction/);

@@ -4,29 +4,21 @@
 // form the user was typing in comes back after the next login, with a notice.
 import type { ContactSummary, ListPage } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
-import { after, before, describe } from 'node:test';
+import { before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiGet, DEMO_PASSWORD, itWithScreenshots, login, savedToken, startHarness, type Harness } from './harness';
+import { DEMO_PASSWORD, login, useStack } from './harness';
 
 const AUTO_CLEAR_MS = 30_000;
 const WARNING_MS = 20_000;
 
-let h: Harness;
-let base: string;
+const stack = useStack({ users: ['COM'], session: { autoClearMs: AUTO_CLEAR_MS, warningMs: WARNING_MS } });
+const { it } = stack;
 let contact: ContactSummary;
-const it = itWithScreenshots(() => h);
 
 before(async () => {
-  h = await startHarness({ autoClearMs: AUTO_CLEAR_MS, warningMs: WARNING_MS });
-  base = h.system.shellUrl;
-  const token = await savedToken(h, 'COM');
-  const contacts = await apiGet<ListPage<ContactSummary>>(h.system.api.url, token, '/contacts', { perPage: 1 });
+  const contacts = await stack.api<ListPage<ContactSummary>>('/contacts', { perPage: 1 });
   contact = contacts.items[0];
   assert.ok(contact, 'the demo has contacts');
-});
-
-after(async () => {
-  await h?.close();
 });
 
 const panel = (page: Page) => page.getByRole('dialog', { name: /^Contact : / });
@@ -34,8 +26,8 @@ const warning = (page: Page) => page.getByRole('dialog', { name: 'Votre session 
 
 // Logged in without saving the session, the contact's panel open, something typed in it.
 async function typingInAPanel(): Promise<{ page: Page; typed: string; close: () => Promise<void> }> {
-  const { context, page } = await h.newPage();
-  await login(page, base, 'COM');
+  const { context, page } = await stack.harness.newPage();
+  await login(page, stack.base, 'COM');
   assert.equal(await page.evaluate(() => localStorage.getItem('token')), null, 'the session is not kept');
   // Within the page: a new load would end a session that lives in the page only.
   await page.evaluate((address) => {
@@ -97,8 +89,8 @@ describe('the end of a session not kept', () => {
   });
 
   it('gives back an open todo dialog as typed after the next login', async () => {
-    const { context, page } = await h.newPage();
-    await login(page, base, 'COM');
+    const { context, page } = await stack.harness.newPage();
+    await login(page, stack.base, 'COM');
     await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
     const notes = `Brouillon gardé ${Date.now()}`;

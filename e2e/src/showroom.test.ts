@@ -2,29 +2,19 @@
 // alone in a real browser, with the mouse and with the keyboard.
 import { testPages } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { startHarness, type Harness } from './harness';
+import { useStack } from './harness';
 
-let h: Harness;
-let base: string;
-
-before(async () => {
-  h = await startHarness();
-  base = h.system.shellUrl;
-});
-
-after(async () => {
-  await h?.close();
-});
+const stack = useStack();
 
 // Each test gets a fresh context (its own localStorage), closed even when the test fails.
 async function withPage(path: string, run: (page: Page) => Promise<void>) {
-  const { context, page } = await h.newPage();
+  const { context, page } = await stack.harness.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   try {
-    await page.goto(`${base}${path}`);
+    await page.goto(`${stack.base}${path}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await run(page);
     assert.deepEqual(errors, [], 'no script error on the page');
@@ -111,10 +101,10 @@ describe('showroom index', () => {
   });
 
   it('opens every kit page without logging in, each with a French title and a link back', async () => {
-    const { context, page } = await h.newPage();
+    const { context, page } = await stack.harness.newPage();
     try {
       for (const path of kitPages) {
-        await page.goto(`${base}/tests/${path}`);
+        await page.goto(`${stack.base}/tests/${path}`);
         const title = page.getByRole('heading', { level: 1 });
         await title.waitFor();
         assert.ok((await title.textContent())?.trim(), `${path} has a title`);

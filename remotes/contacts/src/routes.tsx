@@ -1,20 +1,35 @@
 import { reportRuntime } from '@bo/client';
 import { lazyPage } from '@bo/ui/lazy-page';
 import type { RemotePage } from '@bo/ui';
+import type { ImportKind } from '@bo/contracts/records';
 import * as React from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 reportRuntime('contacts', React);
+
+// The lists of contacts and of companies, each given the import feature's dialog (in the same chunk as the page).
+type ImportingPage = ComponentType<{ importDialog: (onClose: () => void) => ReactNode }>;
+async function withImport(kind: ImportKind, loadPage: Promise<ImportingPage>): Promise<ComponentType> {
+  const [Page, { ImportDialog }] = await Promise.all([loadPage, import('./features/import/components/import-dialog')]);
+  return function PageWithImport() {
+    return <Page importDialog={(onClose) => <ImportDialog kind={kind} open onClose={onClose} />} />;
+  };
+}
 
 // The pages this remote owns (the route table, appRoutes in @bo/contracts, names the owner of each path). Each page's code (and antd) comes in a chunk of its own,
 // so that this module runs as soon as the remote arrives.
 export const routes: RemotePage[] = [
   {
     path: '/liste-contacts',
-    ...lazyPage(() => import('./features/contacts/components/contact-list-page').then((page) => page.ContactListPage)),
+    ...lazyPage(() =>
+      withImport('contacts', import('./features/contacts/components/contact-list-page').then((page) => page.ContactListPage)),
+    ),
   },
   {
     path: '/liste-societes',
-    ...lazyPage(() => import('./features/companies/components/company-list-page').then((page) => page.CompanyListPage)),
+    ...lazyPage(() =>
+      withImport('companies', import('./features/companies/components/company-list-page').then((page) => page.CompanyListPage)),
+    ),
   },
   {
     path: '/liste-contacts-veille',

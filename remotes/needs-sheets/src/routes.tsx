@@ -14,14 +14,25 @@ export const routes: RemotePage[] = [
   },
   {
     path: '/fiches-de-besoin/recherche',
-    ...lazyPage(() => import('./features/sheets/components/search-page').then((page) => page.SearchPage)),
+    ...lazyPage(async () => {
+      // The search shows the sheets feature's columns, filters and panel.
+      const [{ SearchPage }, { sheetColumns }, { useSheetFilters }, { SheetPanel }] = await Promise.all([
+        import('./features/search/components/search-page'),
+        import('./features/sheets/components/sheet-list-page'),
+        import('./features/sheets/components/use-sheet-filters'),
+        import('./features/sheets/components/sheet-panel'),
+      ]);
+      return function SheetSearchPage() {
+        return <SearchPage sheetColumns={sheetColumns} useSheetFilters={useSheetFilters} SheetPanel={SheetPanel} />;
+      };
+    }),
   },
   {
     path: '/fiches-de-besoin/models',
-    ...lazyPage(() => import('./features/sheets/components/model-list-page').then((page) => page.ModelListPage)),
+    ...lazyPage(() => import('./features/models/components/model-list-page').then((page) => page.ModelListPage)),
   },
   {
     path: '/fiches-de-besoin/status',
-    ...lazyPage(() => import('./features/sheets/components/status-list-page').then((page) => page.StatusListPage)),
+    ...lazyPage(() => import('./features/statuses/components/status-list-page').then((page) => page.StatusListPage)),
   },
 ];

@@ -1,6 +1,6 @@
 // The kit every remote shares (one copy, from the shell): the form fields, the page frame, the off-canvas panel,
 // modals, links and load failures. The list pattern is `@bo/ui/list`, the record panels `@bo/ui/records` and the
-// showroom's widgets `@bo/ui/widgets`: a page that shows none of them downloads none of them.
+// wizard `@bo/ui/widgets`: a page that shows none of them downloads none of them.
 export * from './form/field';
 export * from './form/inputs';
 export * from './form/select-menu';

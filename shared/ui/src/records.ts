@@ -10,4 +10,3 @@ export * from './pickers/company-search';
 export * from './pickers/company-contacts';
 export * from './pickers/reassign-contacts-dialog';
 export * from './tabs/tabs';
-export * from './import/import-dialog';

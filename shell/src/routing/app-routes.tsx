@@ -21,7 +21,7 @@ import { RemoteOutlet } from './remote-outlet';
 
 const MyAccountPage = lazy(() => import('../pages/my-account').then((m) => ({ default: m.MyAccountPage })));
 const ModulesPage = lazy(() => import('../pages/modules-page').then((m) => ({ default: m.ModulesPage })));
-const ShowroomRoutes = lazy(() => import('../tests/showroom-routes').then((m) => ({ default: m.ShowroomRoutes })));
+const ShowroomRoutes = lazy(() => import('../showroom/showroom-routes').then((m) => ({ default: m.ShowroomRoutes })));
 
 // A rejected token (expired, revoked, invalid) drops the cached user: the login card comes back.
 onTokenRejected(() => queryClient.removeQueries({ queryKey: currentUserQueryOptions().queryKey }));

@@ -3,9 +3,9 @@ import { useCan } from '@bo/client';
 import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts/records';
 import { PageFrame } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
-import { ImportDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
+import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { companiesQueryOptions, exportCompanies } from '../api/companies';
 import { CompanyPanel } from './company-panel';
 
@@ -37,7 +37,8 @@ const yesNo = (yes: string, no: string) => [
 ];
 
 // /liste-societes: every company, paged by the server; a row opens its panel, the panel's state in the address.
-export function CompanyListPage() {
+// `importDialog`: the import feature's dialog, given by the routes (a feature never imports another).
+export function CompanyListPage({ importDialog }: { importDialog: (onClose: () => void) => ReactNode }) {
   const panel = usePanelParam('company', PANEL_EXTRAS);
   const canCreate = useCan('company', 'create');
   const canExport = useCan('company', 'export');
@@ -87,7 +88,7 @@ export function CompanyListPage() {
         columnOrderKey="bo.companies.columns"
       />
       <CompanyPanel panel={panel} />
-      {importing && <ImportDialog kind="companies" open onClose={() => setImporting(false)} />}
+      {importing && importDialog(() => setImporting(false))}
     </PageFrame>
   );
 }

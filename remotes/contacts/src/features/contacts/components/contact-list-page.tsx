@@ -3,9 +3,9 @@ import { useCan } from '@bo/client';
 import { contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts/records';
 import { EmailLink, PageFrame, PhoneLink } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
-import { ImportDialog, ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
+import { ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Space, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { contactsQueryOptions, exportContacts } from '../api/contacts';
 import { ContactPanel } from './contact-panel';
 import { MergeDialog } from './merge-dialog';
@@ -62,7 +62,8 @@ const PANEL_EXTRAS: string[] = [];
 
 // /liste-contacts: mine, my team's or all, paged by the server; tick some to give them to someone else or to
 // merge two; a row opens its panel (in the address).
-export function ContactListPage() {
+// `importDialog`: the import feature's dialog, given by the routes (a feature never imports another).
+export function ContactListPage({ importDialog }: { importDialog: (onClose: () => void) => ReactNode }) {
   const panel = usePanelParam('contact', PANEL_EXTRAS);
   const canCreate = useCan('contact', 'create');
   const canExport = useCan('contact', 'export');
@@ -167,7 +168,7 @@ export function ContactListPage() {
           }}
         />
       )}
-      {importing && <ImportDialog kind="contacts" open onClose={() => setImporting(false)} />}
+      {importing && importDialog(() => setImporting(false))}
     </PageFrame>
   );
 }

@@ -2,14 +2,7 @@ import { callEndpoint, downloadEndpoint, notifySuccess } from '@bo/client';
 import { endpoints, type NeedsSheet, type NeedsSheetStatusChangePayload, type NeedsSheetStorePayload } from '@bo/contracts/needs-sheets';
 import { listRequest, type ListState } from '@bo/ui/list';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-
-// Every query of the sheets sits under 'needsSheets': a save refreshes the lists, the panels and the histories.
-export const needsSheetKeys = {
-  all: ['needsSheets'] as const,
-  list: (state: ListState) => ['needsSheets', 'list', listRequest(state)] as const,
-  one: (id: number) => ['needsSheets', 'one', id] as const,
-  history: (id: number) => ['needsSheets', 'history', id] as const,
-};
+import { needsSheetKeys } from '../../../api/needs-sheet-keys';
 
 // The list's scope defaults to the user's own sheets.
 const withScope = (state: ListState): ListState => ({ ...state, filters: { scope: 'my', ...state.filters } });
@@ -71,15 +64,3 @@ export function useDuplicateNeedsSheet() {
     },
   });
 }
-
-// The full-text search of /fiches-de-besoin/recherche: the words typed (`search` in the address) as `q`.
-export const needsSheetSearchQueryOptions = (state: ListState) => {
-  const { search, sort: _sort, order: _order, ...rest } = listRequest(withScope(state));
-  const q = typeof search === 'string' ? search : '';
-  return queryOptions({
-    queryKey: [...needsSheetKeys.all, 'search', q, rest] as const,
-    queryFn: ({ signal }) =>
-      q === '' ? Promise.resolve({ items: [], total: 0 }) : callEndpoint(endpoints.searchNeedsSheets, { params: { ...rest, q }, signal }),
-    placeholderData: keepPreviousData,
-  });
-};

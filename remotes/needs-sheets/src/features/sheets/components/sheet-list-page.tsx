@@ -5,7 +5,7 @@ import { PageFrame } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { usePanelParam } from '@bo/ui/records';
 import { Button } from 'antd';
-import { StatusTag } from './status-tag';
+import { StatusTag } from '../../../components/status-tag';
 import { exportNeedsSheets, needsSheetsQueryOptions } from '../api/needs-sheets';
 import { SheetPanel } from './sheet-panel';
 import { useSheetFilters } from './use-sheet-filters';

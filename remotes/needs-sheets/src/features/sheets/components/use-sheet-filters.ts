@@ -3,7 +3,7 @@ import type { ListFilter } from '@bo/ui/list';
 import { useOwnerOptions } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { companyOptionQueryOptions, companySearchQueryOptions } from '../api/company-options';
-import { needsSheetStatusesQueryOptions } from '../api/needs-sheet-statuses';
+import { needsSheetStatusesQueryOptions } from '../../../api/needs-sheet-statuses';
 
 // The filters the sheets list and the search share: scope, status, open or closed, company (found by typing, as
 // the record panels find one), priority, owner, recruiter.

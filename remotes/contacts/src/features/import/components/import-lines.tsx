@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 
 // The report of an import (or of its dry run) line by line: each line of the file with its fate, the record it is,
 // what an update changes (before → after), why a line is left out or rejected, and the records it resembles. The
-// server details the lines that are not plain creations first (IMPORT_REPORT_LINES); the rest is counted.
+// server details the lines that are not plain creations first (up to IMPORT_REPORT_LINES of them); the rest is counted.
 
 // Rows drawn at a time: a report may detail thousands of lines.
 const LINES_SHOWN = 100;

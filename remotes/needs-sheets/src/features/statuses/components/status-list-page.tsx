@@ -6,8 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { StatusTag } from './status-tag';
-import { needsSheetStatusesQueryOptions, useDeleteNeedsSheetStatus, useOrderNeedsSheetStatuses, useStoreNeedsSheetStatus } from '../api/needs-sheet-statuses';
+import { StatusTag } from '../../../components/status-tag';
+import { needsSheetStatusesQueryOptions } from '../../../api/needs-sheet-statuses';
+import { useDeleteNeedsSheetStatus, useOrderNeedsSheetStatuses, useStoreNeedsSheetStatus } from '../api/statuses';
 
 const statusFields = ['label', 'color', 'order', 'closes', 'fills', 'isActive'] as const;
 

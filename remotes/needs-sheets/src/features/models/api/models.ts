@@ -1,17 +1,9 @@
 import { callEndpoint, notifySuccess } from '@bo/client';
 import { endpoints, type NeedsSheetModelStorePayload } from '@bo/contracts/needs-sheets';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { needsSheetModelKeys } from '../../../api/needs-sheet-models';
 
-export const needsSheetModelKeys = {
-  all: ['needsSheetModels'] as const,
-  list: (withArchived: boolean) => ['needsSheetModels', { withArchived }] as const,
-};
-
-export const needsSheetModelsQueryOptions = (withArchived: boolean) =>
-  queryOptions({
-    queryKey: needsSheetModelKeys.list(withArchived),
-    queryFn: ({ signal }) => callEndpoint(endpoints.needsSheetModels, { params: { withArchived }, signal }),
-  });
+// The changes of the models (the list is read by `needsSheetModelsQueryOptions`, shared with the sheets).
 
 export function useStoreNeedsSheetModel(id: number | null) {
   const queryClient = useQueryClient();

@@ -1,15 +1,9 @@
 import { callEndpoint, notifySuccess } from '@bo/client';
 import { endpoints, type NeedsSheetStatusStorePayload } from '@bo/contracts/needs-sheets';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { needsSheetStatusKeys } from '../../../api/needs-sheet-statuses';
 
-export const needsSheetStatusKeys = { all: ['needsSheetStatuses'] as const };
-
-// Every status in display order (the list shows their colours; the admin page edits them).
-export const needsSheetStatusesQueryOptions = () =>
-  queryOptions({
-    queryKey: needsSheetStatusKeys.all,
-    queryFn: ({ signal }) => callEndpoint(endpoints.needsSheetStatuses, { signal }),
-  });
+// The changes of the statuses (the list is read by `needsSheetStatusesQueryOptions`, shared with the sheets).
 
 export function useStoreNeedsSheetStatus(id: number | null) {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
-import { CompanyDetails, ContactCard } from '@bo/ui/widgets';
+import { CompanyDetails } from './widgets/company-details';
+import { ContactCard } from './widgets/contact-card';
 import { demoCompanyDetail, demoContactDetail } from './showroom-data';
 import { DemoSection, ShowroomLayout } from './showroom-layout';
 

@@ -15,7 +15,8 @@ import { ListView, pageLocally, type ListColumn, type ListState } from '@bo/ui/l
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { needsSheetModelsQueryOptions, useStoreNeedsSheetModel } from '../api/needs-sheet-models';
+import { needsSheetModelsQueryOptions } from '../../../api/needs-sheet-models';
+import { useStoreNeedsSheetModel } from '../api/models';
 
 const modelFields = ['title', 'description', 'skills', 'seniority', 'contractType', 'delay', 'isActive'] as const;
 

@@ -1,6 +1,6 @@
 import { contactName, fields, limits, messages } from '@bo/contracts';
 import { FormModal, OffCanvas, TextField, useConfirm, useZodForm } from '@bo/ui';
-import { CompanyDetails } from '@bo/ui/widgets';
+import { CompanyDetails } from './widgets/company-details';
 import { Button, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';

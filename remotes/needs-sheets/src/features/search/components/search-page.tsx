@@ -1,14 +1,13 @@
-import type { NeedsSheetSearchItem } from '@bo/contracts/needs-sheets';
+import type { NeedsSheetListItem, NeedsSheetScope, NeedsSheetSearchItem } from '@bo/contracts/needs-sheets';
 import { PageFrame } from '@bo/ui';
-import { ListView, type ListColumn } from '@bo/ui/list';
-import { usePanelParam } from '@bo/ui/records';
-import { needsSheetSearchQueryOptions } from '../api/needs-sheets';
+import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
+import { usePanelParam, type PanelParam } from '@bo/ui/records';
+import { useMemo, type ComponentType } from 'react';
+import { needsSheetSearchQueryOptions } from '../api/search';
 import { HighlightedText } from './highlighted-text';
-import { sheetColumns } from './sheet-list-page';
-import { SheetPanel } from './sheet-panel';
-import { useSheetFilters } from './use-sheet-filters';
 
-const columns: ListColumn<NeedsSheetSearchItem>[] = [
+// The sheet list's columns, the highlighted extracts in the place of the fourth, without sorting (best matches first).
+const searchColumns = (sheetColumns: ListColumn<NeedsSheetListItem>[]): ListColumn<NeedsSheetSearchItem>[] => [
   ...sheetColumns.slice(0, 3).map((column) => ({ ...column, sortable: false })),
   {
     key: 'highlights',
@@ -28,11 +27,20 @@ const columns: ListColumn<NeedsSheetSearchItem>[] = [
   { ...sheetColumns[sheetColumns.length - 1], sortable: false },
 ];
 
+// What the page takes from the sheets feature (given by the routes: a feature never imports another): the list's
+// columns and filters, and a sheet's panel.
+export type SearchPageProps = {
+  sheetColumns: ListColumn<NeedsSheetListItem>[];
+  useSheetFilters: (defaultScope: NeedsSheetScope) => ListFilter[];
+  SheetPanel: ComponentType<{ panel: PanelParam }>;
+};
+
 // /fiches-de-besoin/recherche: full text over titles, descriptions and skills (French stemming, accents and case
 // ignored), with the list's filters, best matches first.
-export function SearchPage() {
+export function SearchPage({ sheetColumns, useSheetFilters, SheetPanel }: SearchPageProps) {
   const panel = usePanelParam('sheet');
   const filters = useSheetFilters('all');
+  const columns = useMemo(() => searchColumns(sheetColumns), [sheetColumns]);
   return (
     <PageFrame path="/fiches-de-besoin/recherche">
       <ListView

@@ -2,7 +2,7 @@ import { contactName, personTitleLabels } from '@bo/contracts';
 import type { ContactDetail } from '@bo/contracts/records';
 import { Card, Descriptions, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { EmailLink, PhoneLink } from './reach-links';
+import { EmailLink, PhoneLink } from '@bo/ui';
 
 // How a contact is shown read-only: who they are, where they work, how to reach them. `headingLevel` lets
 // the card sit under a page title (h2) or inside a company (h3).

@@ -1,5 +1,5 @@
 import { formatPhone } from '@bo/contracts';
-import { DragBoard, type BoardList } from '@bo/ui/widgets';
+import { DragBoard, type BoardList } from './widgets/drag-board';
 import { useState } from 'react';
 import { DemoSection, ShowroomLayout } from './showroom-layout';
 
