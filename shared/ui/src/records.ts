@@ -4,6 +4,7 @@
 export * from './panel/entity-panel';
 export * from './panel/edit-conflict';
 export * from './panel/use-panel-param';
+export * from './panel/use-record-form';
 export * from './history/history-timeline';
 export * from './pickers/users';
 export * from './pickers/company-search';

@@ -24,6 +24,8 @@ export type PanelForm = {
   submitLabel?: string;
   // The caller may read but not change the record: the form shows, without its save button.
   readOnly?: boolean;
+  // Shown above the fields: a save refused over a newer version, field by field (useEditConflict).
+  notice?: ReactNode;
 };
 
 export type EntityPanelProps = {
@@ -41,7 +43,7 @@ export type EntityPanelProps = {
   actions?: ReactNode;
 };
 
-// The kit's off-canvas panel for a record (1100 px, spec section 9): its form in a first tab, what belongs to it
+// The kit’s off-canvas panel for a record (1100 px wide): its form in a first tab, what belongs to it
 // in the next ones, Échap or "Fermer" to leave (asking first when the form has unsaved changes).
 export function EntityPanel({ open, title, onClose, loading, error, onRetry, form, sections = [], actions }: EntityPanelProps) {
   const formId = `bo-panel-form-${useId().replace(/:/g, '')}`;
@@ -57,6 +59,7 @@ export function EntityPanel({ open, title, onClose, loading, error, onRetry, for
             children: (
               <form id={formId} onSubmit={form.onSubmit} noValidate aria-label={title}>
                 <fieldset disabled={form.readOnly} className="bo-panel__fieldset">
+                  {form.notice}
                   {form.content}
                 </fieldset>
               </form>

@@ -7,8 +7,8 @@ import {
   type CompanyStorePayload,
   type CompanyView,
 } from '@bo/contracts/records';
-import { SelectField, SelectMenuField, SwitchField, TextField, useZodForm } from '@bo/ui';
-import { EntityPanel, historySection, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { SelectField, SelectMenuField, SwitchField, TextField } from '@bo/ui';
+import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, useRecordForm, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, List, Tag } from 'antd';
 import { Link } from 'react-router-dom';
@@ -89,16 +89,18 @@ function CompanyForm({
   // Who owns a company is a leader's call (permission table): the others see the owner without changing it.
   const canReassign = useCan('company', 'reassign');
   const { options: owners, users } = useOwnerOptions(company?.ownerId);
-  const form = useZodForm(companyStorePayloadSchema, formValues(company, parentId, user?.id ?? null) as CompanyStorePayload);
-  const { control } = form;
   const exclude = company ? [company.id, ...company.subsidiaries.map((subsidiary) => subsidiary.id)] : [];
   const queryClient = useQueryClient();
-  const conflict = useEditConflict({
+  const { form, panelForm } = useRecordForm({
+    schema: companyStorePayloadSchema,
+    defaultValues: formValues(company, parentId, user?.id ?? null) as CompanyStorePayload,
+    fields: formFields,
     record: company,
-    values: company ? (formValues(company, null, null) as CompanyStorePayload) : null,
-    form,
-    fields: {
-      names: formFields,
+    panel,
+    save: (payload, version, callbacks) => store.mutate({ payload, version }, callbacks),
+    submitting: store.isPending,
+    conflict: {
+      values: company ? (formValues(company, null, null) as CompanyStorePayload) : null,
       labels: fieldLabels,
       owners: users,
       format: (name, value) =>
@@ -111,18 +113,10 @@ function CompanyForm({
               ? 'Active'
               : 'Inactive'
             : undefined,
+      reload: () => void queryClient.invalidateQueries({ queryKey: companyKeys.all }),
     },
-    reload: () => void queryClient.invalidateQueries({ queryKey: companyKeys.all }),
   });
-  const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(
-      { payload, version: conflict.version },
-      conflict.saveCallbacks((saved: { id: number; version: number }) => {
-        form.reset(form.getValues());
-        if (!company) panel.replace(saved.id);
-      }),
-    ),
-  );
+  const { control } = form;
   const title = company ? `Société : ${company.name}` : parentId ? 'Nouvelle filiale' : 'Nouvelle société';
 
   const sections: PanelSection[] = company
@@ -224,9 +218,7 @@ function CompanyForm({
       onClose={panel.close}
       sections={sections}
       form={{
-        onSubmit,
-        submitting: store.isPending,
-        dirty: form.formState.isDirty,
+        ...panelForm,
         readOnly,
         submitLabel: company ? 'Enregistrer' : 'Créer la société',
         content: (

@@ -16,9 +16,9 @@ import {
   type Todo,
 } from '@bo/contracts/records';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { LoadFailed, SelectField, SelectMenuField, TextField, useZodForm } from '@bo/ui';
+import { LoadFailed, SelectField, SelectMenuField, TextField } from '@bo/ui';
 import { saveFile } from '@bo/ui/list';
-import { EntityPanel, historySection, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam } from '@bo/ui/records';
+import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, useRecordForm, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -187,16 +187,17 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
   const queryClient = useQueryClient();
   const store = useStoreContact(contact?.id ?? null);
   const { options: owners, users } = useOwnerOptions(contact?.ownerId);
-  const form = useZodForm(contactStorePayloadSchema, formValues(contact, user?.id ?? null) as ContactStorePayload);
-  const { control } = form;
-  const probe = useDuplicateProbe(control, contact?.id ?? null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: contactKeys.all });
-  const conflict = useEditConflict({
+  const { form, panelForm } = useRecordForm({
+    schema: contactStorePayloadSchema,
+    defaultValues: formValues(contact, user?.id ?? null) as ContactStorePayload,
+    fields: formFields,
     record: contact,
-    values: contact ? (formValues(contact, null) as ContactStorePayload) : null,
-    form,
-    fields: {
-      names: formFields,
+    panel,
+    save: (payload, version, callbacks) => store.mutate({ payload, version }, callbacks),
+    submitting: store.isPending,
+    conflict: {
+      values: contact ? (formValues(contact, null) as ContactStorePayload) : null,
       labels: fieldLabels,
       owners: users,
       format: (name, value) =>
@@ -207,22 +208,15 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
               ? contact?.company?.name
               : `société n° ${String(value)}`
             : undefined,
+      reload: refresh,
     },
-    reload: refresh,
   });
+  const { control } = form;
+  const probe = useDuplicateProbe(control, contact?.id ?? null);
   const editor = useTodoEditor({ onTodoAdded: refresh, onTodoSaved: refresh });
   const canAddTodo = useCan('todo', 'create');
   // Who owns a contact is a leader's call (permission table): the others see the owner without changing it.
   const canReassign = useCan('contact', 'reassign');
-  const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(
-      { payload, version: conflict.version },
-      conflict.saveCallbacks((saved: { id: number; version: number }) => {
-        form.reset(form.getValues());
-        if (!contact) panel.replace(saved.id);
-      }),
-    ),
-  );
 
   return (
     <>
@@ -268,9 +262,7 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
             : []
         }
         form={{
-          onSubmit,
-          submitting: store.isPending,
-          dirty: form.formState.isDirty,
+          ...panelForm,
           readOnly,
           submitLabel: contact ? 'Enregistrer' : 'Créer le contact',
           content: (
@@ -283,7 +275,6 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                   title="Ce contact a été fusionné dans un autre : il n’apparaît plus dans les listes et ne se modifie plus."
                 />
               )}
-              {conflict.notice}
               <DuplicateWarning probe={probe} panel={panel} />
               <div className="bo-form-grid">
                 <SelectField
