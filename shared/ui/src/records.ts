@@ -10,5 +10,6 @@ export * from './pickers/users';
 export * from './pickers/company-search';
 export * from './pickers/company-contacts';
 export * from './pickers/reassign-contacts-dialog';
+export * from './pickers/user-picker-dialog';
 export * from './tabs/tabs';
 export * from './import/import-dialog';
