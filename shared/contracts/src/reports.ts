@@ -4,6 +4,7 @@ import { addDays, BUSINESS_TIME_ZONE } from './dates';
 import { historyActionLabels, historyChangesSchema, historyNamesSchema } from './history';
 import { historyChangeLines } from './history-lines';
 import { pageParams } from './paging';
+import { contactFieldLabels, EMAIL_FILE_LABEL, recordHistoryLabels } from './record-labels';
 import { messages } from './rules';
 import { taskStyleSchema } from './task';
 import { personTitleLabels, personTitles } from './user';
@@ -323,28 +324,6 @@ export const needsSheetStatsDefinitions: Record<NeedsSheetStatsFigure | 'medianD
 
 // --- CSV (French Excel: see csv.ts) ---
 
-// The French names of the fields a company's or a contact's change names, in the order a change's lines take.
-export const recordFieldLabels: Record<string, string> = {
-  title: 'Civilité',
-  firstName: 'Prénom',
-  lastName: 'Nom',
-  name: 'Raison sociale',
-  registrationId: 'SIRET',
-  parentId: 'Société mère',
-  companyId: 'Société',
-  jobTitle: 'Fonction',
-  address: 'Adresse',
-  postalCode: 'Code postal',
-  city: 'Ville',
-  phone: 'Téléphone',
-  email: 'Email',
-  website: 'Site web',
-  sector: 'Secteur',
-  ownerId: 'Propriétaire',
-  isActive: 'Actif',
-  taskId: 'Type de tâche',
-};
-
 let timeFormat: Intl.DateTimeFormat | null = null;
 // An instant as dd/MM/yyyy HH:mm, read in Paris.
 export function frenchDateTime(value: string): string {
@@ -353,8 +332,8 @@ export function frenchDateTime(value: string): string {
 }
 
 // A change's fields as one line, as the record panels tell them: "Ville : Lyon → Paris, Fonction : (vide) → DRH".
-export function changeSummary(change: Pick<NonNullable<HistoryReportItem['change']>, 'changes' | 'names'>): string {
-  return historyChangeLines(change.changes, change.names, recordFieldLabels)
+export function changeSummary(change: Pick<NonNullable<HistoryReportItem['change']>, 'entity' | 'changes' | 'names'>): string {
+  return historyChangeLines(change.changes, change.names, recordHistoryLabels(change.entity))
     .map((line) => line.text)
     .join(', ');
 }
@@ -392,12 +371,12 @@ export const directoryCsvColumns: readonly CsvColumn<DirectoryCsvRow>[] = [
   { title: 'Société', value: (r) => r.company },
   { title: 'Société mère', value: (r) => r.parent },
   { title: 'Ville', value: (r) => r.city },
-  { title: 'Civilité', value: (r) => (r.contact ? personTitleLabels[r.contact.title] : null) },
-  { title: 'Prénom', value: (r) => r.contact?.firstName },
-  { title: 'Nom', value: (r) => r.contact?.lastName },
-  { title: 'Fonction', value: (r) => r.contact?.jobTitle },
-  { title: 'Téléphone', value: (r) => (r.contact?.phone ? formatPhone(r.contact.phone) : null) },
-  { title: 'E-mail', value: (r) => r.contact?.email },
+  { title: contactFieldLabels.title, value: (r) => (r.contact ? personTitleLabels[r.contact.title] : null) },
+  { title: contactFieldLabels.firstName, value: (r) => r.contact?.firstName },
+  { title: contactFieldLabels.lastName, value: (r) => r.contact?.lastName },
+  { title: contactFieldLabels.jobTitle, value: (r) => r.contact?.jobTitle },
+  { title: contactFieldLabels.phone, value: (r) => (r.contact?.phone ? formatPhone(r.contact.phone) : null) },
+  { title: EMAIL_FILE_LABEL, value: (r) => r.contact?.email },
 ];
 
 // The on-time rate as French Excel and a reader read it: "87,5 %", empty when nothing was done.

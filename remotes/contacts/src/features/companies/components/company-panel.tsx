@@ -1,9 +1,11 @@
 import { useCan, useCurrentUser } from '@bo/client';
 import {
+  companyFieldLabels,
   companyStorePayloadSchema,
   contactName,
   formatPhone,
   formatRegistrationId,
+  recordHistoryLabels,
   type CompanyStorePayload,
   type CompanyView,
 } from '@bo/contracts/records';
@@ -29,27 +31,6 @@ type CompanyFormValues = {
 };
 
 const formFields = ['name', 'registrationId', 'parentId', 'address', 'postalCode', 'city', 'phone', 'website', 'sector', 'ownerId', 'isActive'] as const;
-
-// The French names of the fields, for the form's labels and the history's lines.
-const fieldLabels: Record<string, string> = {
-  name: 'Raison sociale',
-  registrationId: 'SIRET',
-  parentId: 'Société mère',
-  address: 'Adresse',
-  postalCode: 'Code postal',
-  city: 'Ville',
-  phone: 'Téléphone',
-  website: 'Site web',
-  sector: 'Secteur',
-  ownerId: 'Propriétaire',
-  isActive: 'Active',
-  firstName: 'Prénom',
-  lastName: 'Nom',
-  jobTitle: 'Fonction',
-  email: 'Email',
-  companyId: 'Société',
-  title: 'Civilité',
-};
 
 function formValues(company: CompanyView | null, parentId: number | null, ownerId: number | null): CompanyFormValues {
   return {
@@ -101,7 +82,7 @@ function CompanyForm({
     submitting: store.isPending,
     conflict: {
       values: company ? (formValues(company, null, null) as CompanyStorePayload) : null,
-      labels: fieldLabels,
+      labels: companyFieldLabels,
       owners: users,
       format: (name, value) =>
         name === 'parentId'
@@ -205,7 +186,7 @@ function CompanyForm({
           label: `Historique du groupe ${company.name}`,
           queryKey: companyKeys.history(company.id),
           fetchPage: fetchCompanyHistory(company.id),
-          fieldLabels,
+          fieldLabels: (entry) => recordHistoryLabels(entry.entity),
           showSubject: true,
         }),
       ]
@@ -223,26 +204,26 @@ function CompanyForm({
         submitLabel: company ? 'Enregistrer' : 'Créer la société',
         content: (
           <div className="bo-form-grid">
-            <TextField control={control} name="name" label={fieldLabels.name} required maxLength={255} />
-            <TextField control={control} name="registrationId" label={fieldLabels.registrationId} required placeholder="14 chiffres" />
+            <TextField control={control} name="name" label={companyFieldLabels.name} required maxLength={255} />
+            <TextField control={control} name="registrationId" label={companyFieldLabels.registrationId} required placeholder="14 chiffres" />
             <SelectMenuField
               control={control}
               name="parentId"
-              label={fieldLabels.parentId}
+              label={companyFieldLabels.parentId}
               placeholder="Aucune (société mère) – tapez au moins 2 caractères"
               search={(text, signal) => searchCompanyOptions(text, signal, { exclude })}
               initialOptions={
                 company?.parent ? [{ value: company.parent.id, label: company.parent.name }] : parentId && parentName ? [{ value: parentId, label: parentName }] : []
               }
             />
-            <TextField control={control} name="address" label={fieldLabels.address} autoComplete="street-address" />
-            <TextField control={control} name="postalCode" label={fieldLabels.postalCode} autoComplete="postal-code" maxLength={5} />
-            <TextField control={control} name="city" label={fieldLabels.city} autoComplete="address-level2" />
-            <TextField control={control} name="phone" label={fieldLabels.phone} type="tel" placeholder="0033 1 23 45 67 89" />
-            <TextField control={control} name="website" label={fieldLabels.website} placeholder="https://…" />
-            <TextField control={control} name="sector" label={fieldLabels.sector} />
-            <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} disabled={company !== null && !canReassign} />
-            {company && canDeactivate && <SwitchField control={control} name="isActive" label={fieldLabels.isActive} onLabel="Active" offLabel="Inactive" />}
+            <TextField control={control} name="address" label={companyFieldLabels.address} autoComplete="street-address" />
+            <TextField control={control} name="postalCode" label={companyFieldLabels.postalCode} autoComplete="postal-code" maxLength={5} />
+            <TextField control={control} name="city" label={companyFieldLabels.city} autoComplete="address-level2" />
+            <TextField control={control} name="phone" label={companyFieldLabels.phone} type="tel" placeholder="0033 1 23 45 67 89" />
+            <TextField control={control} name="website" label={companyFieldLabels.website} placeholder="https://…" />
+            <TextField control={control} name="sector" label={companyFieldLabels.sector} />
+            <SelectField control={control} name="ownerId" label={companyFieldLabels.ownerId} required options={owners} disabled={company !== null && !canReassign} />
+            {company && canDeactivate && <SwitchField control={control} name="isActive" label={companyFieldLabels.isActive} onLabel="Active" offLabel="Inactive" />}
           </div>
         ),
       }}

@@ -1,6 +1,8 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { notifyError, useCan, useCurrentUser } from '@bo/client';
 import {
+  contactFieldLabels,
+  contactHistoryLabels,
   contactName,
   contactStorePayloadSchema,
   duplicateReasonLabels,
@@ -26,28 +28,6 @@ import { useWatch, type Control } from 'react-hook-form';
 import { contactKeys, contactQueryOptions, contactTodosQueryOptions, downloadVcard, duplicatesQueryOptions, fetchContactHistory, useStoreContact, type DuplicateProbe } from '../api/contacts';
 
 const formFields = ['title', 'firstName', 'lastName', 'jobTitle', 'email', 'phone', 'companyId', 'ownerId'] as const;
-
-const fieldLabels: Record<string, string> = {
-  title: 'Civilité',
-  firstName: 'Prénom',
-  lastName: 'Nom',
-  jobTitle: 'Fonction',
-  email: 'Email',
-  phone: 'Téléphone',
-  companyId: 'Société',
-  ownerId: 'Propriétaire',
-  isActive: 'Actif',
-  deadline: 'Échéance',
-  notes: 'Notes',
-  comment: 'Commentaire',
-  isAccomplished: 'Aboutie',
-  executionDate: 'Réalisée le',
-  replacementId: 'Tâche de suivi',
-  replaces: 'Suite de la tâche',
-  contactId: 'Contact',
-  taskId: 'Type de tâche',
-  mergedFrom: 'Fusionné depuis',
-};
 
 type ContactFormValues = {
   title: string | null;
@@ -198,7 +178,7 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
     submitting: store.isPending,
     conflict: {
       values: contact ? (formValues(contact, null) as ContactStorePayload) : null,
-      labels: fieldLabels,
+      labels: contactFieldLabels,
       owners: users,
       format: (name, value) =>
         name === 'title'
@@ -255,7 +235,7 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                   label: `Historique de ${contactName(contact)}`,
                   queryKey: contactKeys.history(contact.id),
                   fetchPage: fetchContactHistory(contact.id),
-                  fieldLabels,
+                  fieldLabels: contactHistoryLabels,
                   showSubject: true,
                 }),
               ]
@@ -280,24 +260,24 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                 <SelectField
                   control={control}
                   name="title"
-                  label={fieldLabels.title}
+                  label={contactFieldLabels.title}
                   required
                   options={personTitles.map((title) => ({ value: title, label: personTitleLabels[title] }))}
                 />
-                <TextField control={control} name="jobTitle" label={fieldLabels.jobTitle} />
-                <TextField control={control} name="firstName" label={fieldLabels.firstName} required autoComplete="off" />
-                <TextField control={control} name="lastName" label={fieldLabels.lastName} required autoComplete="off" />
-                <TextField control={control} name="email" label={fieldLabels.email} type="email" autoComplete="off" />
-                <TextField control={control} name="phone" label={fieldLabels.phone} type="tel" placeholder="0033 6 12 34 56 78" />
+                <TextField control={control} name="jobTitle" label={contactFieldLabels.jobTitle} />
+                <TextField control={control} name="firstName" label={contactFieldLabels.firstName} required autoComplete="off" />
+                <TextField control={control} name="lastName" label={contactFieldLabels.lastName} required autoComplete="off" />
+                <TextField control={control} name="email" label={contactFieldLabels.email} type="email" autoComplete="off" />
+                <TextField control={control} name="phone" label={contactFieldLabels.phone} type="tel" placeholder="0033 6 12 34 56 78" />
                 <SelectMenuField
                   control={control}
                   name="companyId"
-                  label={fieldLabels.companyId}
+                  label={contactFieldLabels.companyId}
                   placeholder="Aucune – tapez au moins 2 caractères"
                   search={(text, signal) => searchCompanyOptions(text, signal)}
                   initialOptions={contact?.company ? [{ value: contact.company.id, label: contact.company.name }] : []}
                 />
-                <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} disabled={contact !== null && !canReassign} />
+                <SelectField control={control} name="ownerId" label={contactFieldLabels.ownerId} required options={owners} disabled={contact !== null && !canReassign} />
                 {contact && <ContactState contact={contact} />}
               </div>
             </>
