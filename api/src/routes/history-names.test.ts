@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { historyChangeLines, recordFieldLabels, withLuhnCheckDigit, type Company, type Contact, type HistoryEntry, type ListPage, type NeedsSheet } from '@bo/contracts/all';
+import { historyChangeLines, recordHistoryLabels, withLuhnCheckDigit, type Company, type Contact, type HistoryEntry, type ListPage, type NeedsSheet } from '@bo/contracts/all';
 import { parse } from 'csv-parse/sync';
 import { openSeededSuite, type SeededSuite } from '../test/fixtures';
 import { call, testEngines } from '../test/harness';
@@ -19,7 +19,7 @@ for (const engine of testEngines()) {
       return answer.body.data!.items;
     };
     // An entry's lines as the record panels and the report show them.
-    const lines = (entry: HistoryEntry) => historyChangeLines(entry.changes, entry.names, recordFieldLabels).map((line) => line.text);
+    const lines = (entry: HistoryEntry) => historyChangeLines(entry.changes, entry.names, recordHistoryLabels(entry.entity)).map((line) => line.text);
     const report = async (contactId: number) => {
       const answer = await suite.app.inject({ method: 'GET', url: `/reports/history/export?contactId=${contactId}`, headers: { authorization: suite.tokens.DIR } });
       assert.equal(answer.statusCode, 200, answer.body);

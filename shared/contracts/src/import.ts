@@ -3,6 +3,7 @@ import { duplicateReasonLabels } from './contact-list';
 import { csvRow, CSV_BOM } from './csv';
 import { foldHeader } from './csv-reader';
 import { errorCatalogue } from './errors';
+import { companyFieldLabels as company, contactFieldLabels as contact, EMAIL_FILE_LABEL } from './record-labels';
 import { messages } from './rules';
 import { wireJson } from './wire';
 
@@ -26,29 +27,29 @@ export type ImportField = { key: string; label: string; required: boolean; heade
 // and punctuation ignored).
 export const importFields = {
   companies: [
-    { key: 'name', label: 'Raison sociale', required: true, headers: ['Raison sociale', 'Société', 'Nom', 'Entreprise', 'Dénomination'] },
-    { key: 'registrationId', label: 'SIRET', required: true, headers: ['SIRET', 'N° SIRET', 'Numéro SIRET'] },
+    { key: 'name', label: company.name, required: true, headers: [company.name, 'Société', 'Nom', 'Entreprise', 'Dénomination'] },
+    { key: 'registrationId', label: company.registrationId, required: true, headers: [company.registrationId, 'N° SIRET', 'Numéro SIRET'] },
     // By SIRET or by name: an existing company, or one of the file.
-    { key: 'parent', label: 'Société mère', required: false, headers: ['Société mère', 'Maison mère'] },
-    { key: 'address', label: 'Adresse', required: false, headers: ['Adresse'] },
-    { key: 'postalCode', label: 'Code postal', required: false, headers: ['Code postal', 'CP'] },
-    { key: 'city', label: 'Ville', required: false, headers: ['Ville', 'Commune'] },
-    { key: 'phone', label: 'Téléphone', required: false, headers: ['Téléphone', 'Tél', 'Tel'] },
-    { key: 'website', label: 'Site web', required: false, headers: ['Site web', 'Site', 'Site internet'] },
-    { key: 'sector', label: 'Secteur', required: false, headers: ['Secteur', "Secteur d'activité"] },
-    { key: 'owner', label: 'Propriétaire', required: false, headers: ['Propriétaire', 'Trigramme'] },
+    { key: 'parent', label: company.parentId, required: false, headers: [company.parentId, 'Maison mère'] },
+    { key: 'address', label: company.address, required: false, headers: [company.address] },
+    { key: 'postalCode', label: company.postalCode, required: false, headers: [company.postalCode, 'CP'] },
+    { key: 'city', label: company.city, required: false, headers: [company.city, 'Commune'] },
+    { key: 'phone', label: company.phone, required: false, headers: [company.phone, 'Tél', 'Tel'] },
+    { key: 'website', label: company.website, required: false, headers: [company.website, 'Site', 'Site internet'] },
+    { key: 'sector', label: company.sector, required: false, headers: [company.sector, "Secteur d'activité"] },
+    { key: 'owner', label: company.ownerId, required: false, headers: [company.ownerId, 'Trigramme'] },
     // The record's number in the application (the exports write none today): it must name the company the SIRET names.
     { key: 'id', label: 'Identifiant', required: false, headers: ['Identifiant'] },
   ],
   contacts: [
-    { key: 'title', label: 'Civilité', required: true, headers: ['Civilité'] },
-    { key: 'lastName', label: 'Nom', required: true, headers: ['Nom'] },
-    { key: 'firstName', label: 'Prénom', required: true, headers: ['Prénom'] },
-    { key: 'jobTitle', label: 'Fonction', required: false, headers: ['Fonction', 'Poste'] },
-    { key: 'email', label: 'E-mail', required: false, headers: ['E-mail', 'Email', 'Courriel', 'Adresse email'] },
-    { key: 'phone', label: 'Téléphone', required: false, headers: ['Téléphone', 'Tél', 'Tel', 'Mobile'] },
-    { key: 'company', label: 'Société', required: false, headers: ['Société', 'Raison sociale', 'Entreprise', 'SIRET'] },
-    { key: 'owner', label: 'Propriétaire', required: false, headers: ['Propriétaire', 'Trigramme'] },
+    { key: 'title', label: contact.title, required: true, headers: [contact.title] },
+    { key: 'lastName', label: contact.lastName, required: true, headers: [contact.lastName] },
+    { key: 'firstName', label: contact.firstName, required: true, headers: [contact.firstName] },
+    { key: 'jobTitle', label: contact.jobTitle, required: false, headers: [contact.jobTitle, 'Poste'] },
+    { key: 'email', label: EMAIL_FILE_LABEL, required: false, headers: [EMAIL_FILE_LABEL, contact.email, 'Courriel', 'Adresse email'] },
+    { key: 'phone', label: contact.phone, required: false, headers: [contact.phone, 'Tél', 'Tel', 'Mobile'] },
+    { key: 'company', label: contact.companyId, required: false, headers: [contact.companyId, company.name, 'Entreprise', 'SIRET'] },
+    { key: 'owner', label: contact.ownerId, required: false, headers: [contact.ownerId, 'Trigramme'] },
     // The record's number in the application: it must name the contact of the line's e-mail, or of its name.
     { key: 'id', label: 'Identifiant', required: false, headers: ['Identifiant'] },
   ],

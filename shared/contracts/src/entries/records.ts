@@ -11,6 +11,7 @@ export * from '@bo/contracts';
 export * from '../company';
 export * from '../contact-list';
 export * from '../record-csv';
+export * from '../record-labels';
 export * from '../history';
 export * from '../history-lines';
 export * from '../admin';

@@ -3,6 +3,7 @@ import { frenchDate, frenchDateTime, type CsvColumn } from '../csv';
 import { historyActionLabels, historyChangesSchema, historyNamesSchema } from '../history';
 import { historyChangeLines } from '../history-lines';
 import { pageParams } from '../paging';
+import { recordHistoryLabels } from '../record-labels';
 import { messages } from '../rules';
 import { taskStyleSchema } from '../task';
 import { hasNoNul } from '../validation';
@@ -112,31 +113,9 @@ export type HistoryReportItem = z.infer<typeof historyReportItemSchema>;
 
 // --- CSV (French Excel: see csv.ts) ---
 
-// The French names of the fields a company's or a contact's change names, in the order a change's lines take.
-export const recordFieldLabels: Record<string, string> = {
-  title: 'Civilité',
-  firstName: 'Prénom',
-  lastName: 'Nom',
-  name: 'Raison sociale',
-  registrationId: 'SIRET',
-  parentId: 'Société mère',
-  companyId: 'Société',
-  jobTitle: 'Fonction',
-  address: 'Adresse',
-  postalCode: 'Code postal',
-  city: 'Ville',
-  phone: 'Téléphone',
-  email: 'Email',
-  website: 'Site web',
-  sector: 'Secteur',
-  ownerId: 'Propriétaire',
-  isActive: 'Actif',
-  taskId: 'Type de tâche',
-};
-
 // A change's fields as one line, as the record panels tell them: "Ville : Lyon → Paris, Fonction : (vide) → DRH".
-export function changeSummary(change: Pick<NonNullable<HistoryReportItem['change']>, 'changes' | 'names'>): string {
-  return historyChangeLines(change.changes, change.names, recordFieldLabels)
+export function changeSummary(change: Pick<NonNullable<HistoryReportItem['change']>, 'entity' | 'changes' | 'names'>): string {
+  return historyChangeLines(change.changes, change.names, recordHistoryLabels(change.entity))
     .map((line) => line.text)
     .join(', ');
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CsvColumn } from '../csv';
 import { pageParams } from '../paging';
+import { contactFieldLabels, EMAIL_FILE_LABEL } from '../record-labels';
 import { personTitleLabels, personTitles } from '../user';
 import { formatPhone } from '../validation';
 import { search } from './fields';
@@ -58,10 +59,10 @@ export const directoryCsvColumns: readonly CsvColumn<DirectoryCsvRow>[] = [
   { title: 'Société', value: (r) => r.company },
   { title: 'Société mère', value: (r) => r.parent },
   { title: 'Ville', value: (r) => r.city },
-  { title: 'Civilité', value: (r) => (r.contact ? personTitleLabels[r.contact.title] : null) },
-  { title: 'Prénom', value: (r) => r.contact?.firstName },
-  { title: 'Nom', value: (r) => r.contact?.lastName },
-  { title: 'Fonction', value: (r) => r.contact?.jobTitle },
-  { title: 'Téléphone', value: (r) => (r.contact?.phone ? formatPhone(r.contact.phone) : null) },
-  { title: 'E-mail', value: (r) => r.contact?.email },
+  { title: contactFieldLabels.title, value: (r) => (r.contact ? personTitleLabels[r.contact.title] : null) },
+  { title: contactFieldLabels.firstName, value: (r) => r.contact?.firstName },
+  { title: contactFieldLabels.lastName, value: (r) => r.contact?.lastName },
+  { title: contactFieldLabels.jobTitle, value: (r) => r.contact?.jobTitle },
+  { title: contactFieldLabels.phone, value: (r) => (r.contact?.phone ? formatPhone(r.contact.phone) : null) },
+  { title: EMAIL_FILE_LABEL, value: (r) => r.contact?.email },
 ];

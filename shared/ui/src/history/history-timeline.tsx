@@ -11,8 +11,9 @@ export type HistoryTimelineProps = {
   queryKey: QueryKey;
   // One page of entries, newest first.
   fetchPage: (page: number, perPage: number, signal: AbortSignal) => Promise<ListPage<HistoryEntry>>;
-  // The French name of each field a change names ('registrationId' -> 'SIRET').
-  fieldLabels?: Record<string, string>;
+  // The French name of each field a change names ('registrationId' -> 'SIRET'), or of an entry's fields, by the
+  // record it is about (a company's group history holds its contacts' entries).
+  fieldLabels?: Readonly<Record<string, string>> | ((entry: HistoryEntry) => Readonly<Record<string, string>>);
   // A value of the page's own fields as a reader knows it (a needs sheet's seniority in words); the fields records
   // share (an owner, a company, a phone, a title...) read the same everywhere (historyChangeLines).
   formatValue?: HistoryValueFormat;
@@ -22,8 +23,9 @@ export type HistoryTimelineProps = {
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
-function ChangeLines({ entry, fieldLabels, formatValue }: { entry: HistoryEntry; fieldLabels: Record<string, string>; formatValue?: HistoryValueFormat }) {
-  const lines = historyChangeLines(entry.changes, entry.names, fieldLabels, formatValue);
+function ChangeLines({ entry, fieldLabels, formatValue }: { entry: HistoryEntry; fieldLabels: HistoryTimelineProps['fieldLabels']; formatValue?: HistoryValueFormat }) {
+  const labels = typeof fieldLabels === 'function' ? fieldLabels(entry) : (fieldLabels ?? {});
+  const lines = historyChangeLines(entry.changes, entry.names, labels, formatValue);
   if (lines.length === 0) return null;
   return (
     <ul className="bo-history__changes">

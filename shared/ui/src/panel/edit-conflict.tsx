@@ -36,7 +36,7 @@ export function useEditConflict<V extends FieldValues>({
   // The record as last read (its version and the form values it gives), null for a new one.
   record: { version: number } | null;
   values: V | null;
-  form: UseFormReturn<V>;
+  form: Pick<UseFormReturn<V>, 'getValues' | 'setValue' | 'setError'>;
   fields: ConflictFields<V>;
   // Reads the record again (its query invalidated).
   reload: () => void;
@@ -45,7 +45,7 @@ export function useEditConflict<V extends FieldValues>({
   version: number | null;
   // The save's callbacks: saved, the version it now has is taken and `then` runs; refused over a newer version, the
   // notice shows (and a toast says who and when); any other error goes under its field.
-  saveCallbacks: <R extends { version: number }>(then: (saved: R) => void) => { onSuccess: (saved: R) => void; onError: (error: unknown) => void };
+  saveCallbacks: <R extends { version?: number }>(then: (saved: R) => void) => { onSuccess: (saved: R) => void; onError: (error: unknown) => void };
   notice: ReactNode;
 } {
   const [base, setBase] = useState(record?.version ?? null);
@@ -107,7 +107,7 @@ export function useEditConflict<V extends FieldValues>({
     version: base,
     saveCallbacks: (then) => ({
       onSuccess: (saved) => {
-        setBase(saved.version);
+        setBase(saved.version ?? null);
         setConflict(null);
         then(saved);
       },

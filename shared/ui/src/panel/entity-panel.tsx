@@ -24,6 +24,8 @@ export type PanelForm = {
   submitLabel?: string;
   // The caller may read but not change the record: the form shows, without its save button.
   readOnly?: boolean;
+  // Shown above the fields: a save refused over a newer version, field by field (useEditConflict).
+  notice?: ReactNode;
 };
 
 export type EntityPanelProps = {
@@ -57,6 +59,7 @@ export function EntityPanel({ open, title, onClose, loading, error, onRetry, for
             children: (
               <form id={formId} onSubmit={form.onSubmit} noValidate aria-label={title}>
                 <fieldset disabled={form.readOnly} className="bo-panel__fieldset">
+                  {form.notice}
                   {form.content}
                 </fieldset>
               </form>

@@ -1,9 +1,8 @@
 import { callEndpoint, notifyError, notifySuccess } from '@bo/client';
 import { endpoints, MAX_PER_PAGE, type ContactScope } from '@bo/contracts/records';
 import { useQueryClient } from '@tanstack/react-query';
-import { Select } from 'antd';
-import { useId, useState } from 'react';
-import { FormModal } from '../modals/form-modal';
+import { useState } from 'react';
+import { UserPickerDialog } from './user-picker-dialog';
 import { useOwnerOptions } from './users';
 
 // How many ids one call takes (contracts: contactsOwnerPayloadSchema).
@@ -35,18 +34,11 @@ export type ReassignContactsDialogProps = {
 // Gives contacts to another active user (POST /contacts/owner), in calls of at most a thousand ids; the lists,
 // panels and team figures that show owners are refreshed.
 export function ReassignContactsDialog({ open, what, ids, fromOwnerId, onClose, onDone }: ReassignContactsDialogProps) {
-  const id = `bo-reassign-${useId().replace(/:/g, '')}`;
   const queryClient = useQueryClient();
   const { options, users } = useOwnerOptions();
-  const [ownerId, setOwnerId] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit() {
-    if (ownerId === null) {
-      setError('Entrée requise');
-      return;
-    }
+  async function reassign(ownerId: number) {
     setBusy(true);
     try {
       const all = typeof ids === 'function' ? await ids() : [...ids];
@@ -56,7 +48,6 @@ export function ReassignContactsDialog({ open, what, ids, fromOwnerId, onClose, 
       const trigram = users.find((user) => user.id === ownerId)?.trigram ?? '';
       notifySuccess(`${all.length.toLocaleString('fr-FR')} contact${all.length > 1 ? 's' : ''} réassigné${all.length > 1 ? 's' : ''} à ${trigram}`);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['contacts'] }), queryClient.invalidateQueries({ queryKey: ['team'] })]);
-      setOwnerId(null);
       onDone?.();
       onClose();
     } catch (failure) {
@@ -67,40 +58,15 @@ export function ReassignContactsDialog({ open, what, ids, fromOwnerId, onClose, 
   }
 
   return (
-    <FormModal
+    <UserPickerDialog
       open={open}
       title={`Changer le propriétaire de ${what}`}
+      label="Nouveau propriétaire"
       submitLabel="Réassigner"
       submitting={busy}
+      options={options.filter((option) => option.value !== fromOwnerId)}
       onCancel={onClose}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <div className={`bo-field${error ? ' bo-field--error' : ''}`}>
-        <label className="bo-field__label" htmlFor={id}>
-          Nouveau propriétaire
-        </label>
-        <Select
-          id={id}
-          style={{ width: '100%' }}
-          showSearch={{ optionFilterProp: 'label' }}
-          value={ownerId ?? undefined}
-          onChange={(value: number) => {
-            setOwnerId(value);
-            setError(null);
-          }}
-          options={options.filter((option) => option.value !== fromOwnerId)}
-          status={error ? 'error' : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
-          notFoundContent="Aucune correspondance"
-        />
-        <div className="bo-field__error" id={`${id}-error`} role={error ? 'alert' : undefined}>
-          {error ?? ''}
-        </div>
-      </div>
-    </FormModal>
+      onPick={(ownerId) => void reassign(ownerId)}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { phraseStorePayloadSchema, type Phrase } from '@bo/contracts/records';
-import { SwitchField, TextField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, historySection, type PanelParam } from '@bo/ui/records';
+import { SwitchField, TextField, TextareaField } from '@bo/ui';
+import { EntityPanel, historySection, useRecordForm, type PanelParam } from '@bo/ui/records';
 import { fetchPhraseHistory, phraseKeys, useStorePhrase } from '../api/phrases';
 
 const historyLabels: Record<string, string> = { category: 'Catégorie', text: 'Texte', order: 'Ordre', isActive: 'Active' };
@@ -9,22 +9,21 @@ const formFields = ['category', 'text', 'order', 'isActive'] as const;
 
 function PhraseForm({ phrase, category, nextOrder, panel }: { phrase: Phrase | null; category: string; nextOrder: number; panel: PanelParam }) {
   const store = useStorePhrase(phrase?.id ?? null);
-  const form = useZodForm(phraseStorePayloadSchema, {
-    category: phrase?.category ?? category,
-    text: phrase?.text ?? '',
-    order: phrase?.order ?? nextOrder,
-    isActive: phrase?.isActive ?? true,
+  const { form, panelForm } = useRecordForm({
+    schema: phraseStorePayloadSchema,
+    defaultValues: {
+      category: phrase?.category ?? category,
+      text: phrase?.text ?? '',
+      order: phrase?.order ?? nextOrder,
+      isActive: phrase?.isActive ?? true,
+    },
+    fields: formFields,
+    record: phrase,
+    panel,
+    save: (payload, _version, callbacks) => store.mutate(payload, callbacks),
+    submitting: store.isPending,
   });
   const { control } = form;
-  const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(payload, {
-      onSuccess: (saved) => {
-        form.reset(form.getValues());
-        if (!phrase) panel.replace(saved.id);
-      },
-      onError: (error) => showServerErrors(error, form.setError, formFields),
-    }),
-  );
   return (
     <EntityPanel
       open
@@ -43,9 +42,7 @@ function PhraseForm({ phrase, category, nextOrder, panel }: { phrase: Phrase | n
           : []
       }
       form={{
-        onSubmit,
-        submitting: store.isPending,
-        dirty: form.formState.isDirty,
+        ...panelForm,
         submitLabel: phrase ? 'Enregistrer' : 'Créer la phrase',
         content: (
           <div className="bo-form-grid">

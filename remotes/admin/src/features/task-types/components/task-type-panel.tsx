@@ -1,6 +1,6 @@
 import { taskTypeFormSchema, type TaskStyle, type TaskType } from '@bo/contracts/records';
-import { HiddenField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, historySection, type PanelParam } from '@bo/ui/records';
+import { HiddenField, SwitchField, TextField } from '@bo/ui';
+import { EntityPanel, historySection, useRecordForm, type PanelParam } from '@bo/ui/records';
 import { useWatch } from 'react-hook-form';
 import { fetchTaskTypeHistory, taskTypeKeys, useStoreTaskType } from '../api/task-types';
 import { ColourField } from './colour-field';
@@ -31,19 +31,18 @@ function TaskTypeForm({ taskType, nextOrder, panel }: { taskType: TaskType | nul
     order: taskType?.order ?? nextOrder,
     isActive: taskType?.isActive ?? true,
   };
-  const form = useZodForm(taskTypeFormSchema, initial);
+  const { form, panelForm } = useRecordForm({
+    schema: taskTypeFormSchema,
+    defaultValues: initial,
+    fields: formFields,
+    record: taskType,
+    panel,
+    save: (payload, _version, callbacks) => store.mutate(payload, callbacks),
+    submitting: store.isPending,
+  });
   const { control } = form;
   const description = useWatch({ control, name: 'description' });
   const style = useWatch({ control, name: 'style' });
-  const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(payload, {
-      onSuccess: (saved) => {
-        form.reset(form.getValues());
-        if (!taskType) panel.replace(saved.id);
-      },
-      onError: (error) => showServerErrors(error, form.setError, formFields),
-    }),
-  );
   return (
     <EntityPanel
       open
@@ -62,9 +61,7 @@ function TaskTypeForm({ taskType, nextOrder, panel }: { taskType: TaskType | nul
           : []
       }
       form={{
-        onSubmit,
-        submitting: store.isPending,
-        dirty: form.formState.isDirty,
+        ...panelForm,
         submitLabel: taskType ? 'Enregistrer' : 'Créer le type',
         content: (
           <>

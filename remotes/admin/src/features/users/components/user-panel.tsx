@@ -9,8 +9,8 @@ import {
   userFormSchema,
   type AdminUser,
 } from '@bo/contracts/records';
-import { CheckboxField, PasswordField, SelectField, SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui';
-import { EntityPanel, historySection, ReassignContactsDialog, ownerContactIds, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { CheckboxField, PasswordField, SelectField, SwitchField, TextField } from '@bo/ui';
+import { EntityPanel, historySection, ReassignContactsDialog, ownerContactIds, useRecordForm, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { Alert, Button, Empty, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -44,29 +44,30 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
   const refreshUsers = useRefreshUsers();
   const [reassigning, setReassigning] = useState(false);
   const [movingTeam, setMovingTeam] = useState(false);
-  const form = useZodForm(userFormSchema(user === null), {
-    trigram: user?.trigram ?? '',
-    title: user?.title ?? 'madam',
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    email: user?.email ?? '',
-    phone: user?.phone ? formatPhone(user.phone) : '',
-    role: user ? { ...user.role } : { admin: false, businessLeader: false, businessTeam: true, recruitmentTeam: false },
-    leaderId: user?.leaderId ?? null,
-    isActive: user?.isActive ?? true,
-    password: '',
+  const { form, panelForm } = useRecordForm({
+    schema: userFormSchema(user === null),
+    defaultValues: {
+      trigram: user?.trigram ?? '',
+      title: user?.title ?? 'madam',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      phone: user?.phone ? formatPhone(user.phone) : '',
+      role: user ? { ...user.role } : { admin: false, businessLeader: false, businessTeam: true, recruitmentTeam: false },
+      leaderId: user?.leaderId ?? null,
+      isActive: user?.isActive ?? true,
+      password: '',
+    },
+    fields: formFields,
+    record: user,
+    panel,
+    save: (payload, _version, callbacks) => store.mutate(payload, callbacks),
+    submitting: store.isPending,
+    // The password typed is not kept once saved.
+    savedValues: (_saved, sent) => ({ ...sent, password: '' }),
   });
   const { control } = form;
   const isActive = useWatch({ control, name: 'isActive' });
-  const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(payload, {
-      onSuccess: (saved) => {
-        form.reset({ ...form.getValues(), password: '' });
-        if (!user) panel.replace(saved.id);
-      },
-      onError: (error) => showServerErrors(error, form.setError, formFields),
-    }),
-  );
   const isSelf = user !== null && me?.id === user.id;
   const leaders = users
     .filter((candidate) => candidate.role.businessLeader && candidate.id !== user?.id && (candidate.isActive || candidate.id === user?.leaderId))
@@ -135,9 +136,7 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
         onClose={panel.close}
         sections={sections}
         form={{
-          onSubmit,
-          submitting: store.isPending,
-          dirty: form.formState.isDirty,
+          ...panelForm,
           submitLabel: user ? 'Enregistrer' : 'Créer l’utilisateur',
           content: (
             <>

@@ -1,6 +1,6 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
-import { companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts/records';
+import { companyFieldLabels as labels, companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts/records';
 import { PageFrame } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
@@ -10,15 +10,15 @@ import { companiesQueryOptions, exportCompanies } from '../api/companies';
 import { CompanyPanel } from './company-panel';
 
 const columns: ListColumn<CompanyListItem>[] = [
-  { key: 'name', title: 'Raison sociale', sortable: true },
-  { key: 'registrationId', title: 'SIRET', sortable: true, value: (company) => formatRegistrationId(company.registrationId) },
-  { key: 'parent', title: 'Société mère', sortable: true, value: (company) => company.parent?.name ?? '' },
+  { key: 'name', title: labels.name, sortable: true },
+  { key: 'registrationId', title: labels.registrationId, sortable: true, value: (company) => formatRegistrationId(company.registrationId) },
+  { key: 'parent', title: labels.parentId, sortable: true, value: (company) => company.parent?.name ?? '' },
   { key: 'subsidiaryCount', title: 'Filiales', sortable: true, align: 'right' },
   { key: 'activeContactCount', title: 'Contacts actifs', sortable: true, align: 'right' },
-  { key: 'postalCode', title: 'Code postal', sortable: true },
-  { key: 'city', title: 'Ville', sortable: true },
-  { key: 'sector', title: 'Secteur', sortable: true },
-  { key: 'owner', title: 'Propriétaire', sortable: true, value: (company) => company.owner.trigram },
+  { key: 'postalCode', title: labels.postalCode, sortable: true },
+  { key: 'city', title: labels.city, sortable: true },
+  { key: 'sector', title: labels.sector, sortable: true },
+  { key: 'owner', title: labels.ownerId, sortable: true, value: (company) => company.owner.trigram },
   {
     key: 'isActive',
     title: 'Statut',
@@ -49,7 +49,7 @@ export function CompanyListPage({ importDialog }: { importDialog: (onClose: () =
     { key: 'isActive', label: 'Statut', type: 'select', options: yesNo('Actives', 'Inactives'), placeholder: 'Toutes' },
     { key: 'kind', label: 'Type', type: 'select', options: companyKinds.map((kind) => ({ value: kind, label: companyKindLabels[kind] })), placeholder: 'Tous' },
     { key: 'sector', label: 'Secteur', type: 'text', placeholder: 'Ex. Industrie' },
-    { key: 'ownerId', label: 'Propriétaire', type: 'select', options: owners, placeholder: 'Tous', searchable: true },
+    { key: 'ownerId', label: labels.ownerId, type: 'select', options: owners, placeholder: 'Tous', searchable: true },
   ];
   return (
     <PageFrame

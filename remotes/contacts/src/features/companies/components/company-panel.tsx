@@ -1,14 +1,16 @@
 import { useCan, useCurrentUser } from '@bo/client';
 import {
+  companyFieldLabels,
   companyStorePayloadSchema,
   contactName,
   formatPhone,
   formatRegistrationId,
+  recordHistoryLabels,
   type CompanyStorePayload,
   type CompanyView,
 } from '@bo/contracts/records';
-import { SelectField, SelectMenuField, SwitchField, TextField, useZodForm } from '@bo/ui';
-import { EntityPanel, historySection, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { SelectField, SelectMenuField, SwitchField, TextField } from '@bo/ui';
+import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, useRecordForm, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, List, Tag } from 'antd';
 import { Link } from 'react-router-dom';
@@ -29,27 +31,6 @@ type CompanyFormValues = {
 };
 
 const formFields = ['name', 'registrationId', 'parentId', 'address', 'postalCode', 'city', 'phone', 'website', 'sector', 'ownerId', 'isActive'] as const;
-
-// The French names of the fields, for the form's labels and the history's lines.
-const fieldLabels: Record<string, string> = {
-  name: 'Raison sociale',
-  registrationId: 'SIRET',
-  parentId: 'Société mère',
-  address: 'Adresse',
-  postalCode: 'Code postal',
-  city: 'Ville',
-  phone: 'Téléphone',
-  website: 'Site web',
-  sector: 'Secteur',
-  ownerId: 'Propriétaire',
-  isActive: 'Active',
-  firstName: 'Prénom',
-  lastName: 'Nom',
-  jobTitle: 'Fonction',
-  email: 'Email',
-  companyId: 'Société',
-  title: 'Civilité',
-};
 
 function formValues(company: CompanyView | null, parentId: number | null, ownerId: number | null): CompanyFormValues {
   return {
@@ -89,17 +70,19 @@ function CompanyForm({
   // Who owns a company is a leader's call (permission table): the others see the owner without changing it.
   const canReassign = useCan('company', 'reassign');
   const { options: owners, users } = useOwnerOptions(company?.ownerId);
-  const form = useZodForm(companyStorePayloadSchema, formValues(company, parentId, user?.id ?? null) as CompanyStorePayload);
-  const { control } = form;
   const exclude = company ? [company.id, ...company.subsidiaries.map((subsidiary) => subsidiary.id)] : [];
   const queryClient = useQueryClient();
-  const conflict = useEditConflict({
+  const { form, panelForm } = useRecordForm({
+    schema: companyStorePayloadSchema,
+    defaultValues: formValues(company, parentId, user?.id ?? null) as CompanyStorePayload,
+    fields: formFields,
     record: company,
-    values: company ? (formValues(company, null, null) as CompanyStorePayload) : null,
-    form,
-    fields: {
-      names: formFields,
-      labels: fieldLabels,
+    panel,
+    save: (payload, version, callbacks) => store.mutate({ payload, version }, callbacks),
+    submitting: store.isPending,
+    conflict: {
+      values: company ? (formValues(company, null, null) as CompanyStorePayload) : null,
+      labels: companyFieldLabels,
       owners: users,
       format: (name, value) =>
         name === 'parentId'
@@ -111,18 +94,10 @@ function CompanyForm({
               ? 'Active'
               : 'Inactive'
             : undefined,
+      reload: () => void queryClient.invalidateQueries({ queryKey: companyKeys.all }),
     },
-    reload: () => void queryClient.invalidateQueries({ queryKey: companyKeys.all }),
   });
-  const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(
-      { payload, version: conflict.version },
-      conflict.saveCallbacks((saved: { id: number; version: number }) => {
-        form.reset(form.getValues());
-        if (!company) panel.replace(saved.id);
-      }),
-    ),
-  );
+  const { control } = form;
   const title = company ? `Société : ${company.name}` : parentId ? 'Nouvelle filiale' : 'Nouvelle société';
 
   const sections: PanelSection[] = company
@@ -211,7 +186,7 @@ function CompanyForm({
           label: `Historique du groupe ${company.name}`,
           queryKey: companyKeys.history(company.id),
           fetchPage: fetchCompanyHistory(company.id),
-          fieldLabels,
+          fieldLabels: (entry) => recordHistoryLabels(entry.entity),
           showSubject: true,
         }),
       ]
@@ -224,33 +199,31 @@ function CompanyForm({
       onClose={panel.close}
       sections={sections}
       form={{
-        onSubmit,
-        submitting: store.isPending,
-        dirty: form.formState.isDirty,
+        ...panelForm,
         readOnly,
         submitLabel: company ? 'Enregistrer' : 'Créer la société',
         content: (
           <div className="bo-form-grid">
-            <TextField control={control} name="name" label={fieldLabels.name} required maxLength={255} />
-            <TextField control={control} name="registrationId" label={fieldLabels.registrationId} required placeholder="14 chiffres" />
+            <TextField control={control} name="name" label={companyFieldLabels.name} required maxLength={255} />
+            <TextField control={control} name="registrationId" label={companyFieldLabels.registrationId} required placeholder="14 chiffres" />
             <SelectMenuField
               control={control}
               name="parentId"
-              label={fieldLabels.parentId}
+              label={companyFieldLabels.parentId}
               placeholder="Aucune (société mère) – tapez au moins 2 caractères"
               search={(text, signal) => searchCompanyOptions(text, signal, { exclude })}
               initialOptions={
                 company?.parent ? [{ value: company.parent.id, label: company.parent.name }] : parentId && parentName ? [{ value: parentId, label: parentName }] : []
               }
             />
-            <TextField control={control} name="address" label={fieldLabels.address} autoComplete="street-address" />
-            <TextField control={control} name="postalCode" label={fieldLabels.postalCode} autoComplete="postal-code" maxLength={5} />
-            <TextField control={control} name="city" label={fieldLabels.city} autoComplete="address-level2" />
-            <TextField control={control} name="phone" label={fieldLabels.phone} type="tel" placeholder="0033 1 23 45 67 89" />
-            <TextField control={control} name="website" label={fieldLabels.website} placeholder="https://…" />
-            <TextField control={control} name="sector" label={fieldLabels.sector} />
-            <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} disabled={company !== null && !canReassign} />
-            {company && canDeactivate && <SwitchField control={control} name="isActive" label={fieldLabels.isActive} onLabel="Active" offLabel="Inactive" />}
+            <TextField control={control} name="address" label={companyFieldLabels.address} autoComplete="street-address" />
+            <TextField control={control} name="postalCode" label={companyFieldLabels.postalCode} autoComplete="postal-code" maxLength={5} />
+            <TextField control={control} name="city" label={companyFieldLabels.city} autoComplete="address-level2" />
+            <TextField control={control} name="phone" label={companyFieldLabels.phone} type="tel" placeholder="0033 1 23 45 67 89" />
+            <TextField control={control} name="website" label={companyFieldLabels.website} placeholder="https://…" />
+            <TextField control={control} name="sector" label={companyFieldLabels.sector} />
+            <SelectField control={control} name="ownerId" label={companyFieldLabels.ownerId} required options={owners} disabled={company !== null && !canReassign} />
+            {company && canDeactivate && <SwitchField control={control} name="isActive" label={companyFieldLabels.isActive} onLabel="Active" offLabel="Inactive" />}
           </div>
         ),
       }}

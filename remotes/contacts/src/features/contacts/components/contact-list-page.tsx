@@ -1,6 +1,6 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
-import { contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts/records';
+import { contactFieldLabels as labels, contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts/records';
 import { EmailLink, PageFrame, PhoneLink } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
@@ -29,11 +29,11 @@ function TodoChip({ todo, date, late }: { todo: TodoBrief; date: string; late?: 
 function columns(today: string): ListColumn<ContactListItem>[] {
   return [
     { key: 'name', title: 'Nom', sortable: true, sticky: true, value: (contact) => `${personTitleLabels[contact.title]} ${contactName(contact)}` },
-    { key: 'company', title: 'Société', sortable: true, value: (contact) => contact.company?.name ?? '' },
-    { key: 'jobTitle', title: 'Fonction', sortable: true, value: (contact) => contact.jobTitle ?? '' },
-    { key: 'phone', title: 'Téléphone', sortable: true, value: (contact) => contact.phone ?? '', render: (contact) => <PhoneLink phone={contact.phone} /> },
-    { key: 'email', title: 'Email', sortable: true, value: (contact) => contact.email ?? '', render: (contact) => <EmailLink email={contact.email} /> },
-    { key: 'owner', title: 'Propriétaire', sortable: true, value: (contact) => contact.owner.trigram },
+    { key: 'company', title: labels.companyId, sortable: true, value: (contact) => contact.company?.name ?? '' },
+    { key: 'jobTitle', title: labels.jobTitle, sortable: true, value: (contact) => contact.jobTitle ?? '' },
+    { key: 'phone', title: labels.phone, sortable: true, value: (contact) => contact.phone ?? '', render: (contact) => <PhoneLink phone={contact.phone} /> },
+    { key: 'email', title: labels.email, sortable: true, value: (contact) => contact.email ?? '', render: (contact) => <EmailLink email={contact.email} /> },
+    { key: 'owner', title: labels.ownerId, sortable: true, value: (contact) => contact.owner.trigram },
     {
       key: 'nextTodo',
       title: 'Prochaine tâche',
@@ -79,7 +79,7 @@ export function ContactListPage({ importDialog }: { importDialog: (onClose: () =
   const listColumns = useMemo(() => columns(today), [today]);
   const filters: ListFilter[] = [
     { key: 'scope', label: 'Contacts', type: 'radio', options: contactScopes.map((scope) => ({ value: scope, label: contactScopeLabels[scope] })), defaultValue: 'my' },
-    { key: 'ownerId', label: 'Propriétaire', type: 'select', options: owners, placeholder: 'Tous', searchable: true },
+    { key: 'ownerId', label: labels.ownerId, type: 'select', options: owners, placeholder: 'Tous', searchable: true },
     {
       key: 'standby',
       label: 'Statut',

@@ -1,6 +1,8 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { notifyError, useCan, useCurrentUser } from '@bo/client';
 import {
+  contactFieldLabels,
+  contactHistoryLabels,
   contactName,
   contactStorePayloadSchema,
   duplicateReasonLabels,
@@ -16,9 +18,9 @@ import {
   type Todo,
 } from '@bo/contracts/records';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { LoadFailed, SelectField, SelectMenuField, TextField, useZodForm } from '@bo/ui';
+import { LoadFailed, SelectField, SelectMenuField, TextField } from '@bo/ui';
 import { saveFile } from '@bo/ui/list';
-import { EntityPanel, historySection, searchCompanyOptions, useEditConflict, useOwnerOptions, type PanelParam } from '@bo/ui/records';
+import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, useRecordForm, type PanelParam } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -26,28 +28,6 @@ import { useWatch, type Control } from 'react-hook-form';
 import { contactKeys, contactQueryOptions, contactTodosQueryOptions, downloadVcard, duplicatesQueryOptions, fetchContactHistory, useStoreContact, type DuplicateProbe } from '../api/contacts';
 
 const formFields = ['title', 'firstName', 'lastName', 'jobTitle', 'email', 'phone', 'companyId', 'ownerId'] as const;
-
-const fieldLabels: Record<string, string> = {
-  title: 'Civilité',
-  firstName: 'Prénom',
-  lastName: 'Nom',
-  jobTitle: 'Fonction',
-  email: 'Email',
-  phone: 'Téléphone',
-  companyId: 'Société',
-  ownerId: 'Propriétaire',
-  isActive: 'Actif',
-  deadline: 'Échéance',
-  notes: 'Notes',
-  comment: 'Commentaire',
-  isAccomplished: 'Aboutie',
-  executionDate: 'Réalisée le',
-  replacementId: 'Tâche de suivi',
-  replaces: 'Suite de la tâche',
-  contactId: 'Contact',
-  taskId: 'Type de tâche',
-  mergedFrom: 'Fusionné depuis',
-};
 
 type ContactFormValues = {
   title: string | null;
@@ -187,17 +167,18 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
   const queryClient = useQueryClient();
   const store = useStoreContact(contact?.id ?? null);
   const { options: owners, users } = useOwnerOptions(contact?.ownerId);
-  const form = useZodForm(contactStorePayloadSchema, formValues(contact, user?.id ?? null) as ContactStorePayload);
-  const { control } = form;
-  const probe = useDuplicateProbe(control, contact?.id ?? null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: contactKeys.all });
-  const conflict = useEditConflict({
+  const { form, panelForm } = useRecordForm({
+    schema: contactStorePayloadSchema,
+    defaultValues: formValues(contact, user?.id ?? null) as ContactStorePayload,
+    fields: formFields,
     record: contact,
-    values: contact ? (formValues(contact, null) as ContactStorePayload) : null,
-    form,
-    fields: {
-      names: formFields,
-      labels: fieldLabels,
+    panel,
+    save: (payload, version, callbacks) => store.mutate({ payload, version }, callbacks),
+    submitting: store.isPending,
+    conflict: {
+      values: contact ? (formValues(contact, null) as ContactStorePayload) : null,
+      labels: contactFieldLabels,
       owners: users,
       format: (name, value) =>
         name === 'title'
@@ -207,22 +188,15 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
               ? contact?.company?.name
               : `société n° ${String(value)}`
             : undefined,
+      reload: refresh,
     },
-    reload: refresh,
   });
+  const { control } = form;
+  const probe = useDuplicateProbe(control, contact?.id ?? null);
   const editor = useTodoEditor({ onTodoAdded: refresh, onTodoSaved: refresh });
   const canAddTodo = useCan('todo', 'create');
   // Who owns a contact is a leader's call (permission table): the others see the owner without changing it.
   const canReassign = useCan('contact', 'reassign');
-  const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(
-      { payload, version: conflict.version },
-      conflict.saveCallbacks((saved: { id: number; version: number }) => {
-        form.reset(form.getValues());
-        if (!contact) panel.replace(saved.id);
-      }),
-    ),
-  );
 
   return (
     <>
@@ -261,16 +235,14 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                   label: `Historique de ${contactName(contact)}`,
                   queryKey: contactKeys.history(contact.id),
                   fetchPage: fetchContactHistory(contact.id),
-                  fieldLabels,
+                  fieldLabels: contactHistoryLabels,
                   showSubject: true,
                 }),
               ]
             : []
         }
         form={{
-          onSubmit,
-          submitting: store.isPending,
-          dirty: form.formState.isDirty,
+          ...panelForm,
           readOnly,
           submitLabel: contact ? 'Enregistrer' : 'Créer le contact',
           content: (
@@ -283,30 +255,29 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                   title="Ce contact a été fusionné dans un autre : il n’apparaît plus dans les listes et ne se modifie plus."
                 />
               )}
-              {conflict.notice}
               <DuplicateWarning probe={probe} panel={panel} />
               <div className="bo-form-grid">
                 <SelectField
                   control={control}
                   name="title"
-                  label={fieldLabels.title}
+                  label={contactFieldLabels.title}
                   required
                   options={personTitles.map((title) => ({ value: title, label: personTitleLabels[title] }))}
                 />
-                <TextField control={control} name="jobTitle" label={fieldLabels.jobTitle} />
-                <TextField control={control} name="firstName" label={fieldLabels.firstName} required autoComplete="off" />
-                <TextField control={control} name="lastName" label={fieldLabels.lastName} required autoComplete="off" />
-                <TextField control={control} name="email" label={fieldLabels.email} type="email" autoComplete="off" />
-                <TextField control={control} name="phone" label={fieldLabels.phone} type="tel" placeholder="0033 6 12 34 56 78" />
+                <TextField control={control} name="jobTitle" label={contactFieldLabels.jobTitle} />
+                <TextField control={control} name="firstName" label={contactFieldLabels.firstName} required autoComplete="off" />
+                <TextField control={control} name="lastName" label={contactFieldLabels.lastName} required autoComplete="off" />
+                <TextField control={control} name="email" label={contactFieldLabels.email} type="email" autoComplete="off" />
+                <TextField control={control} name="phone" label={contactFieldLabels.phone} type="tel" placeholder="0033 6 12 34 56 78" />
                 <SelectMenuField
                   control={control}
                   name="companyId"
-                  label={fieldLabels.companyId}
+                  label={contactFieldLabels.companyId}
                   placeholder="Aucune – tapez au moins 2 caractères"
                   search={(text, signal) => searchCompanyOptions(text, signal)}
                   initialOptions={contact?.company ? [{ value: contact.company.id, label: contact.company.name }] : []}
                 />
-                <SelectField control={control} name="ownerId" label={fieldLabels.ownerId} required options={owners} disabled={contact !== null && !canReassign} />
+                <SelectField control={control} name="ownerId" label={contactFieldLabels.ownerId} required options={owners} disabled={contact !== null && !canReassign} />
                 {contact && <ContactState contact={contact} />}
               </div>
             </>

@@ -1,4 +1,4 @@
-import { contactName, formatPhone, personTitleLabels, type ContactListItem } from '@bo/contracts/records';
+import { contactFieldLabels as labels, contactName, formatPhone, personTitleLabels, type ContactListItem } from '@bo/contracts/records';
 import { notifyError } from '@bo/client';
 import { FormModal } from '@bo/ui';
 import { Radio } from 'antd';
@@ -10,14 +10,14 @@ type Side = 0 | 1;
 
 // The fields a merge chooses between, as the user reads them.
 const mergedFields = [
-  { key: 'title', label: 'Civilité', show: (c: ContactListItem) => personTitleLabels[c.title] },
-  { key: 'firstName', label: 'Prénom', show: (c: ContactListItem) => c.firstName },
-  { key: 'lastName', label: 'Nom', show: (c: ContactListItem) => c.lastName },
-  { key: 'jobTitle', label: 'Fonction', show: (c: ContactListItem) => c.jobTitle },
-  { key: 'email', label: 'Email', show: (c: ContactListItem) => c.email },
-  { key: 'phone', label: 'Téléphone', show: (c: ContactListItem) => (c.phone ? formatPhone(c.phone) : null) },
-  { key: 'company', label: 'Société', show: (c: ContactListItem) => c.company?.name ?? null },
-  { key: 'owner', label: 'Propriétaire', show: (c: ContactListItem) => c.owner.trigram },
+  { key: 'title', label: labels.title, show: (c: ContactListItem) => personTitleLabels[c.title] },
+  { key: 'firstName', label: labels.firstName, show: (c: ContactListItem) => c.firstName },
+  { key: 'lastName', label: labels.lastName, show: (c: ContactListItem) => c.lastName },
+  { key: 'jobTitle', label: labels.jobTitle, show: (c: ContactListItem) => c.jobTitle },
+  { key: 'email', label: labels.email, show: (c: ContactListItem) => c.email },
+  { key: 'phone', label: labels.phone, show: (c: ContactListItem) => (c.phone ? formatPhone(c.phone) : null) },
+  { key: 'company', label: labels.companyId, show: (c: ContactListItem) => c.company?.name ?? null },
+  { key: 'owner', label: labels.ownerId, show: (c: ContactListItem) => c.owner.trigram },
 ] as const;
 type MergedField = (typeof mergedFields)[number]['key'];
 

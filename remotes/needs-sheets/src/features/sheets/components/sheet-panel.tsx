@@ -17,7 +17,7 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { SelectField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
 import { Wizard } from '@bo/ui/widgets';
-import { conflictOf, EntityPanel, historySection, useEditConflict, useOwnerOptions, type PanelParam, type PanelSection } from '@bo/ui/records';
+import { conflictOf, EntityPanel, historySection, useOwnerOptions, useRecordForm, type PanelParam, type PanelSection } from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
 import { PlusOutlined } from '@ant-design/icons';
@@ -141,15 +141,19 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
   const canCreate = useCan('needsSheet', 'create');
   const { users } = useOwnerOptions(sheet?.ownerId);
   const statuses = useQuery(needsSheetStatusesQueryOptions()).data ?? [];
-  const form = useZodForm(needsSheetStorePayloadSchema, formValues(sheet, model, user?.id ?? null));
-  const { control } = form;
   const queryClient = useQueryClient();
-  const conflict = useEditConflict({
+  const { form, panelForm, submit } = useRecordForm({
+    schema: needsSheetStorePayloadSchema,
+    defaultValues: formValues(sheet, model, user?.id ?? null),
+    fields: formFields,
     record: sheet,
-    values: sheet ? (formValues(sheet, null, null) as NeedsSheetStorePayload) : null,
-    form,
-    fields: {
-      names: formFields,
+    panel,
+    save: (payload, version, callbacks) => store.mutate({ payload, version }, callbacks),
+    submitting: store.isPending,
+    // Saved, the form holds the sheet as the server keeps it.
+    savedValues: (saved: NeedsSheet) => formValues(saved, null, null),
+    conflict: {
+      values: sheet ? (formValues(sheet, null, null) as NeedsSheetStorePayload) : null,
       labels: needsSheetFieldLabels,
       owners: users,
       format: (name, value) => {
@@ -159,18 +163,10 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
         if (sheet !== null && name === 'contactId' && value === sheet.contactId) return `${sheet.contact.firstName} ${sheet.contact.lastName}`;
         return sheetHistoryValue(name, value);
       },
+      reload: () => void queryClient.invalidateQueries({ queryKey: needsSheetKeys.all }),
     },
-    reload: () => void queryClient.invalidateQueries({ queryKey: needsSheetKeys.all }),
   });
-  const save = (payload: NeedsSheetStorePayload) =>
-    store.mutate(
-      { payload, version: conflict.version },
-      conflict.saveCallbacks((saved: NeedsSheet) => {
-        form.reset(formValues(saved, null, null));
-        if (!sheet) panel.replace(saved.id);
-      }),
-    );
-  const onSubmit = form.handleSubmit(save);
+  const { control } = form;
   const companyOption = sheet ? { value: sheet.company.id, label: sheet.company.name } : null;
 
   if (!sheet) {
@@ -187,7 +183,7 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
               <Wizard
                 label="Créer une fiche de besoin"
                 finishLabel="Créer la fiche"
-                onFinish={() => form.handleSubmit(save)()}
+                onFinish={submit}
                 steps={[
                   {
                     key: 'client',
@@ -285,9 +281,7 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
         </>
       }
       form={{
-        onSubmit,
-        submitting: store.isPending,
-        dirty: form.formState.isDirty,
+        ...panelForm,
         readOnly,
         content: (
           <div className="bo-form-grid">
