@@ -5,6 +5,6 @@ export * from './list/list-state';
 export * from './list/use-list-state';
 export * from './list/csv';
 export * from './list/list-view';
-export * from './data-table/column-order';
-export * from './data-table/reorderable-table';
+export * from './list/column-order';
+export * from './list/reorderable-table';
 export * from './list/data-table';

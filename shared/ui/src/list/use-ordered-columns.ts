@@ -1,5 +1,5 @@
 import { useMemo, type DragEvent, type HTMLAttributes } from 'react';
-import { useColumnOrder } from '../data-table/column-order';
+import { useColumnOrder } from './column-order';
 import { useLatestCallback } from '../use-latest-callback';
 import type { ListColumn } from './list-types';
 
