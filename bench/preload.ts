@@ -1,4 +1,4 @@
-// Preload benchmark (issue 22): from a click on a menu entry to its page visible, when the entry's remote was
+// Preload benchmark: from a click on a menu entry to its page visible, when the entry's remote was
 // preloaded while the pointer rested on the entry, against the same click with no preload, interleaved in one run
 // (median). Uses only localhost; stops by itself.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -30,7 +30,7 @@ import { printTextTable } from './text-table';
 // The reports scenario (PostgreSQL): each report for a year, BENCH_REPORT_DURATION seconds (5) each. The ics and
 // import scenarios (PostgreSQL, a database of their own): the calendar feed of 2 000 todos, and 100 000 contacts
 // checked and imported (BENCH_REPORT_DURATION seconds of reads at rest beside).
-// The needs scenario (issue 19, PostgreSQL and PGlite): 50 000 needs sheets added to the dataset when it comes, then
+// The needs scenario (PostgreSQL and PGlite): 50 000 needs sheets added to the dataset when it comes, then
 // their ranked full-text search and their list's first page with filters, with the lists' connections and duration.
 // BENCH_SCALE (1) seeds that share of the dataset (companies, contacts, todos, needs sheets): a small one to check a
 // scenario on a small machine, never for the issues' figures.

@@ -6,7 +6,7 @@ import { createBenchDatabase } from './bench-database';
 import { percentile, rssMegabytes, timed } from './list-load';
 import { printTextTable } from './text-table';
 
-// Issue 17 on the large dataset (PostgreSQL), in a database of its own since both scenarios write:
+// The CSV import on the large dataset (PostgreSQL), in a database of its own since both scenarios write:
 // - ics: the private calendar feed of a user whose feed holds 2 000 todos, timed beside GET /user;
 // - import: a CSV of 100 000 contacts (a fifth of them already in the database, by e-mail: updates) checked
 //   (dry run) then imported, each timed, with the API process's memory sampled, while another user keeps reading

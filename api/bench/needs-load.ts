@@ -2,7 +2,7 @@ import type { NeedsSheetSearchItem } from '@bo/contracts/all';
 import { loadCall, type ListRow } from './list-load';
 import { latencyCells, latencyHeader, printTextTable } from './text-table';
 
-// The needs sheets (issue 19) on the large dataset with its needs sheets: the ranked full-text search and the list's
+// The needs sheets on the large dataset with its needs sheets: the ranked full-text search and the list's
 // first page with filters, each loaded by a number of connections and each answer timed on its own (p95, as the
 // issue states its goal), beside an authenticated GET /user through the same stack measured in the same run (the
 // baseline), as the lists scenario does. Every answer is built by the database: these calls do not go through the

@@ -1,4 +1,4 @@
-// Independent delivery (issue 22): each remote says what it is (version.json), the shell refuses one built against
+// Independent delivery: each remote says what it is (version.json), the shell refuses one built against
 // incompatible contracts, a failing remote speaks French, /modules shows what runs where, and `npm run deploy`
 // ships one remote while the system runs.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The screens as a first-time user meets them (issue 21): the API going down, Enter in a dialog's fields, accents in
+// The screens as a first-time user meets them: the API going down, Enter in a dialog's fields, accents in
 // search, the recruitment team adding a todo, the odd ends, and who lands where after a logout.
 import { addDays, toBusinessIsoDate, type ContactSummary, type Task, type Todo } from '@bo/contracts/all';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The screens as every remote inherits them from the shell and the shared kit (issue 21): an accessibility scan of
+// The screens as every remote inherits them from the shell and the shared kit: an accessibility scan of
 // every page in both themes, French names for icons, the calendar following its card through layout changes and on
 // a phone, toasts that hide no action of an open panel, and screenshots of the agenda kept for a look.
 import { appRoutes, canOpen, type LayoutSettings, type User } from '@bo/contracts/all';

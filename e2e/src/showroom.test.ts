@@ -571,7 +571,7 @@ describe('/tests/Wizard', () => {
       const date = page.getByLabel('Date de démarrage');
       await date.click();
       await date.fill('05/01/2027');
-      // Entrée confirms the date only (issue 21): the step is sent with its button.
+      // Entrée confirms the date only: the step is sent with its button.
       await date.press('Enter');
       assert.equal(await date.inputValue(), '05/01/2027');
       await page.waitForTimeout(1000);

@@ -9,7 +9,7 @@ import type { CsvFile } from '../imports/read-csv-file';
 import { diff } from './history';
 import { onUniqueViolation } from './mapping';
 
-// CSV imports (issue 17): the dry run, the import in one transaction (each written row in the history as
+// CSV imports: the dry run, the import in one transaction (each written row in the history as
 // "import" with the import's id, and kept in import_item with what an update replaced), and the undo. An import
 // that writes nothing is not recorded: the one before it stays the one an undo takes.
 

@@ -7,7 +7,7 @@ import { companyFieldLabels as company, contactFieldLabels as contact, EMAIL_FIL
 import { messages } from './rules';
 import { wireJson } from './wire';
 
-// CSV import of companies and contacts (issue 17): which columns a file may carry, the French headers recognised
+// CSV import of companies and contacts: which columns a file may carry, the French headers recognised
 // by themselves, the mapping the user may change, and the report of a dry run or of an import, line by line. A line
 // is an existing record only by a key that identifies it: a contact's e-mail, a company's SIRET, or the id of the
 // « Identifiant » column (which must agree with them); a same phone or name is only a « possible doublon ».

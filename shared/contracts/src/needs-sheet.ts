@@ -9,7 +9,7 @@ import { fields, hasNoNul, nullableFields } from './validation';
 import { versionField, versionParam } from './versions';
 import { wireBoolean, wireCalendarDate, wireInteger, wireJson } from './wire';
 
-// Needs sheets (fiches de besoin, issue 19): what a client company asks for, from the first call until the
+// Needs sheets (fiches de besoin): what a client company asks for, from the first call until the
 // positions are filled, with the statuses an admin manages and the models that pre-fill a sheet.
 
 // A sheet's deadline is its received date plus this many days, unless its model says otherwise.

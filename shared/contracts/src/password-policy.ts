@@ -4,7 +4,7 @@ import { errorCatalogue } from './errors';
 import { messages } from './rules';
 import { foldAccents } from './text';
 
-// The password policy (issue 18), one function for the server (which answers weakPassword) and the forms (which
+// The password policy, one function for the server (which answers weakPassword) and the forms (which
 // say why before sending): at least 12 characters, none of the person's trigram or names inside, not a common
 // password (even with digits or signs around it).
 export const MIN_PASSWORD_LENGTH = 12;

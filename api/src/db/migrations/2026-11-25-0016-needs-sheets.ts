@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 const fold = (column: string) =>
   sql`translate(lower(${sql.raw(column)}), 'àâäáãåéèêëíìîïóòôöõúùûüçñÿœæ', 'aaaaaaeeeeiiiiooooouuuucnyoa')`;
 
-// Needs sheets (issue 19): statuses an admin manages, models that pre-fill a sheet, the sheets with their
+// Needs sheets: statuses an admin manages, models that pre-fill a sheet, the sheets with their
 // recruiters, a per-year counter for their references, and a French full-text vector.
 export async function up(db: Kysely<any>): Promise<void> {
   // French stemming with accents ignored, on both engines (PGlite loads unaccent too): "developpeurs" finds

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: typed Kysely<any> on purpose, it must keep describing the schema as it was that day.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-// CSV imports (issue 17): each import, the rows it created or updated (with the values an update replaced, so
+// CSV imports: each import, the rows it created or updated (with the values an update replaced, so
 // that an undo can restore them), and the import's id on its history entries.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 const fold = (expression: string) =>
   sql`translate(lower(${sql.raw(expression)}), 'àâäáãåéèêëíìîïóòôöõúùûüçñÿœæ', 'aaaaaaeeeeiiiiooooouuuucnyoa')`;
 
-// How a needs sheet ended and when (the statistics and the history report, issue 19 follow-up):
+// How a needs sheet ended and when (the statistics and the history report):
 // - a closing status says whether it fills the sheet (pourvu) or not (perdu, annulé): `fills`, true for the
 //   statuses named "Pourvu…" that close a sheet, false for the others;
 // - every status a sheet enters is a row of `needs_sheet_status_change` (its creation included), written beside

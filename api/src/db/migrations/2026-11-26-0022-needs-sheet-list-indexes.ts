@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // Frozen in time: typed Kysely<any> on purpose, it must keep describing the schema as it was that day.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-// The needs sheets' list on 50 000 sheets (issue 19, performance):
+// The needs sheets' list on 50 000 sheets, for performance:
 // - `closed`: whether the sheet's status closes it, a copy of needs_sheet_status.closes kept by triggers (when a
 //   sheet changes status, when a status starts or stops closing). The "open" and "late" filters and their counts
 //   read the sheet alone, and one partial index holds the open sheets in deadline order (the deadline sort, the

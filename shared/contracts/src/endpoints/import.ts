@@ -3,7 +3,7 @@ import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
 import { idParamsSchema } from './params';
 
-// CSV import (issue 17): a dry run (`check`, nothing written), the import itself (the valid rows in one
+// CSV import: a dry run (`check`, nothing written), the import itself (the valid rows in one
 // transaction), and the undo of a user's last import. The file comes as the multipart field `file`.
 export const importEndpoints = endpointGroup('import', {
   checkCompanyImport: {

@@ -19,7 +19,7 @@ import {
 } from '../reports';
 import { endpointGroup } from './endpoint';
 
-// The reports of /rapports/* (issue 20): each computed by the database in one query or a few.
+// The reports of /rapports/*: each computed by the database in one query or a few.
 export const reportEndpoints = endpointGroup('reports', {
   reportSubjects: {
     method: 'GET',
