@@ -31,19 +31,32 @@ const zones = [
     except: [`./${remote}`],
     message: 'A remote never imports another remote: move what both need to shared/.',
   })),
-  ...remotes.map((remote) => ({ target: `./remotes/${remote}`, from: './shell', message: 'A remote never imports the shell.' })),
+  ...remotes.map((remote) => ({
+    target: `./remotes/${remote}`,
+    from: './shell',
+    message: 'A remote never imports the shell.',
+  })),
   { target: './shared', from: './remotes', message: 'shared/ never depends on a remote.' },
   { target: './shared', from: './shell', message: 'shared/ never depends on the shell.' },
   { target: './shell', from: './remotes', message: 'The shell loads remotes at run time, never by import.' },
-  { target: ['./shell', './remotes', './shared'], from: './api', message: 'The browser never imports the server: use shared/contracts.' },
-  { target: './api', from: ['./shell', './remotes', './shared/client', './shared/ui'], message: 'The server only shares shared/contracts.' },
+  {
+    target: ['./shell', './remotes', './shared'],
+    from: './api',
+    message: 'The browser never imports the server: use shared/contracts.',
+  },
+  {
+    target: './api',
+    from: ['./shell', './remotes', './shared/client', './shared/ui'],
+    message: 'The server only shares shared/contracts.',
+  },
   // Features meet only at route level (bulletproof-react): a feature never imports another feature of its remote.
   ...remotes.flatMap((remote) =>
     folders(`remotes/${remote}/src/features`).map((feature) => ({
       target: `./remotes/${remote}/src/features/${feature}`,
       from: `./remotes/${remote}/src/features`,
       except: [`./${feature}`],
-      message: 'A feature never imports another feature: compose them in the routes, or move what both need to shared/.',
+      message:
+        'A feature never imports another feature: compose them in the routes, or move what both need to shared/.',
     })),
   ),
 ];
@@ -69,12 +82,18 @@ const localPlugin = {
 
 // A remote's './routes' must stay light: the shell runs it (and the page's prefetch) before antd has arrived. Pages
 // come through lazyPage (@bo/ui/lazy-page); types of the kit are free.
-const heavyForRoutes = 'A remote\'s routes module stays light: load pages with lazyPage (@bo/ui/lazy-page), never antd or the whole kit.';
+const heavyForRoutes =
+  "A remote's routes module stays light: load pages with lazyPage (@bo/ui/lazy-page), never antd or the whole kit.";
 
 export default tseslint.config(
   // What the product writes as it runs (scripts/run-outputs.cjs); __lint-probe__: the lint configuration's own test
   // writes its deliberate violations there.
-  { ignores: [...runOutputs.anywhere.map((folder) => `**/${folder}/**`), ...runOutputs.fromRoot.map((folder) => `${folder}/**`)] },
+  {
+    ignores: [
+      ...runOutputs.anywhere.map((folder) => `**/${folder}/**`),
+      ...runOutputs.fromRoot.map((folder) => `${folder}/**`),
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -102,7 +121,10 @@ export default tseslint.config(
       'import/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
       'import/external-module-folders': ['node_modules', 'node_modules/@types'],
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { typescript: { project: './tsconfig.json', alwaysTryTypes: true }, node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] } },
+      'import/resolver': {
+        typescript: { project: './tsconfig.json', alwaysTryTypes: true },
+        node: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'] },
+      },
       'import/internal-regex': '^@bo/',
     },
     rules: {

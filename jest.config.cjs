@@ -4,7 +4,13 @@ const transform = {
     'ts-jest',
     {
       diagnostics: false,
-      tsconfig: { module: 'commonjs', moduleResolution: 'node', jsx: 'react-jsx', allowJs: true, esModuleInterop: true },
+      tsconfig: {
+        module: 'commonjs',
+        moduleResolution: 'node',
+        jsx: 'react-jsx',
+        allowJs: true,
+        esModuleInterop: true,
+      },
     },
   ],
 };
@@ -12,7 +18,10 @@ const transform = {
 const runOutputs = require('./scripts/run-outputs.cjs');
 
 // What the product writes as it runs: never collected as tests.
-const outputPatterns = [...runOutputs.anywhere.map((folder) => `/${folder}/`), ...runOutputs.fromRoot.map((folder) => `<rootDir>/${folder}/`)];
+const outputPatterns = [
+  ...runOutputs.anywhere.map((folder) => `/${folder}/`),
+  ...runOutputs.fromRoot.map((folder) => `<rootDir>/${folder}/`),
+];
 
 const common = {
   transform,

@@ -17,7 +17,12 @@ import { todosToEvents } from '../shared/todos/src/todo-events';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TODOS = 2000;
 const RATIO_GOAL = 1.5;
-const ports = { shell: benchPort(3980), remoteBase: benchPort(3981), api: benchPort(4980), baseline: benchPort(3990) } as const;
+const ports = {
+  shell: benchPort(3980),
+  remoteBase: benchPort(3981),
+  api: benchPort(4980),
+  baseline: benchPort(3990),
+} as const;
 const otherPorts = { shell: benchPort(3960), remoteBase: benchPort(3961), api: benchPort(4960) } as const;
 
 function quantile(values: number[], q: number): number {
@@ -26,7 +31,10 @@ function quantile(values: number[], q: number): number {
 }
 const median = (values: number[]) => quantile(values, 0.5);
 
-type Api = { get: <T>(p: string, q?: Record<string, string | number>) => Promise<T>; post: (p: string, body: Record<string, string>) => Promise<void> };
+type Api = {
+  get: <T>(p: string, q?: Record<string, string | number>) => Promise<T>;
+  post: (p: string, body: Record<string, string>) => Promise<void>;
+};
 
 function apiClient(baseUrl: string, token: string): Api {
   const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
@@ -55,13 +63,19 @@ const noon = (isoDate: string) => Math.floor(new Date(`${isoDate}T12:00:00Z`).ge
 async function seedMonth(api: Api, grid: { start: string; end: string }, month: string[]): Promise<Todo[]> {
   const query = { onlyPending: 0, start: noon(grid.start), end: noon(grid.end) };
   const existing = await api.get<Todo[]>(endpoints.todos.path, query);
-  const [tasks, standby] = await Promise.all([api.get<Task[]>(endpoints.tasks.path), api.get<StandbyLists>(endpoints.standbyContacts.path)]);
+  const [tasks, standby] = await Promise.all([
+    api.get<Task[]>(endpoints.tasks.path),
+    api.get<StandbyLists>(endpoints.standbyContacts.path),
+  ]);
   const contactIds = [...new Set([...existing.map((t) => t.contact.id), ...standby.allContacts.map((c) => c.id)])];
   const missing = Math.max(0, TODOS - existing.length);
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < missing; i = next++) {
-      const p = endpointPath(endpoints.addContactTodo.path, { contactId: contactIds[i % contactIds.length], taskId: tasks[i % tasks.length].id });
+      const p = endpointPath(endpoints.addContactTodo.path, {
+        contactId: contactIds[i % contactIds.length],
+        taskId: tasks[i % tasks.length].id,
+      });
       await api.post(p, { deadline: month[i % month.length], notes: `Tâche de charge n° ${i + 1}` });
     }
   };
@@ -97,7 +111,12 @@ fetch('/events.json').then((r) => r.json()).then((events) => {
 // The main thread's work during a visit, from Chrome's own counters (CDP Performance.getMetrics): all of its tasks,
 // the scripts among them, layouts and style recalculations. Steadier than the visit's duration when two versions
 // are compared, since time the page spent waiting is not in it.
-const workMetrics = { task: 'TaskDuration', script: 'ScriptDuration', layout: 'LayoutDuration', style: 'RecalcStyleDuration' } as const;
+const workMetrics = {
+  task: 'TaskDuration',
+  script: 'ScriptDuration',
+  layout: 'LayoutDuration',
+  style: 'RecalcStyleDuration',
+} as const;
 type MainThreadWork = Record<keyof typeof workMetrics, number>;
 const workKeys = Object.keys(workMetrics) as (keyof MainThreadWork)[];
 // work: null on a warm visit.
@@ -108,7 +127,13 @@ type Sample = { ms: number; work: MainThreadWork | null };
 // animation frame callback is read once the frame's style, layout and paint are done): work the page leaves for
 // that step, a stylesheet added after the calendar drew for instance, is part of the figure. With `profile`, a
 // trace of the (last) visit is written there, for Chrome DevTools' Performance panel.
-async function paintedSample(browser: Browser, url: string, token: string | null, warm: boolean, profile?: string): Promise<Sample> {
+async function paintedSample(
+  browser: Browser,
+  url: string,
+  token: string | null,
+  warm: boolean,
+  profile?: string,
+): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
   if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token);
   const page = await context.newPage();
@@ -140,12 +165,20 @@ async function paintedSample(browser: Browser, url: string, token: string | null
     );
     const ms = await page.evaluate(() => (window as Painted).paintedAt ?? Promise.reject(new Error('no frame')));
     const after = await counters();
-    const work = before && after ? (Object.fromEntries(workKeys.map((key) => [key, after[key] - before[key]])) as MainThreadWork) : null;
+    const work =
+      before && after
+        ? (Object.fromEntries(workKeys.map((key) => [key, after[key] - before[key]])) as MainThreadWork)
+        : null;
     return { ms, work };
   };
   const profiled = async () => {
     if (profile === undefined) return measure();
-    const categories = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler'];
+    const categories = [
+      'devtools.timeline',
+      'v8.execute',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-v8.cpu_profiler',
+    ];
     await browser.startTracing(page, { path: profile, categories });
     const result = await measure();
     await browser.stopTracing();
@@ -160,8 +193,19 @@ async function paintedSample(browser: Browser, url: string, token: string | null
 type StartSystem = typeof startSystem;
 
 // A running product with COM's visible month filled to 2 000 todos, and COM's saved session.
-async function openSeeded(browser: Browser, start: StartSystem, at: { shell: number; remoteBase: number; api: number }, dataDir: string) {
-  const system = await start({ shellPort: at.shell, remotePortBase: at.remoteBase, apiPort: at.api, dataDir, quiet: true });
+async function openSeeded(
+  browser: Browser,
+  start: StartSystem,
+  at: { shell: number; remoteBase: number; api: number },
+  dataDir: string,
+) {
+  const system = await start({
+    shellPort: at.shell,
+    remotePortBase: at.remoteBase,
+    apiPort: at.api,
+    dataDir,
+    quiet: true,
+  });
   const loginContext = await browser.newContext();
   const loginPage = await loginContext.newPage();
   await login(loginPage, system.shellUrl, 'COM', { save: true });
@@ -184,18 +228,24 @@ async function openSeeded(browser: Browser, start: StartSystem, at: { shell: num
 async function otherCheckout(browser: Browser, dataDir: string) {
   const folder = process.env.BENCH_AGAINST;
   if (!folder) return null;
-  const { startSystem: startOther } = (await import(path.resolve(folder, 'scripts', 'system.ts'))) as { startSystem: StartSystem };
+  const { startSystem: startOther } = (await import(path.resolve(folder, 'scripts', 'system.ts'))) as {
+    startSystem: StartSystem;
+  };
   return { folder, ...(await openSeeded(browser, startOther, otherPorts, dataDir)) };
 }
 
 export async function agendaBench() {
   for (const app of ['shell', 'remotes/agenda']) {
-    if (!existsSync(path.join(root, app, 'dist', 'mf-manifest.json'))) throw new Error(`${app} is not built: run npm run build first.`);
+    if (!existsSync(path.join(root, app, 'dist', 'mf-manifest.json')))
+      throw new Error(`${app} is not built: run npm run build first.`);
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-agenda-'));
   const otherDataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-agenda-other-'));
   const baselineDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-agenda-baseline-'));
-  const baseline = await startStaticServer({ dirs: [baselineDir, path.join(root, 'node_modules')], port: ports.baseline });
+  const baseline = await startStaticServer({
+    dirs: [baselineDir, path.join(root, 'node_modules')],
+    port: ports.baseline,
+  });
   const browser = await launchBrowser();
   const running: { stop: () => Promise<void> }[] = [];
   try {
@@ -215,13 +265,21 @@ export async function agendaBench() {
     await paintedSample(browser, appUrl, token, false);
     const otherUrl = other && `${other.system.shellUrl}/agenda`;
     if (other && otherUrl) await paintedSample(browser, otherUrl, other.token, false);
-    const samples = { appCold: [] as Sample[], baseCold: [] as Sample[], appWarm: [] as Sample[], baseWarm: [] as Sample[], otherCold: [] as Sample[] };
+    const samples = {
+      appCold: [] as Sample[],
+      baseCold: [] as Sample[],
+      appWarm: [] as Sample[],
+      baseWarm: [] as Sample[],
+      otherCold: [] as Sample[],
+    };
     for (let i = 0; i < RUNS; i += 1) {
       // The two checkouts take turns going first: the first visit of a run reads a little slower.
       const otherFirst = i % 2 === 1;
-      if (other && otherUrl && otherFirst) samples.otherCold.push(await paintedSample(browser, otherUrl, other.token, false));
+      if (other && otherUrl && otherFirst)
+        samples.otherCold.push(await paintedSample(browser, otherUrl, other.token, false));
       samples.appCold.push(await paintedSample(browser, appUrl, token, false));
-      if (other && otherUrl && !otherFirst) samples.otherCold.push(await paintedSample(browser, otherUrl, other.token, false));
+      if (other && otherUrl && !otherFirst)
+        samples.otherCold.push(await paintedSample(browser, otherUrl, other.token, false));
       samples.baseCold.push(await paintedSample(browser, baseUrl, null, false));
       samples.appWarm.push(await paintedSample(browser, appUrl, token, true));
       samples.baseWarm.push(await paintedSample(browser, baseUrl, null, true));
@@ -237,10 +295,12 @@ export async function agendaBench() {
       const verdict = goal ? `<= ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? 'met' : 'NOT met'}` : '';
       return `| ${label} | ${median(app).toFixed(0)} | ${median(base).toFixed(0)} | ${ratio.toFixed(2)} | ${spread} | ${verdict} |`;
     };
-    console.log(`\n## Agenda (headless Chromium, localhost, ${todos.length} todos from ${grid.start} to ${grid.end}, median of ${RUNS} interleaved runs)\n`);
+    console.log(
+      `\n## Agenda (headless Chromium, localhost, ${todos.length} todos from ${grid.start} to ${grid.end}, median of ${RUNS} interleaved runs)\n`,
+    );
     console.log(`Seeding through POST /contact/{id}/task/{taskId}/todo/store took ${(seedMs / 1000).toFixed(1)} s.\n`);
     console.log(
-      '| navigation to the month painted with its events (ms) | /agenda (shell + remote + API) | FullCalendar alone | ratio | runs\' ratios, middle half | goal |',
+      "| navigation to the month painted with its events (ms) | /agenda (shell + remote + API) | FullCalendar alone | ratio | runs' ratios, middle half | goal |",
     );
     console.log('|---|---|---|---|---|---|');
     console.log(row('cold cache (first visit)', samples.appCold, samples.baseCold));
@@ -257,11 +317,15 @@ export async function agendaBench() {
     // Where the time went: the main thread's work until the month was painted, cold (medians of the same visits).
     // Chrome's script counter leaves out code run from promise callbacks: the bare page's whole calendar, part of the
     // application's. It compares two checkouts, not the application with the bare page.
-    console.log('\n| main thread until the month is painted, cold (ms) | all tasks | layouts | style recalculations | scripts (outside promise callbacks) |');
+    console.log(
+      '\n| main thread until the month is painted, cold (ms) | all tasks | layouts | style recalculations | scripts (outside promise callbacks) |',
+    );
     console.log('|---|---|---|---|---|');
     const workRow = (label: string, list: Sample[], scripts = true) => {
       const cell = (key: keyof MainThreadWork) => median(list.map((sample) => sample.work?.[key] ?? 0)).toFixed(0);
-      console.log(`| ${label} | ${cell('task')} | ${cell('layout')} | ${cell('style')} | ${scripts ? cell('script') : ''} |`);
+      console.log(
+        `| ${label} | ${cell('task')} | ${cell('layout')} | ${cell('style')} | ${scripts ? cell('script') : ''} |`,
+      );
     };
     workRow('/agenda', samples.appCold);
     workRow('FullCalendar alone', samples.baseCold, false);

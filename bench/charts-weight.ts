@@ -156,9 +156,18 @@ export function Charts() {
 function install(packages: Record<string, string>): void {
   const manifest = path.join(scratch, 'package.json');
   const wanted = JSON.stringify({ name: 'charts-weight', private: true, dependencies: packages }, null, 2);
-  if (existsSync(manifest) && readFileSync(manifest, 'utf8') === wanted && existsSync(path.join(scratch, 'node_modules'))) return;
+  if (
+    existsSync(manifest) &&
+    readFileSync(manifest, 'utf8') === wanted &&
+    existsSync(path.join(scratch, 'node_modules'))
+  )
+    return;
   writeFileSync(manifest, wanted);
-  console.log(`installing ${Object.entries(packages).map(([name, version]) => `${name}@${version}`).join(' ')} in ${scratch}`);
+  console.log(
+    `installing ${Object.entries(packages)
+      .map(([name, version]) => `${name}@${version}`)
+      .join(' ')} in ${scratch}`,
+  );
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], {
     cwd: scratch,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -180,12 +189,26 @@ function build(candidate: Candidate): Promise<Weight> {
     context: dir,
     entry: './src/index.ts',
     devtool: false,
-    output: { path: path.join(dir, 'dist'), filename: '[name].js', chunkFilename: '[name].chunk.js', clean: true, library: { type: 'module' } },
+    output: {
+      path: path.join(dir, 'dist'),
+      filename: '[name].js',
+      chunkFilename: '[name].chunk.js',
+      clean: true,
+      library: { type: 'module' },
+    },
     experiments: { outputModule: true },
     // Shared by the shell (react, react-dom) or already in the remote's own chunks (react/jsx-runtime).
-    externals: { react: 'react', 'react-dom': 'react-dom', 'react/jsx-runtime': 'react/jsx-runtime', 'react-dom/client': 'react-dom/client' },
+    externals: {
+      react: 'react',
+      'react-dom': 'react-dom',
+      'react/jsx-runtime': 'react/jsx-runtime',
+      'react-dom/client': 'react-dom/client',
+    },
     externalsType: 'module',
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], modules: [path.join(scratch, 'node_modules'), 'node_modules'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      modules: [path.join(scratch, 'node_modules'), 'node_modules'],
+    },
     resolveLoader: { modules: [path.join(root, 'node_modules')] },
     module: {
       rules: [
@@ -195,7 +218,13 @@ function build(candidate: Candidate): Promise<Weight> {
           exclude: /node_modules/,
           use: {
             loader: 'swc-loader',
-            options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2022',
+              },
+            },
           },
         },
       ],
@@ -237,9 +266,18 @@ for (const candidate of chosen) {
 const baseline = weights.find((weight) => weight.key === 'none')!;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const header = ['candidate', 'chunks', 'minified KB', 'gzip KB', 'gzip KB added'];
-const lines = weights.map((weight) => [weight.label, String(weight.chunks), kb(weight.bytes), kb(weight.gzip), weight === baseline ? '' : kb(weight.gzip - baseline.gzip)]);
+const lines = weights.map((weight) => [
+  weight.label,
+  String(weight.chunks),
+  kb(weight.bytes),
+  kb(weight.gzip),
+  weight === baseline ? '' : kb(weight.gzip - baseline.gzip),
+]);
 const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i].length)));
-const format = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ');
-console.log('\nA line over 12 months and bars per user (4 series each), production build, async chunks, gzip (zlib default level, as the other benchmarks)');
+const format = (cells: string[]) =>
+  cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ');
+console.log(
+  '\nA line over 12 months and bars per user (4 series each), production build, async chunks, gzip (zlib default level, as the other benchmarks)',
+);
 console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
 for (const line of lines) console.log(format(line));

@@ -56,7 +56,10 @@ async function loginCardSample(browser: Browser, url: string): Promise<Sample> {
 
 // The shell preloads the other remotes the user may open when the browser is idle after the first page: held here
 // until /agenda has downloaded all it needs, so that /agenda's own figure stays its own; counted apart after.
-async function agendaSample(browser: Browser, url: string): Promise<{ loginBytes: number; agendaBytes: number; idleBytes: number }> {
+async function agendaSample(
+  browser: Browser,
+  url: string,
+): Promise<{ loginBytes: number; agendaBytes: number; idleBytes: number }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await holdIdleCallbacks(context);
   const page = await context.newPage();
@@ -86,11 +89,20 @@ async function agendaSample(browser: Browser, url: string): Promise<{ loginBytes
 export async function frontendBench() {
   buildFront();
   const baselineDir = path.join(root, 'bench', 'login-baseline');
-  const built = spawnSync('npx', ['webpack', '--mode', 'production'], { cwd: baselineDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const built = spawnSync('npx', ['webpack', '--mode', 'production'], {
+    cwd: baselineDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (built.status !== 0) throw new Error('Baseline build failed');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-front-'));
-  const system = await startSystem({ shellPort: benchPort(3950), remotePortBase: benchPort(3951), apiPort: benchPort(4950), dataDir, quiet: true });
+  const system = await startSystem({
+    shellPort: benchPort(3950),
+    remotePortBase: benchPort(3951),
+    apiPort: benchPort(4950),
+    dataDir,
+    quiet: true,
+  });
   const baseline = await startStaticServer({
     dirs: [path.join(baselineDir, 'dist'), path.join(root, 'shell', 'public')],
     port: benchPort(3960),
@@ -120,7 +132,9 @@ export async function frontendBench() {
     );
     console.log(`| more JS for /agenda after login (gzip KB) | ${kb(agenda.agendaBytes)} | | | |`);
     console.log(`| total JS to reach /agenda (gzip KB) | ${kb(agenda.loginBytes + agenda.agendaBytes)} | | | |`);
-    console.log(`| then preloaded when idle: the other remotes COM may open (gzip KB) | ${kb(agenda.idleBytes)} | | | |`);
+    console.log(
+      `| then preloaded when idle: the other remotes COM may open (gzip KB) | ${kb(agenda.idleBytes)} | | | |`,
+    );
     console.log(
       `| login card visible (ms) | ${shellMs.toFixed(0)} | ${baseMs.toFixed(0)} | ${(shellMs / baseMs).toFixed(2)} | ratio <= 1.3: ${shellMs / baseMs <= 1.3 ? 'met' : 'NOT met'} |`,
     );

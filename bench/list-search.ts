@@ -25,12 +25,30 @@ const otherPorts = { shell: benchPort(3970), remoteBase: benchPort(3971), api: b
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 
 // What a user looks for: parts of names, cities, sectors. Each run types one, after clearing the box.
-const terms = ['mont', 'lyon', 'garnier', 'indus', 'bois', 'nantes', 'martin', 'conseil', 'rouge', 'lille', 'petit', 'bord'];
+const terms = [
+  'mont',
+  'lyon',
+  'garnier',
+  'indus',
+  'bois',
+  'nantes',
+  'martin',
+  'conseil',
+  'rouge',
+  'lille',
+  'petit',
+  'bord',
+];
 
 type ListPageSpec = { name: string; path: string; heading: string; api: string };
 const lists: ListPageSpec[] = [
   { name: '/liste-societes', path: '/liste-societes', heading: 'Sociétés', api: '/companies' },
-  { name: '/liste-contacts (tous)', path: '/liste-contacts?scope=all', heading: 'Contacts', api: '/contacts?scope=all' },
+  {
+    name: '/liste-contacts (tous)',
+    path: '/liste-contacts?scope=all',
+    heading: 'Contacts',
+    api: '/contacts?scope=all',
+  },
 ];
 
 function quantile(values: number[], q: number): number {
@@ -51,7 +69,11 @@ async function typeAndWait(page: Page, term: string, countPrefix: string): Promi
   await page.waitForFunction(
     (expected) => {
       const count = document.querySelector('.bo-table__count')?.textContent ?? '';
-      return count.startsWith(expected) && !document.querySelector('.bo-list .ant-spin-spinning') && document.querySelectorAll('.bo-list .ant-table-tbody tr.ant-table-row').length > 0;
+      return (
+        count.startsWith(expected) &&
+        !document.querySelector('.bo-list .ant-spin-spinning') &&
+        document.querySelectorAll('.bo-list .ant-table-tbody tr.ant-table-row').length > 0
+      );
     },
     countPrefix,
     { polling: 'raf' },
@@ -63,9 +85,21 @@ type StartSystem = typeof startSystem;
 type Checkout = { system: Awaited<ReturnType<StartSystem>>; page: Page; dataDir: string };
 
 // One version of the app on the benchmark's database, its leader logged in.
-async function openCheckout(browser: Browser, start: StartSystem, at: typeof ports, databaseUrl: string): Promise<Checkout> {
+async function openCheckout(
+  browser: Browser,
+  start: StartSystem,
+  at: typeof ports,
+  databaseUrl: string,
+): Promise<Checkout> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-search-'));
-  const system = await start({ shellPort: at.shell, remotePortBase: at.remoteBase, apiPort: at.api, dataDir, databaseUrl, quiet: true });
+  const system = await start({
+    shellPort: at.shell,
+    remotePortBase: at.remoteBase,
+    apiPort: at.api,
+    dataDir,
+    databaseUrl,
+    quiet: true,
+  });
   const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await login(page, system.shellUrl, BENCH_LEADER, { save: true });
@@ -84,7 +118,9 @@ async function openList(checkout: Checkout, list: ListPageSpec) {
 async function otherCheckout(browser: Browser, databaseUrl: string): Promise<(Checkout & { folder: string }) | null> {
   const folder = process.env.BENCH_AGAINST;
   if (!folder) return null;
-  const { startSystem: startOther } = (await import(path.resolve(folder, 'scripts', 'system.ts'))) as { startSystem: StartSystem };
+  const { startSystem: startOther } = (await import(path.resolve(folder, 'scripts', 'system.ts'))) as {
+    startSystem: StartSystem;
+  };
   return { folder, ...(await openCheckout(browser, startOther, otherPorts, databaseUrl)) };
 }
 
@@ -121,7 +157,9 @@ export async function listSearchBench(): Promise<void> {
         const url = new URL(list.api, mine.system.api.url);
         url.searchParams.set('search', term);
         const askedAt = performance.now();
-        const answer = (await (await fetch(url, { headers: { Authorization: `Bearer ${token}`, 'cache-control': 'no-cache' } })).json()) as { data: { total: number } };
+        const answer = (await (
+          await fetch(url, { headers: { Authorization: `Bearer ${token}`, 'cache-control': 'no-cache' } })
+        ).json()) as { data: { total: number } };
         const serverMs = performance.now() - askedAt;
         const { total } = answer.data;
         if (total === 0) continue;
@@ -133,7 +171,15 @@ export async function listSearchBench(): Promise<void> {
         ui.push(await typeAndWait(mine.page, term, prefix));
         if (other && attempt % 2 === 0) otherUi.push(await typeAndWait(other.page, term, prefix));
       }
-      rows.push([list.name, String(ui.length), quantile(ui, 0.5).toFixed(0), quantile(ui, 0.95).toFixed(0), quantile(server, 0.5).toFixed(0), quantile(server, 0.95).toFixed(0), (quantile(ui, 0.5) / quantile(server, 0.5)).toFixed(1)]);
+      rows.push([
+        list.name,
+        String(ui.length),
+        quantile(ui, 0.5).toFixed(0),
+        quantile(ui, 0.95).toFixed(0),
+        quantile(server, 0.5).toFixed(0),
+        quantile(server, 0.95).toFixed(0),
+        (quantile(ui, 0.5) / quantile(server, 0.5)).toFixed(1),
+      ]);
       if (other) {
         comparisons.push(
           `  ${list.name}: this checkout p50 ${quantile(ui, 0.5).toFixed(0)}, p95 ${quantile(ui, 0.95).toFixed(0)} ms; ${other.folder} p50 ${quantile(otherUi, 0.5).toFixed(0)}, ` +
@@ -146,8 +192,12 @@ export async function listSearchBench(): Promise<void> {
     const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
     console.log(`${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
     for (const row of rows) console.log(format(row));
-    for (const row of rows) console.log(`  ${row[0]}: p95 ${row[3]} ms from the last key to the rows (goal < ${GOAL_P95_MS}${Number(row[3]) < GOAL_P95_MS ? ', met' : ', missed'})`);
-    if (comparisons.length > 0) console.log(`Against another checkout, the same searches in turns:\n${comparisons.join('\n')}`);
+    for (const row of rows)
+      console.log(
+        `  ${row[0]}: p95 ${row[3]} ms from the last key to the rows (goal < ${GOAL_P95_MS}${Number(row[3]) < GOAL_P95_MS ? ', met' : ', missed'})`,
+      );
+    if (comparisons.length > 0)
+      console.log(`Against another checkout, the same searches in turns:\n${comparisons.join('\n')}`);
   } finally {
     await browser.close();
     for (const checkout of running) {

@@ -35,7 +35,13 @@ function quietNetwork(page: Page) {
   };
 }
 
-async function clickSample(browser: Browser, shellUrl: string, token: string, contactsPort: number, preload: boolean): Promise<number> {
+async function clickSample(
+  browser: Browser,
+  shellUrl: string,
+  token: string,
+  contactsPort: number,
+  preload: boolean,
+): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'fr-FR' });
   await context.addInitScript((value) => localStorage.setItem('token', value), token);
   // The browser's idle moments never come: only the pointer preloads, so that the click without it finds nothing.
@@ -56,13 +62,18 @@ async function clickSample(browser: Browser, shellUrl: string, token: string, co
     await quiet();
   }
   await page.evaluate(() => {
-    document.addEventListener('click', () => ((window as unknown as { clickAt: number }).clickAt = performance.now()), { capture: true, once: true });
+    document.addEventListener('click', () => ((window as unknown as { clickAt: number }).clickAt = performance.now()), {
+      capture: true,
+      once: true,
+    });
   });
   await entry.click();
   // The page's own clock, from the click to the first animation frame showing the page's heading.
   const handle = await page.waitForFunction(
     (title) => {
-      const heading = [...document.querySelectorAll('h1')].find((h) => h.textContent?.trim() === title && h.getBoundingClientRect().height > 0);
+      const heading = [...document.querySelectorAll('h1')].find(
+        (h) => h.textContent?.trim() === title && h.getBoundingClientRect().height > 0,
+      );
       return heading ? performance.now() - (window as unknown as { clickAt: number }).clickAt : false;
     },
     ENTRY,
@@ -75,10 +86,17 @@ async function clickSample(browser: Browser, shellUrl: string, token: string, co
 
 export async function preloadBench() {
   for (const app of ['shell', 'remotes/contacts']) {
-    if (!existsSync(path.join(root, app, 'dist', 'mf-manifest.json'))) throw new Error(`${app} is not built: run npm run build first.`);
+    if (!existsSync(path.join(root, app, 'dist', 'mf-manifest.json')))
+      throw new Error(`${app} is not built: run npm run build first.`);
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-preload-'));
-  const system = await startSystem({ shellPort: ports.shell, remotePortBase: ports.remoteBase, apiPort: ports.api, dataDir, quiet: true });
+  const system = await startSystem({
+    shellPort: ports.shell,
+    remotePortBase: ports.remoteBase,
+    apiPort: ports.api,
+    dataDir,
+    quiet: true,
+  });
   const browser = await launchBrowser();
   try {
     const loginContext = await browser.newContext();
@@ -94,15 +112,22 @@ export async function preloadBench() {
     for (let i = 0; i < RUNS; i += 1) {
       // Taking turns going first, so that a drift of the machine weighs on both.
       const order = i % 2 === 0 ? [true, false] : [false, true];
-      for (const preload of order) (preload ? samples.preloaded : samples.cold).push(await clickSample(browser, system.shellUrl, token, contactsPort, preload));
+      for (const preload of order)
+        (preload ? samples.preloaded : samples.cold).push(
+          await clickSample(browser, system.shellUrl, token, contactsPort, preload),
+        );
     }
     const preloaded = median(samples.preloaded);
     const cold = median(samples.cold);
     console.log(`\n## Preload (headless Chromium, localhost, cold cache, median of ${RUNS} interleaved runs)\n`);
-    console.log(`| click on « ${ENTRY} » (from ${START}) to its page visible (ms) | remote preloaded on hover | no preload | ratio |`);
+    console.log(
+      `| click on « ${ENTRY} » (from ${START}) to its page visible (ms) | remote preloaded on hover | no preload | ratio |`,
+    );
     console.log('|---|---|---|---|');
     console.log(`| median | ${preloaded.toFixed(0)} | ${cold.toFixed(0)} | ${(preloaded / cold).toFixed(2)} |`);
-    console.log(`| every run | ${samples.preloaded.map((ms) => ms.toFixed(0)).join(', ')} | ${samples.cold.map((ms) => ms.toFixed(0)).join(', ')} | |`);
+    console.log(
+      `| every run | ${samples.preloaded.map((ms) => ms.toFixed(0)).join(', ')} | ${samples.cold.map((ms) => ms.toFixed(0)).join(', ')} | |`,
+    );
   } finally {
     await browser.close();
     await system.stop();

@@ -36,7 +36,9 @@ function isBuilt(app: string, sharedMtime: number): boolean {
 
 export function buildFront({ force = false } = {}) {
   const sharedMtime = Math.max(
-    ...['shared/contracts', 'shared/client', 'shared/ui', 'shared/todos', 'shared/build'].map((d) => newestMtime(path.join(root, d))),
+    ...['shared/contracts', 'shared/client', 'shared/ui', 'shared/todos', 'shared/build'].map((d) =>
+      newestMtime(path.join(root, d)),
+    ),
   );
   for (const app of frontApps) {
     if (!force && isBuilt(app, sharedMtime)) continue;

@@ -2,7 +2,17 @@
 // which one is live (`remotes.json`, switched atomically) and each remote's history of live versions (for
 // rollback). Old versions stay on disk and served: a user who loaded one keeps working until a reload.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 export const remoteDirs = {
@@ -22,7 +32,12 @@ export const defaultDeployRoot = (root: string) => path.resolve(root, process.en
 // The registry of the deploy root: each remote's manifest, relative to the deploy root.
 export type DeployRegistry = Partial<Record<RemoteKey, string>>;
 
-export type VersionInfo = { name: string; version: string; builtAt: string; contracts?: { version: string; range: string } };
+export type VersionInfo = {
+  name: string;
+  version: string;
+  builtAt: string;
+  contracts?: { version: string; range: string };
+};
 
 // `contacts` or the folder's name (`needs-sheets`), as a team would type it.
 export function remoteKey(input: string): RemoteKey {
@@ -55,33 +70,41 @@ export function readVersion(dir: string): VersionInfo {
   const file = path.join(dir, 'version.json');
   if (!existsSync(file)) throw new Error(`${file} est absent : la construction n'a pas écrit version.json.`);
   const info = JSON.parse(readFileSync(file, 'utf8')) as VersionInfo;
-  if (typeof info.version !== 'string' || !safeVersion.test(info.version)) throw new Error(`Version illisible dans ${file}.`);
+  if (typeof info.version !== 'string' || !safeVersion.test(info.version))
+    throw new Error(`Version illisible dans ${file}.`);
   return info;
 }
 
 // Points the registry at a version already in the deploy root: history first, then the registry by rename.
 function makeLive(deployRoot: string, remote: RemoteKey, version: string, history: string[]) {
   writeAtomically(historyFile(deployRoot, remote), history);
-  writeAtomically(path.join(deployRoot, 'remotes.json'), { ...readRegistry(deployRoot), [remote]: `${remote}/${version}/mf-manifest.json` });
+  writeAtomically(path.join(deployRoot, 'remotes.json'), {
+    ...readRegistry(deployRoot),
+    [remote]: `${remote}/${version}/mf-manifest.json`,
+  });
 }
 
 // Builds a remote alone into `outDir` (webpack cleans it first).
 export type Builder = (remote: RemoteKey, outDir: string) => void;
 
-export const webpackBuilder = (root: string): Builder => (remote, outDir) => {
-  const result = spawnSync('npx', ['webpack', '--mode', 'production', '--output-path', outDir], {
-    cwd: path.join(root, remoteDirs[remote]),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) throw new Error(`La construction de ${remote} a échoué.`);
-};
+export const webpackBuilder =
+  (root: string): Builder =>
+  (remote, outDir) => {
+    const result = spawnSync('npx', ['webpack', '--mode', 'production', '--output-path', outDir], {
+      cwd: path.join(root, remoteDirs[remote]),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`La construction de ${remote} a échoué.`);
+  };
 
 // A build already made (remotes/<x>/dist), copied as it is.
-export const distBuilder = (root: string): Builder => (remote, outDir) => {
-  const dist = path.join(root, remoteDirs[remote], 'dist');
-  if (!existsSync(path.join(dist, 'version.json'))) throw new Error(`${remoteDirs[remote]} n'est pas construit.`);
-  cpSync(dist, outDir, { recursive: true });
-};
+export const distBuilder =
+  (root: string): Builder =>
+  (remote, outDir) => {
+    const dist = path.join(root, remoteDirs[remote], 'dist');
+    if (!existsSync(path.join(dist, 'version.json'))) throw new Error(`${remoteDirs[remote]} n'est pas construit.`);
+    cpSync(dist, outDir, { recursive: true });
+  };
 
 export type DeployResult = { remote: RemoteKey; version: string; previous: string | null; changed: boolean };
 
@@ -114,7 +137,8 @@ export function rollback(deployRoot: string, remote: RemoteKey): { remote: Remot
   const from = history.at(-1);
   const to = history.at(-2);
   if (!from || !to) throw new Error(`Aucune version précédente de ${remote} à remettre en service.`);
-  if (!existsSync(path.join(deployRoot, remote, to, 'mf-manifest.json'))) throw new Error(`La version ${to} de ${remote} n'est plus sur le disque.`);
+  if (!existsSync(path.join(deployRoot, remote, to, 'mf-manifest.json')))
+    throw new Error(`La version ${to} de ${remote} n'est plus sur le disque.`);
   makeLive(deployRoot, remote, to, history.slice(0, -1));
   return { remote, from, to };
 }
@@ -134,7 +158,7 @@ export function list(deployRoot: string): RemoteVersions[] {
           .sort((a, b) => a.builtAt.localeCompare(b.builtAt))
       : [];
     const manifest = registry[remote];
-    return { remote, live: manifest ? manifest.split('/')[1] ?? null : null, versions };
+    return { remote, live: manifest ? (manifest.split('/')[1] ?? null) : null, versions };
   });
 }
 
@@ -144,7 +168,9 @@ export function deployBuilt(root: string, deployRoot: string, build: Builder = d
   const registry = readRegistry(deployRoot);
   for (const remote of remoteKeys) {
     const dist = path.join(root, remoteDirs[remote], 'dist');
-    const known = existsSync(path.join(dist, 'version.json')) && existsSync(path.join(deployRoot, remote, readVersion(dist).version));
+    const known =
+      existsSync(path.join(dist, 'version.json')) &&
+      existsSync(path.join(deployRoot, remote, readVersion(dist).version));
     if (registry[remote] && known) continue;
     deploy(deployRoot, remote, build);
   }

@@ -10,7 +10,8 @@ function main(args: string[]) {
   if (args.includes('--list')) {
     for (const { remote, live, versions } of list(deployRoot)) {
       console.log(`${remote}${live ? '' : ' (aucune version en service)'}`);
-      for (const v of versions) console.log(`  ${v.version === live ? '*' : ' '} ${v.version}  construit le ${v.builtAt}`);
+      for (const v of versions)
+        console.log(`  ${v.version === live ? '*' : ' '} ${v.version}  construit le ${v.builtAt}`);
     }
     return;
   }

@@ -23,5 +23,9 @@ export function shellHeaders({ remotes, api }: FrontOrigins): Record<string, str
 }
 
 export function remoteHeaders(): Record<string, string> {
-  return { 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'", 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' };
+  return {
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+  };
 }

@@ -125,7 +125,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const remotes = {} as Record<RemoteKey, RunningServer>;
   const remotePort = (name: RemoteKey) => options.remotePortBase + Object.keys(remoteDirs).indexOf(name);
   const remoteOrigin = (name: RemoteKey) => `http://localhost:${remotePort(name)}`;
-  const serveRemote = (name: RemoteKey) => startStaticServer({ dirs: [path.join(deployRoot, name)], port: remotePort(name), headers: remoteHeaders() });
+  const serveRemote = (name: RemoteKey) =>
+    startStaticServer({ dirs: [path.join(deployRoot, name)], port: remotePort(name), headers: remoteHeaders() });
   for (const name of Object.keys(remoteDirs) as RemoteKey[]) remotes[name] = await serveRemote(name);
 
   const registry = () =>

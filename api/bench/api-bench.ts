@@ -58,7 +58,9 @@ const goalP99 = 50;
 const goalRatio = 0.25;
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((name) => name.trim()) as Engine[];
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,lists,reports,needs,ics,import').split(',').map((name) => name.trim());
+const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,lists,reports,needs,ics,import')
+  .split(',')
+  .map((name) => name.trim());
 const mixedSettings = {
   users: Number(process.env.BENCH_MIXED_USERS ?? 50),
   writeShare: Number(process.env.BENCH_MIXED_WRITES ?? 0.1),
@@ -66,7 +68,10 @@ const mixedSettings = {
   thinkMs: Number(process.env.BENCH_MIXED_THINK_MS ?? 100),
 };
 const goalMixedP99 = 100;
-const listSettings = { connections: Number(process.env.BENCH_LIST_CONNECTIONS ?? 10), seconds: Number(process.env.BENCH_LIST_DURATION ?? 5) };
+const listSettings = {
+  connections: Number(process.env.BENCH_LIST_CONNECTIONS ?? 10),
+  seconds: Number(process.env.BENCH_LIST_DURATION ?? 5),
+};
 const goalListP95 = 50;
 const goalExportSeconds = 3;
 type ListResult = { engine: string; rows: ListRow[]; exports: ExportRow[] };
@@ -83,10 +88,17 @@ const reportResults: { rows: ReportRow[]; charts: ChartChunk[] }[] = [];
 
 // BENCH_CPU_PROFILE_DIR: each API instance writes a CPU profile there when it stops (to see where a request's time goes).
 const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
-const serverExecArgv = [...apiNodeFlags, ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`])];
+const serverExecArgv = [
+  ...apiNodeFlags,
+  ...(profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]),
+];
 
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(serverScript, [], { execArgv: serverExecArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(serverScript, [], {
+    execArgv: serverExecArgv,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.on('message', (message: { port?: number; log?: string }) => {
       if (message.log !== undefined) console.log(`  ${message.log}`);
@@ -134,10 +146,20 @@ async function load(url: string, headers: Record<string, string>, connections: n
   // A short warm-up, then the measured run.
   await autocannon({ url, connections, duration: 2, headers });
   const result = await autocannon({ url, connections, duration, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
 }
 
-async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], listResults: ListResult[]): Promise<void> {
+async function benchEngine(
+  engine: Engine,
+  rows: Row[],
+  mixedRows: MixedRow[],
+  listResults: ListResult[],
+): Promise<void> {
   console.log(
     `\n== ${engine}: seeding ${largeScale.todos} todos, ${largeScale.contacts} contacts, ${largeScale.companies} companies` +
       (scale === 1 ? '' : ` (BENCH_SCALE=${scale}: not the issues' figures)`),
@@ -182,7 +204,10 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], l
     }
     if (scenarios.includes('lists')) {
       const listToken = await login(base);
-      listResults.push({ engine, ...(await listLoad({ base, token: listToken, pid: app.pid as number, ...listSettings })) });
+      listResults.push({
+        engine,
+        ...(await listLoad({ base, token: listToken, pid: app.pid as number, ...listSettings })),
+      });
     }
     if (engine === 'postgres' && scenarios.includes('reports')) {
       reportResults.push(await reportLoad({ base, databaseUrl: env.BENCH_DATABASE_URL, seconds: reportSeconds }));
@@ -199,7 +224,11 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], l
     const token = await login(base);
     const { start: from, end: to } = monthWindow();
     const calls = [
-      { name: 'GET /todos?onlyPending=1 (month)', path: `/todos?onlyPending=1&start=${from}&end=${to}`, route: '/todos' },
+      {
+        name: 'GET /todos?onlyPending=1 (month)',
+        path: `/todos?onlyPending=1&start=${from}&end=${to}`,
+        route: '/todos',
+      },
       { name: 'GET /user/contacts/standby', path: '/user/contacts/standby', route: '/user/contacts/standby' },
     ];
     const payloads: Record<string, string> = {};
@@ -212,7 +241,9 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], l
       const data = (JSON.parse(body) as { data: unknown }).data;
       const items = Array.isArray(data)
         ? `${data.length} todos`
-        : Object.entries(data as Record<string, unknown[]>).map(([key, list]) => `${key} ${list.length}`).join(', ');
+        : Object.entries(data as Record<string, unknown[]>)
+            .map(([key, list]) => `${key} ${list.length}`)
+            .join(', ');
       sizes[call.name] = { bytes: Buffer.byteLength(body), items };
     }
     const payloadFile = path.join(work, 'payloads.json');
@@ -222,7 +253,8 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], l
 
     for (const call of calls) {
       const bare = await (await fetch(`http://127.0.0.1:${ceilingServer.port}${call.route}`)).text();
-      if (bare !== payloads[call.route]) throw new Error(`${call.name}: the ceiling does not answer the same bytes as the API`);
+      if (bare !== payloads[call.route])
+        throw new Error(`${call.name}: the ceiling does not answer the same bytes as the API`);
     }
 
     // Served from the answer cache (the data unchanged since the last request, as between two writes), and
@@ -230,24 +262,45 @@ async function benchEngine(engine: Engine, rows: Row[], mixedRows: MixedRow[], l
     // owners' pieces (freshness/owner-pieces.ts), each checked current against the versions read with it.
     const modes: { label: string; headers: Record<string, string>; expect: string }[] = [
       { label: 'cached', headers: { authorization: token }, expect: 'hit' },
-      { label: 'answer cache bypassed', headers: { authorization: token, 'cache-control': 'no-cache' }, expect: 'bypass' },
+      {
+        label: 'answer cache bypassed',
+        headers: { authorization: token, 'cache-control': 'no-cache' },
+        expect: 'bypass',
+      },
     ];
     for (const call of calls) {
       for (const mode of modes) {
         const seen = (await fetch(`${base}${call.path}`, { headers: mode.headers })).headers.get('x-cache');
-        if (seen !== mode.expect) throw new Error(`${call.name} (${mode.label}): x-cache is ${seen}, not ${mode.expect}`);
+        if (seen !== mode.expect)
+          throw new Error(`${call.name} (${mode.label}): x-cache is ${seen}, not ${mode.expect}`);
       }
     }
 
     for (const connections of connectionCounts) {
       for (const call of calls) {
-        console.log(`  loading ${call.name} with ${connections} connection(s) for ${duration} s (${sizes[call.name].items}, ${(sizes[call.name].bytes / 1024).toFixed(0)} KB)`);
+        console.log(
+          `  loading ${call.name} with ${connections} connection(s) for ${duration} s (${sizes[call.name].items}, ${(sizes[call.name].bytes / 1024).toFixed(0)} KB)`,
+        );
         const bare = await load(`http://127.0.0.1:${ceilingServer.port}${call.route}`, {}, connections);
         for (const mode of modes) {
           const real = await load(`${base}${call.path}`, mode.headers, connections);
-          rows.push({ engine, call: `${call.name}, ${mode.label}`, connections, ...real, ratio: real.rps / bare.rps, ...sizes[call.name] });
+          rows.push({
+            engine,
+            call: `${call.name}, ${mode.label}`,
+            connections,
+            ...real,
+            ratio: real.rps / bare.rps,
+            ...sizes[call.name],
+          });
         }
-        rows.push({ engine, call: `  ceiling (bare Fastify, same bytes)`, connections, ...bare, ratio: null, ...sizes[call.name] });
+        rows.push({
+          engine,
+          call: `  ceiling (bare Fastify, same bytes)`,
+          connections,
+          ...bare,
+          ratio: null,
+          ...sizes[call.name],
+        });
       }
     }
   } finally {
@@ -273,7 +326,9 @@ function printTable(rows: Row[]): void {
     String(row.failures),
   ]);
   printTextTable(null, header, lines);
-  console.log(`\n${duration} s per run after a 2 s warm-up. Goal: p99 < ${goalP99} ms on PostgreSQL with 10 connections, and a ratio >= ${goalRatio}.`);
+  console.log(
+    `\n${duration} s per run after a 2 s warm-up. Goal: p99 < ${goalP99} ms on PostgreSQL with 10 connections, and a ratio >= ${goalRatio}.`,
+  );
   // The ceiling answers from memory: when even it misses the p99 goal at this payload size and concurrency, the
   // goal is out of reach for any implementation on this machine, and the 1-connection rows show the latency
   // without queueing.
@@ -303,18 +358,36 @@ export async function apiBench(): Promise<void> {
   let data: DataResult | null = null;
   if (engines.includes('postgres') && scenarios.some((name) => ownDatabaseScenarios.includes(name))) {
     const { start: from, end: to } = monthWindow();
-    data = await dataBench({ start, stop, serverUrl, scenarios, todosPath: `/todos?onlyPending=1&start=${from}&end=${to}`, seconds: reportSeconds });
+    data = await dataBench({
+      start,
+      stop,
+      serverUrl,
+      scenarios,
+      todosPath: `/todos?onlyPending=1&start=${from}&end=${to}`,
+      seconds: reportSeconds,
+    });
   }
   if (rows.length > 0) printTable(rows);
   if (mixedRows.length > 0) printMixed(mixedRows);
-  for (const result of listResults) printLists(result.engine, listSettings.connections, result, goalListP95, goalExportSeconds);
+  for (const result of listResults)
+    printLists(result.engine, listSettings.connections, result, goalListP95, goalExportSeconds);
   for (const result of reportResults) printReports(result, reportGoals);
   for (const result of needsResults) printNeeds(result, listSettings.connections, goalNeedsP95);
   if (data !== null) printData(data, dataGoals);
 }
 
 function printMixed(rows: MixedRow[]): void {
-  const header = ['phase', 'requests', 'count', 'req/s', 'p50 ms', 'p99 ms', 'p99 / baseline', 'from the cache', 'failed'];
+  const header = [
+    'phase',
+    'requests',
+    'count',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'p99 / baseline',
+    'from the cache',
+    'failed',
+  ];
   const baselineOf = (kind: string) => rows.find((row) => row.phase.startsWith('reads only') && row.kind === kind);
   const lines = rows.map((row) => {
     const baseline = baselineOf(row.kind === 'write' ? 'all reads' : row.kind);
@@ -333,7 +406,10 @@ function printMixed(rows: MixedRow[]): void {
   printTextTable('Mixed load, PostgreSQL, two instances', header, lines);
   for (const kind of ['all reads', 'write']) {
     const row = rows.find((candidate) => candidate.phase === 'mixed' && candidate.kind === kind);
-    if (row !== undefined) console.log(`  mixed ${kind}: p99 ${row.p99.toFixed(0)} ms (goal < ${goalMixedP99}${row.p99 < goalMixedP99 ? ', met' : ', missed'})`);
+    if (row !== undefined)
+      console.log(
+        `  mixed ${kind}: p99 ${row.p99.toFixed(0)} ms (goal < ${goalMixedP99}${row.p99 < goalMixedP99 ? ', met' : ', missed'})`,
+      );
   }
 }
 

@@ -9,7 +9,8 @@ export async function login(base: string, trigram: string = BENCH_LEADER): Promi
   form.append('save', '0');
   const response = await fetch(`${base}/user/login`, { method: 'POST', body: form });
   const token = response.headers.get('authorization');
-  if (response.status !== 200 || token === null) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200 || token === null)
+    throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return token;
 }
 

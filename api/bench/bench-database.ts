@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 // A database of its own on the local PostgreSQL server, for one benchmark run, dropped afterwards.
-export async function createBenchDatabase(serverUrl: URL, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createBenchDatabase(
+  serverUrl: URL,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(serverUrl.hostname)) {
     throw new Error(`The benchmarks only run against a local PostgreSQL; DATABASE_URL points at ${serverUrl.hostname}`);
   }

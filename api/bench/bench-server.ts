@@ -42,7 +42,8 @@ async function serveApp(): Promise<void> {
     const count = message.seedNeeds;
     void (async () => {
       const started = Date.now();
-      const maintenance = databaseUrl === null ? null : await openDatabase({ databaseUrl, dataDir, db: maintenanceDbTimeouts });
+      const maintenance =
+        databaseUrl === null ? null : await openDatabase({ databaseUrl, dataDir, db: maintenanceDbTimeouts });
       try {
         const db = maintenance?.db ?? database.db;
         const created = await seedLargeNeedsSheets(db, count, { log });
@@ -54,7 +55,10 @@ async function serveApp(): Promise<void> {
     })().catch((error: unknown) => send({ failed: String(error) }));
   });
   process.once('disconnect', () => {
-    void app.close().then(() => database.close()).finally(() => process.exit(0));
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
   });
 }
 

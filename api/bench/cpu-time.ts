@@ -39,7 +39,11 @@ function postgresTicks(): number {
 export function cpuSnapshot(): CpuSnapshot {
   try {
     const usage = process.cpuUsage();
-    return { busyMs: machineBusyTicks() * TICK_MS, postgresMs: postgresTicks() * TICK_MS, generatorMs: (usage.user + usage.system) / 1000 };
+    return {
+      busyMs: machineBusyTicks() * TICK_MS,
+      postgresMs: postgresTicks() * TICK_MS,
+      generatorMs: (usage.user + usage.system) / 1000,
+    };
   } catch {
     return null;
   }

@@ -14,8 +14,21 @@ import { printTextTable } from './text-table';
 
 type Server = { child: ChildProcess; port: number };
 export type Latencies = { label: string; count: number; p50: number; p95: number; p99: number; failures: number };
-export type ImportStep = { step: string; seconds: number; rssBefore: number; rssPeak: number; report: string; reads: Latencies };
-export type DataResult = { ics: { events: number; kb: number; rows: Latencies[] } | null; rows: number; megabytes: number; rest: Latencies | null; steps: ImportStep[] };
+export type ImportStep = {
+  step: string;
+  seconds: number;
+  rssBefore: number;
+  rssPeak: number;
+  report: string;
+  reads: Latencies;
+};
+export type DataResult = {
+  ics: { events: number; kb: number; rows: Latencies[] } | null;
+  rows: number;
+  megabytes: number;
+  rest: Latencies | null;
+  steps: ImportStep[];
+};
 
 export const ICS_TODOS = 2_000;
 export const IMPORT_ROWS = 100_000;
@@ -23,11 +36,22 @@ const ICS_USER = 'MAB';
 
 const summary = (label: string, latencies: number[], failures: number): Latencies => {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { label, count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), failures };
+  return {
+    label,
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    failures,
+  };
 };
 
 // One user reading `url` in a loop, one request after the other, until `done` settles.
-async function readWhile(url: string, token: string, done: Promise<unknown>): Promise<{ latencies: number[]; failures: number }> {
+async function readWhile(
+  url: string,
+  token: string,
+  done: Promise<unknown>,
+): Promise<{ latencies: number[]; failures: number }> {
   let finished = false;
   const finish = () => {
     finished = true;
@@ -66,7 +90,11 @@ async function prepareFeedUser(client: pg.Client): Promise<void> {
 
 async function icsLoad(base: string, seconds: number): Promise<NonNullable<DataResult['ics']>> {
   const token = await login(base, ICS_USER);
-  const created = await fetch(`${base}/user/calendar-feed`, { method: 'POST', headers: { authorization: token }, body: new FormData() });
+  const created = await fetch(`${base}/user/calendar-feed`, {
+    method: 'POST',
+    headers: { authorization: token },
+    body: new FormData(),
+  });
   if (created.status !== 200) throw new Error(`calendar feed: ${created.status} ${await created.text()}`);
   const { url } = (JSON.parse(await created.text()) as { data: { url: string } }).data;
   const feedPath = new URL(url).pathname;
@@ -90,16 +118,32 @@ async function icsLoad(base: string, seconds: number): Promise<NonNullable<DataR
   return { events, kb: Buffer.byteLength(probe.body) / 1024, rows: [baseline, feed] };
 }
 
-const csvCell = (value: string | null) => (value === null ? '' : /[;"\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const csvCell = (value: string | null) =>
+  value === null ? '' : /[;"\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
 // 100 000 rows as French Excel writes them (';', UTF-8 with BOM): every fifth row an existing contact found by its
 // e-mail, with a new job title (an update); the others new contacts of existing companies, named by SIRET (three in
 // four) or by name, each with an owner's trigram.
 async function importFile(client: pg.Client): Promise<Buffer> {
-  const users = (await client.query<{ trigram: string }>('select trigram from app_user where is_active order by id')).rows.map((row) => row.trigram);
-  const companies = (await client.query<{ name: string; registration_id: string }>('select name, registration_id from company where is_active order by id')).rows;
+  const users = (
+    await client.query<{ trigram: string }>('select trigram from app_user where is_active order by id')
+  ).rows.map((row) => row.trigram);
+  const companies = (
+    await client.query<{ name: string; registration_id: string }>(
+      'select name, registration_id from company where is_active order by id',
+    )
+  ).rows;
   const existing = (
-    await client.query<{ title: string; first_name: string; last_name: string; job_title: string | null; email: string; phone: string | null; siret: string | null; trigram: string }>(
+    await client.query<{
+      title: string;
+      first_name: string;
+      last_name: string;
+      job_title: string | null;
+      email: string;
+      phone: string | null;
+      siret: string | null;
+      trigram: string;
+    }>(
       `select k.title, k.first_name, k.last_name, k.job_title, k.email, k.phone, co.registration_id as siret, u.trigram
        from contact k left join company co on co.id = k.company_id join app_user u on u.id = k.owner_id
        where k.email is not null and (co.id is null or co.is_active) order by k.id limit $1`,
@@ -108,7 +152,18 @@ async function importFile(client: pg.Client): Promise<Buffer> {
   ).rows;
   const titles: Record<string, string> = { mister: 'M.', madam: 'Mme', miss: 'Mlle' };
   const firstNames = ['Camille', 'Louis', 'Chloé', 'Hugo', 'Léa', 'Jules', 'Manon', 'Gabriel', 'Inès', 'Arthur'];
-  const lastNames = ['Lefèvre', 'Moreau', 'Girard', 'Bonnet', 'Dupont', 'Lambert', 'Fontaine', 'Rousseau', 'Vincent', 'Mercier'];
+  const lastNames = [
+    'Lefèvre',
+    'Moreau',
+    'Girard',
+    'Bonnet',
+    'Dupont',
+    'Lambert',
+    'Fontaine',
+    'Rousseau',
+    'Vincent',
+    'Mercier',
+  ];
   const lines = ['Civilité;Nom;Prénom;Fonction;E-mail;Téléphone;Société;Propriétaire'];
   let updates = 0;
   for (let n = 0; n < IMPORT_ROWS; n += 1) {
@@ -116,7 +171,16 @@ async function importFile(client: pg.Client): Promise<Buffer> {
     if (n % 5 === 0 && updates < existing.length) {
       const k = existing[updates];
       updates += 1;
-      cells = [titles[k.title], k.last_name, k.first_name, `${k.job_title ?? 'Acheteur'} (mis à jour)`, k.email, k.phone, k.siret, k.trigram];
+      cells = [
+        titles[k.title],
+        k.last_name,
+        k.first_name,
+        `${k.job_title ?? 'Acheteur'} (mis à jour)`,
+        k.email,
+        k.phone,
+        k.siret,
+        k.trigram,
+      ];
     } else {
       const company = companies[(n * 13) % companies.length];
       const first = firstNames[n % firstNames.length];
@@ -138,7 +202,15 @@ async function importFile(client: pg.Client): Promise<Buffer> {
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`)]);
 }
 
-async function importStep(options: { step: string; url: string; token: string; file: Buffer; pid: number; readUrl: string; readToken: string }): Promise<ImportStep> {
+async function importStep(options: {
+  step: string;
+  url: string;
+  token: string;
+  file: Buffer;
+  pid: number;
+  readUrl: string;
+  readToken: string;
+}): Promise<ImportStep> {
   const { step, url, token, file, pid, readUrl, readToken } = options;
   const rssBefore = rssMegabytes(pid);
   let rssPeak = rssBefore;
@@ -149,15 +221,27 @@ async function importStep(options: { step: string; url: string; token: string; f
   form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'contacts.csv');
   form.append('onExisting', 'update');
   const started = performance.now();
-  const call = fetch(url, { method: 'POST', headers: { authorization: token }, body: form }).then(async (response) => ({ status: response.status, body: await response.text() }));
+  const call = fetch(url, { method: 'POST', headers: { authorization: token }, body: form }).then(async (response) => ({
+    status: response.status,
+    body: await response.text(),
+  }));
   const [answer, reads] = await Promise.all([call, readWhile(readUrl, readToken, call)]);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   rssPeak = Math.max(rssPeak, rssMegabytes(pid));
   if (answer.status !== 200) throw new Error(`${step}: ${answer.status} ${answer.body.slice(0, 300)}`);
-  const data = (JSON.parse(answer.body) as { data: { created: number; updated: number; skipped: number; rejected: number } }).data;
+  const data = (
+    JSON.parse(answer.body) as { data: { created: number; updated: number; skipped: number; rejected: number } }
+  ).data;
   const report = `created ${data.created}, updated ${data.updated}, skipped ${data.skipped}, rejected ${data.rejected}`;
-  return { step, seconds, rssBefore, rssPeak, report, reads: summary(`GET /todos during the ${step}`, reads.latencies, reads.failures) };
+  return {
+    step,
+    seconds,
+    rssBefore,
+    rssPeak,
+    report,
+    reads: summary(`GET /todos during the ${step}`, reads.latencies, reads.failures),
+  };
 }
 
 // Seeds a database of its own, starts one API on it, runs the selected scenarios (ics before import) and drops it.
@@ -195,7 +279,9 @@ export async function dataBench(options: {
     const admin = await login(base, 'ADM');
     const reader = await login(base);
     const readUrl = `${base}${todosPath}`;
-    console.log(`  import: ${IMPORT_ROWS} contacts (${result.megabytes.toFixed(1)} MB); GET /todos by another user at rest for ${seconds} s`);
+    console.log(
+      `  import: ${IMPORT_ROWS} contacts (${result.megabytes.toFixed(1)} MB); GET /todos by another user at rest for ${seconds} s`,
+    );
     await readWhile(readUrl, reader, sleep(1000));
     const rest = await readWhile(readUrl, reader, sleep(seconds * 1000));
     result.rest = summary('GET /todos at rest', rest.latencies, rest.failures);
@@ -204,7 +290,17 @@ export async function dataBench(options: {
       ['import', '/import/contacts'],
     ] as const) {
       console.log(`  ${step}: POST ${path}`);
-      result.steps.push(await importStep({ step, url: `${base}${path}`, token: admin, file, pid: app.pid as number, readUrl, readToken: reader }));
+      result.steps.push(
+        await importStep({
+          step,
+          url: `${base}${path}`,
+          token: admin,
+          file,
+          pid: app.pid as number,
+          readUrl,
+          readToken: reader,
+        }),
+      );
     }
     return result;
   } finally {
@@ -214,16 +310,28 @@ export async function dataBench(options: {
   }
 }
 
-export function printData(result: DataResult, goals: { icsMs: number; importSeconds: number; rssMegabytes: number }): void {
+export function printData(
+  result: DataResult,
+  goals: { icsMs: number; importSeconds: number; rssMegabytes: number },
+): void {
   const table = (title: string, rows: Latencies[]) => {
     const header = ['call', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'failed'];
-    const lines = rows.map((row) => [row.label, String(row.count), row.p50.toFixed(1), row.p95.toFixed(1), row.p99.toFixed(1), String(row.failures)]);
+    const lines = rows.map((row) => [
+      row.label,
+      String(row.count),
+      row.p50.toFixed(1),
+      row.p95.toFixed(1),
+      row.p99.toFixed(1),
+      String(row.failures),
+    ]);
     printTextTable(title, header, lines);
   };
   if (result.ics !== null) {
     table(`Calendar feed, PostgreSQL, one user's ${ICS_TODOS} todos`, result.ics.rows);
     const feed = result.ics.rows[1];
-    console.log(`  feed: ${result.ics.events} events, ${result.ics.kb.toFixed(0)} KB; p95 ${feed.p95.toFixed(0)} ms (goal < ${goals.icsMs}${feed.p95 < goals.icsMs ? ', met' : ', missed'})`);
+    console.log(
+      `  feed: ${result.ics.events} events, ${result.ics.kb.toFixed(0)} KB; p95 ${feed.p95.toFixed(0)} ms (goal < ${goals.icsMs}${feed.p95 < goals.icsMs ? ', met' : ', missed'})`,
+    );
   }
   if (result.rest === null) return;
   console.log(`\nImport of ${result.rows} contacts (${result.megabytes.toFixed(1)} MB of CSV), PostgreSQL`);
@@ -234,9 +342,10 @@ export function printData(result: DataResult, goals: { icsMs: number; importSeco
     );
   }
   const rest = result.rest;
-  table(
-    'Another user reading their todo month (GET /todos, one request after the other)',
-    [rest, ...result.steps.map((step) => step.reads)],
-  );
-  for (const step of result.steps) console.log(`  p95 during the ${step.step} / at rest: ${(step.reads.p95 / rest.p95).toFixed(1)}`);
+  table('Another user reading their todo month (GET /todos, one request after the other)', [
+    rest,
+    ...result.steps.map((step) => step.reads),
+  ]);
+  for (const step of result.steps)
+    console.log(`  p95 during the ${step.step} / at rest: ${(step.reads.p95 / rest.p95).toFixed(1)}`);
 }

@@ -18,7 +18,16 @@ export type MixedOptions = {
 };
 
 // hits: the reads answered from the API's answer cache (x-cache: hit), null for writes.
-export type MixedRow = { phase: string; kind: string; count: number; rps: number; p50: number; p99: number; failures: number; hits: number | null };
+export type MixedRow = {
+  phase: string;
+  kind: string;
+  count: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  hits: number | null;
+};
 
 type User = { trigram: string; todoId: number; deadline: string; standby: boolean; token: string };
 
@@ -42,7 +51,12 @@ async function loadUsers(databaseUrl: string, count: number): Promise<Omit<User,
        limit $1`,
       [count],
     );
-    return rows.map((row) => ({ trigram: row.trigram, todoId: row.todo_id, deadline: row.deadline, standby: row.standby }));
+    return rows.map((row) => ({
+      trigram: row.trigram,
+      todoId: row.todo_id,
+      deadline: row.deadline,
+      standby: row.standby,
+    }));
   } finally {
     await client.end();
   }
@@ -80,7 +94,10 @@ async function run(users: User[], options: MixedOptions, seconds: number, writeS
           answer = await httpGet(`${base}/user/contacts/standby`, headers);
         } else {
           kind = 'read /todos';
-          answer = await httpGet(`${base}/todos?onlyPending=1&start=${options.month.start}&end=${options.month.end}`, headers);
+          answer = await httpGet(
+            `${base}/todos?onlyPending=1&start=${options.month.start}&end=${options.month.end}`,
+            headers,
+          );
         }
         samples.push({ kind, ms: performance.now() - started, ok: answer.status === 200, hit: answer.cache === 'hit' });
         await sleep(options.thinkMs);
@@ -117,10 +134,14 @@ function summarize(phase: string, samples: Sample[], seconds: number): MixedRow[
 export async function mixedLoad(options: MixedOptions): Promise<MixedRow[]> {
   const found = await loadUsers(options.databaseUrl, options.users);
   const users: User[] = [];
-  for (const [index, user] of found.entries()) users.push({ ...user, token: await login(options.bases[index % options.bases.length], user.trigram) });
+  for (const [index, user] of found.entries())
+    users.push({ ...user, token: await login(options.bases[index % options.bases.length], user.trigram) });
   // Warm-up: every user's answers built once on each instance.
   await run(users, options, 3, 0);
   const baseline = await run(users, options, options.baselineSeconds, 0);
   const mixed = await run(users, options, options.durationSeconds, options.writeShare);
-  return [...summarize('reads only (baseline)', baseline, options.baselineSeconds), ...summarize('mixed', mixed, options.durationSeconds)];
+  return [
+    ...summarize('reads only (baseline)', baseline, options.baselineSeconds),
+    ...summarize('mixed', mixed, options.durationSeconds),
+  ];
 }

@@ -18,7 +18,10 @@ export const needsCalls: NeedsCall[] = [
   // A frequent word: thousands of sheets ranked for one page.
   { name: 'GET /needs/search?q=données', path: search('données') },
   { name: 'GET /needs?scope=all (first page)', path: '/needs?scope=all' },
-  { name: 'GET /needs?scope=all&open=1&priority=high&sort=deadline', path: '/needs?scope=all&open=1&priority=high&sort=deadline&order=asc' },
+  {
+    name: 'GET /needs?scope=all&open=1&priority=high&sort=deadline',
+    path: '/needs?scope=all&open=1&priority=high&sort=deadline&order=asc',
+  },
   { name: 'GET /needs?scope=team', path: '/needs?scope=team' },
 ];
 
@@ -26,7 +29,9 @@ type Page = { items: unknown[]; total: number };
 
 // One answer of the call, as the load will get them: what it holds, and a check that it is what the scenario measures.
 async function probe(base: string, call: NeedsCall, token: string): Promise<string> {
-  const response = await fetch(`${base}${call.path}`, { headers: { authorization: token, 'cache-control': 'no-cache' } });
+  const response = await fetch(`${base}${call.path}`, {
+    headers: { authorization: token, 'cache-control': 'no-cache' },
+  });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`${call.name}: ${response.status} ${body.slice(0, 200)}`);
   if (response.headers.get('x-cache') === 'hit') throw new Error(`${call.name}: answered from the answer cache`);
@@ -34,12 +39,18 @@ async function probe(base: string, call: NeedsCall, token: string): Promise<stri
   if (!call.path.startsWith('/needs/search')) return `${page.total} rows`;
   const items = page.items as NeedsSheetSearchItem[];
   if (items.length === 0) throw new Error(`${call.name}: nothing found; are the needs sheets seeded?`);
-  if (items.some((item, i) => i > 0 && item.rank > items[i - 1].rank)) throw new Error(`${call.name}: not in rank order`);
+  if (items.some((item, i) => i > 0 && item.rank > items[i - 1].rank))
+    throw new Error(`${call.name}: not in rank order`);
   const marked = items.filter((item) => item.highlights.some((snippet) => snippet.includes('<mark>'))).length;
   return `${page.total} rows, ${marked}/${items.length} with snippets`;
 }
 
-export async function needsLoad(options: { base: string; token: string; connections: number; seconds: number }): Promise<ListRow[]> {
+export async function needsLoad(options: {
+  base: string;
+  token: string;
+  connections: number;
+  seconds: number;
+}): Promise<ListRow[]> {
   const { base, token, connections, seconds } = options;
   // A warm-up first (the sheets were just added), then the baseline before and after: ratios against their mean.
   await loadCall(`${base}/user`, token, connections, seconds);
@@ -49,7 +60,12 @@ export async function needsLoad(options: { base: string; token: string; connecti
   for (const call of needsCalls) {
     const detail = await probe(base, call, token);
     console.log(`  loading ${call.name} with ${connections} connection(s) for ${seconds} s (${detail})`);
-    measured.push({ call: call.name, ...(await loadCall(`${base}${call.path}`, token, connections, seconds)), ratio: null, detail });
+    measured.push({
+      call: call.name,
+      ...(await loadCall(`${base}${call.path}`, token, connections, seconds)),
+      ratio: null,
+      detail,
+    });
   }
   const after = await loadCall(`${base}/user`, token, connections, seconds);
   const baselineP95 = (before.p95 + after.p95) / 2;
@@ -62,17 +78,29 @@ export async function needsLoad(options: { base: string; token: string; connecti
 
 // The goal (p95 < goalP95 ms server side: the API's own time, from its Server-Timing header) is set on PostgreSQL;
 // PGlite's rows are there to compare. The caller's p95 is printed beside it.
-export function printNeeds(result: { engine: string; sheets: number; rows: ListRow[] }, connections: number, goalP95: number): void {
+export function printNeeds(
+  result: { engine: string; sheets: number; rows: ListRow[] },
+  connections: number,
+  goalP95: number,
+): void {
   const onPostgres = result.engine === 'postgres';
   const over = (row: ListRow) => (row.serverP95 ?? Infinity) >= goalP95;
   const header = ['call', ...latencyHeader(true), `server p95 < ${goalP95} ms`, 'answer'];
   const verdict = (row: ListRow) => (row.ratio === null ? '' : !over(row) ? 'met' : onPostgres ? 'NOT met' : 'over');
   const lines = result.rows.map((row) => [row.call, ...latencyCells(row, true), verdict(row), row.detail]);
-  printTextTable(`Needs sheets on the large dataset (${result.sheets} sheets), ${result.engine}, ${connections} connections, built by the database every time`, header, lines);
+  printTextTable(
+    `Needs sheets on the large dataset (${result.sheets} sheets), ${result.engine}, ${connections} connections, built by the database every time`,
+    header,
+    lines,
+  );
   const missed = result.rows.filter((row) => row.ratio !== null && over(row)).map((row) => row.call);
   if (onPostgres) {
-    console.log(`  goal p95 < ${goalP95} ms server side on PostgreSQL: ${missed.length === 0 ? 'met by every call' : `NOT met by ${missed.join(', ')}`}`);
+    console.log(
+      `  goal p95 < ${goalP95} ms server side on PostgreSQL: ${missed.length === 0 ? 'met by every call' : `NOT met by ${missed.join(', ')}`}`,
+    );
   } else {
-    console.log(`  (the goal p95 < ${goalP95} ms server side is PostgreSQL's; here ${missed.length === 0 ? 'every call is under it' : `over it: ${missed.join(', ')}`})`);
+    console.log(
+      `  (the goal p95 < ${goalP95} ms server side is PostgreSQL's; here ${missed.length === 0 ? 'every call is under it' : `over it: ${missed.join(', ')}`})`,
+    );
   }
 }

@@ -13,7 +13,16 @@ import { latencyCells, latencyHeader, printTextTable } from './text-table';
 // authenticated GET /user through the same stack (the baseline). Then the gzip weight of the chunks holding the
 // reports' charts in the built reports remote: Chart.js, the canvas wrapper and the figures with their tables.
 
-export type ReportRow = { call: string; count: number; p50: number; p95: number; p99: number; ratio: number | null; failures: number; detail: string };
+export type ReportRow = {
+  call: string;
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  ratio: number | null;
+  failures: number;
+  detail: string;
+};
 export type ChartChunk = { file: string; holds: string; bytes: number; gzip: number };
 
 const reportsDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../remotes/reports/dist');
@@ -45,17 +54,28 @@ async function subjects(databaseUrl: string): Promise<Subjects> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const contact = await client.query<{ id: number; n: string }>('select contact_id as id, count(*) as n from todo group by 1 order by 2 desc, 1 limit 1');
+    const contact = await client.query<{ id: number; n: string }>(
+      'select contact_id as id, count(*) as n from todo group by 1 order by 2 desc, 1 limit 1',
+    );
     const group = await client.query<{ id: number; n: string }>(
       'select parent_id as id, count(*) + 1 as n from company where parent_id is not null group by 1 order by 2 desc, 1 limit 1',
     );
-    return { contactId: contact.rows[0].id, contactTodos: Number(contact.rows[0].n), groupId: group.rows[0].id, groupCompanies: Number(group.rows[0].n) };
+    return {
+      contactId: contact.rows[0].id,
+      contactTodos: Number(contact.rows[0].n),
+      groupId: group.rows[0].id,
+      groupCompanies: Number(group.rows[0].n),
+    };
   } finally {
     await client.end();
   }
 }
 
-export async function reportLoad(options: { base: string; databaseUrl: string; seconds: number }): Promise<{ rows: ReportRow[]; charts: ChartChunk[] }> {
+export async function reportLoad(options: {
+  base: string;
+  databaseUrl: string;
+  seconds: number;
+}): Promise<{ rows: ReportRow[]; charts: ChartChunk[] }> {
   const { base, databaseUrl, seconds } = options;
   const admin = await login(base, 'ADM');
   const leader = await login(base);
@@ -63,14 +83,38 @@ export async function reportLoad(options: { base: string; databaseUrl: string; s
   const period = `from=${year}-01-01&to=${year}-12-31`;
   const { contactId, contactTodos, groupId, groupCompanies } = await subjects(databaseUrl);
   const calls = [
-    { name: `GET /reports/tasks?groupBy=user (${year}, admin)`, path: `/reports/tasks?${period}&groupBy=user`, token: admin },
-    { name: `GET /reports/tasks?groupBy=task (${year}, admin)`, path: `/reports/tasks?${period}&groupBy=task`, token: admin },
-    { name: `GET /reports/tasks?groupBy=user (${year}, leader)`, path: `/reports/tasks?${period}&groupBy=user`, token: leader },
-    { name: `GET /reports/tasks/todos?figure=late (${year}, admin)`, path: `/reports/tasks/todos?${period}&figure=late`, token: admin },
+    {
+      name: `GET /reports/tasks?groupBy=user (${year}, admin)`,
+      path: `/reports/tasks?${period}&groupBy=user`,
+      token: admin,
+    },
+    {
+      name: `GET /reports/tasks?groupBy=task (${year}, admin)`,
+      path: `/reports/tasks?${period}&groupBy=task`,
+      token: admin,
+    },
+    {
+      name: `GET /reports/tasks?groupBy=user (${year}, leader)`,
+      path: `/reports/tasks?${period}&groupBy=user`,
+      token: leader,
+    },
+    {
+      name: `GET /reports/tasks/todos?figure=late (${year}, admin)`,
+      path: `/reports/tasks/todos?${period}&figure=late`,
+      token: admin,
+    },
     { name: `GET /reports/stats (${year}, admin)`, path: `/reports/stats?${period}`, token: admin },
     { name: `GET /reports/stats (${year}, leader)`, path: `/reports/stats?${period}`, token: leader },
-    { name: `GET /reports/history?contactId (${year})`, path: `/reports/history?contactId=${contactId}&${period}`, token: leader },
-    { name: 'GET /reports/history?companyId&subsidiaries=1', path: `/reports/history?companyId=${groupId}&subsidiaries=1`, token: leader },
+    {
+      name: `GET /reports/history?contactId (${year})`,
+      path: `/reports/history?contactId=${contactId}&${period}`,
+      token: leader,
+    },
+    {
+      name: 'GET /reports/history?companyId&subsidiaries=1',
+      path: `/reports/history?companyId=${groupId}&subsidiaries=1`,
+      token: leader,
+    },
     { name: 'GET /reports/directory (first page)', path: '/reports/directory', token: leader },
     { name: 'GET /reports/directory?search=mont', path: '/reports/directory?search=mont', token: leader },
     { name: 'GET /reports/subjects?q=mont', path: '/reports/subjects?q=mont', token: leader },
@@ -86,7 +130,12 @@ export async function reportLoad(options: { base: string; databaseUrl: string; s
     const data = (JSON.parse(probe.body) as { data: unknown[] | { items: unknown[]; total: number } }).data;
     const detail = Array.isArray(data) ? `${data.length} rows` : `${data.items.length} of ${data.total}`;
     console.log(`  loading ${call.name} with 1 connection for ${seconds} s (${detail})`);
-    measured.push({ call: call.name, ...(await loadCall(`${base}${call.path}`, call.token, 1, seconds)), ratio: null, detail });
+    measured.push({
+      call: call.name,
+      ...(await loadCall(`${base}${call.path}`, call.token, 1, seconds)),
+      ratio: null,
+      detail,
+    });
   }
   const after = await loadCall(`${base}/user`, leader, 1, seconds);
   const baselineP95 = (before.p95 + after.p95) / 2;
@@ -95,14 +144,23 @@ export async function reportLoad(options: { base: string; databaseUrl: string; s
     { call: 'baseline: GET /user, after', ...after, ratio: null, detail: '' },
     ...measured.map((row) => ({ ...row, ratio: row.p95 / baselineP95 })),
   ];
-  console.log(`  subjects: contact ${contactId} (${contactTodos} todos), group of company ${groupId} (${groupCompanies} companies)`);
+  console.log(
+    `  subjects: contact ${contactId} (${contactTodos} todos), group of company ${groupId} (${groupCompanies} companies)`,
+  );
   return { rows, charts: chartChunks() };
 }
 
-export function printReports(result: { rows: ReportRow[]; charts: ChartChunk[] }, goals: { p95: number; stretch: number; groupHistory: number }): void {
+export function printReports(
+  result: { rows: ReportRow[]; charts: ChartChunk[] },
+  goals: { p95: number; stretch: number; groupHistory: number },
+): void {
   const header = ['call', ...latencyHeader(false), 'answer'];
   const lines = result.rows.map((row) => [row.call, ...latencyCells(row, false), row.detail]);
-  printTextTable('Reports on the large dataset, PostgreSQL, 1 connection, built by the database every time', header, lines);
+  printTextTable(
+    'Reports on the large dataset, PostgreSQL, 1 connection, built by the database every time',
+    header,
+    lines,
+  );
   const reports = result.rows.filter((row) => row.ratio !== null);
   const over = (limit: number) => reports.filter((row) => row.p95 >= limit).map((row) => row.call);
   const verdict = (names: string[]) => (names.length === 0 ? 'met by every call' : `missed by ${names.join(', ')}`);
@@ -110,10 +168,14 @@ export function printReports(result: { rows: ReportRow[]; charts: ChartChunk[] }
   console.log(`  stretch goal p95 < ${goals.stretch} ms: ${verdict(over(goals.stretch))}`);
   const group = reports.find((row) => row.call.includes('subsidiaries=1'));
   if (group !== undefined) {
-    console.log(`  group history, first page: p95 ${group.p95.toFixed(0)} ms (goal < ${goals.groupHistory}${group.p95 < goals.groupHistory ? ', met' : ', missed'})`);
+    console.log(
+      `  group history, first page: p95 ${group.p95.toFixed(0)} ms (goal < ${goals.groupHistory}${group.p95 < goals.groupHistory ? ', met' : ', missed'})`,
+    );
   }
   for (const chunk of result.charts) {
-    console.log(`  charts: remotes/reports/dist/${chunk.file}, ${(chunk.bytes / 1024).toFixed(1)} KB, ${(chunk.gzip / 1024).toFixed(1)} KB gzip: ${chunk.holds}`);
+    console.log(
+      `  charts: remotes/reports/dist/${chunk.file}, ${(chunk.bytes / 1024).toFixed(1)} KB, ${(chunk.gzip / 1024).toFixed(1)} KB gzip: ${chunk.holds}`,
+    );
   }
   if (result.charts.length === 0) console.log('  charts: no chunk of remotes/reports/dist holds them');
   console.log("  /agenda's and the login's bytes: npm run bench -- front");

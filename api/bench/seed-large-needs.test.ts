@@ -1,10 +1,24 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addDays, needsSheetReference, toBusinessIsoDate, type ListPage, type NeedsSheet, type NeedsSheetSearchItem } from '@bo/contracts/all';
+import {
+  addDays,
+  needsSheetReference,
+  toBusinessIsoDate,
+  type ListPage,
+  type NeedsSheet,
+  type NeedsSheetSearchItem,
+} from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { lastReferenceNumber } from '../src/db/needs-sheet-references';
-import { call, createTestApp, createTestDatabase, testEngines, testPasswordHashing, type TestDatabase } from '../src/test/harness';
+import {
+  call,
+  createTestApp,
+  createTestDatabase,
+  testEngines,
+  testPasswordHashing,
+  type TestDatabase,
+} from '../src/test/harness';
 import { BENCH_LEADER, LARGE_PASSWORD, seedLarge } from './seed-large';
 import { seedLargeNeedsSheets } from './seed-large-needs';
 
@@ -23,7 +37,9 @@ for (const engine of testEngines()) {
       await seedLarge(database.db, scale, { passwordHashing: testPasswordHashing });
       assert.equal(await seedLargeNeedsSheets(database.db, count), count);
       app = await createTestApp(database.db);
-      const login = await call(app, 'POST', '/user/login', { fields: { trigram: BENCH_LEADER, password: LARGE_PASSWORD, save: 0 } });
+      const login = await call(app, 'POST', '/user/login', {
+        fields: { trigram: BENCH_LEADER, password: LARGE_PASSWORD, save: 0 },
+      });
       assert.equal(login.status, 200);
       token = login.token ?? '';
     });
@@ -39,7 +55,12 @@ for (const engine of testEngines()) {
     });
 
     it("writes each sheet for a contact of its company, owned by the business side, worked by the owner's team's recruiters", async () => {
-      const { rows } = await sql<{ wrong_contact: number; wrong_owner: number; wrong_recruiter: number; assigned: number }>`
+      const { rows } = await sql<{
+        wrong_contact: number;
+        wrong_owner: number;
+        wrong_recruiter: number;
+        assigned: number;
+      }>`
         select
           (select count(*) from needs_sheet s join contact k on k.id = s.contact_id where k.company_id <> s.company_id)::int as wrong_contact,
           (select count(*) from needs_sheet s join app_user u on u.id = s.owner_id where not (u.is_business_leader or u.is_business_team))::int as wrong_owner,
@@ -56,10 +77,15 @@ for (const engine of testEngines()) {
       const { rows } = await sql<{ old: boolean; closed: string; total: string; first: string; last: string }>`
         select s.received_date < ${addDays(today, -90)}::date as old, count(*) filter (where st.closes) as closed, count(*) as total,
           min(s.received_date)::text as first, max(s.received_date)::text as last
-        from needs_sheet s join needs_sheet_status st on st.id = s.status_id group by 1 order by 1`.execute(database.db);
+        from needs_sheet s join needs_sheet_status st on st.id = s.status_id group by 1 order by 1`.execute(
+        database.db,
+      );
       const [recent, old] = rows;
       assert.ok(Number(old.closed) / Number(old.total) > 0.8, `${old.closed} of ${old.total} old sheets closed`);
-      assert.ok(Number(recent.closed) / Number(recent.total) < 0.4, `${recent.closed} of ${recent.total} recent sheets closed`);
+      assert.ok(
+        Number(recent.closed) / Number(recent.total) < 0.4,
+        `${recent.closed} of ${recent.total} recent sheets closed`,
+      );
       assert.ok(old.first >= addDays(today, -730) && recent.last <= today, `${old.first} to ${recent.last}`);
     });
 
@@ -74,10 +100,15 @@ for (const engine of testEngines()) {
       const thisYear = rows.filter((row) => row.year === year);
       assert.ok(thisYear.length > 0);
       for (const numbered of new Set(rows.map((row) => row.year))) {
-        assert.equal(await lastReferenceNumber(database.db, numbered), rows.filter((row) => row.year === numbered).length);
+        assert.equal(
+          await lastReferenceNumber(database.db, numbered),
+          rows.filter((row) => row.year === numbered).length,
+        );
       }
 
-      const { rows: [client] } = await sql<{ contact_id: number; company_id: number; owner_id: number }>`
+      const {
+        rows: [client],
+      } = await sql<{ contact_id: number; company_id: number; owner_id: number }>`
         select contact_id, company_id, owner_id from needs_sheet order by id desc limit 1`.execute(database.db);
       const created = await call<NeedsSheet>(app, 'POST', '/need/store', {
         token,
@@ -103,18 +134,29 @@ for (const engine of testEngines()) {
             || setweight(to_tsvector('bo_french', array_to_string(skills, ' ') || ' ' || array_to_string(nice_to_have, ' ')), 'B')
             || setweight(to_tsvector('bo_french', description), 'C'))::int as stale,
           (select count(*) from needs_sheet s where s.status_id is distinct from (select c.status_id from needs_sheet_status_change c
-            where c.needs_sheet_id = s.id order by c.changed_at desc, c.id desc limit 1))::int as unmatched`.execute(database.db);
+            where c.needs_sheet_id = s.id order by c.changed_at desc, c.id desc limit 1))::int as unmatched`.execute(
+        database.db,
+      );
       assert.deepEqual(rows[0], { stale: 0, unmatched: 0 });
     });
 
     it('answers a ranked search for "développeur java" with snippets, among many more for "données"', async () => {
-      const found = await call<ListPage<NeedsSheetSearchItem>>(app, 'GET', '/needs/search', { token, query: { q: 'développeur java' } });
+      const found = await call<ListPage<NeedsSheetSearchItem>>(app, 'GET', '/needs/search', {
+        token,
+        query: { q: 'développeur java' },
+      });
       const data = found.body.data;
       assert.ok(data !== undefined && data !== null && data.total >= 20, JSON.stringify(found.body).slice(0, 200));
       assert.ok(data.items.every((item, i) => i === 0 || item.rank <= data.items[i - 1].rank));
       assert.ok(data.items.every((item) => item.highlights.some((snippet) => snippet.includes('<mark>'))));
-      const broad = await call<ListPage<NeedsSheetSearchItem>>(app, 'GET', '/needs/search', { token, query: { q: 'données' } });
-      assert.ok((broad.body.data?.total ?? 0) > data.total * 2, `${broad.body.data?.total} for données, ${data.total} for développeur java`);
+      const broad = await call<ListPage<NeedsSheetSearchItem>>(app, 'GET', '/needs/search', {
+        token,
+        query: { q: 'données' },
+      });
+      assert.ok(
+        (broad.body.data?.total ?? 0) > data.total * 2,
+        `${broad.body.data?.total} for données, ${data.total} for développeur java`,
+      );
     });
   });
 }

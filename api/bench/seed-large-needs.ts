@@ -10,7 +10,20 @@ export const fullNeedsSheets = 50_000;
 // French vocabulary of IT and engineering positions. A title is a role, most often with one of the technologies of
 // its trade; the skills are the technology's; the description a context, an activity of the trade and the skills.
 // At full scale "développeur java" matches a few thousand sheets, "ingénieur" or "données" about ten thousand.
-type Trade = 'dev' | 'data' | 'infra' | 'network' | 'security' | 'embedded' | 'mechanics' | 'automation' | 'quality' | 'agile' | 'erp' | 'project' | 'support';
+type Trade =
+  | 'dev'
+  | 'data'
+  | 'infra'
+  | 'network'
+  | 'security'
+  | 'embedded'
+  | 'mechanics'
+  | 'automation'
+  | 'quality'
+  | 'agile'
+  | 'erp'
+  | 'project'
+  | 'support';
 
 // Repeated roles are the more frequent ones.
 const roles: readonly [string, readonly Trade[]][] = [
@@ -120,19 +133,28 @@ const activities: readonly [string, readonly Trade[]][] = [
 ];
 
 // For each role, the 1-based positions of the technologies and activities of its trades, as 'i,j,k'.
-const positionsFor = (trades: readonly Trade[], items: readonly (readonly [string, ...unknown[]])[], tradesOf: (index: number) => readonly Trade[]) => {
-  const found = items.flatMap((_, index) => (tradesOf(index).some((trade) => trades.includes(trade)) ? [index + 1] : []));
+const positionsFor = (
+  trades: readonly Trade[],
+  items: readonly (readonly [string, ...unknown[]])[],
+  tradesOf: (index: number) => readonly Trade[],
+) => {
+  const found = items.flatMap((_, index) =>
+    tradesOf(index).some((trade) => trades.includes(trade)) ? [index + 1] : [],
+  );
   if (found.length === 0) throw new Error(`No technology or activity for the trades ${trades.join(', ')}`);
   return found.join(',');
 };
-const roleTechnologies = roles.map(([, trades]) => positionsFor(trades, technologies, (index) => technologies[index][2]));
+const roleTechnologies = roles.map(([, trades]) =>
+  positionsFor(trades, technologies, (index) => technologies[index][2]),
+);
 const roleActivities = roles.map(([, trades]) => positionsFor(trades, activities, (index) => activities[index][1]));
 
 const join = (items: readonly string[]) => items.join('|');
 
 // A draw in [0, n) for sheet number i (below 10^8), independent of the other draws (salts 1 to 20 keep their inputs
 // apart): hashint4 mixes its input.
-const draw = (salt: number, n: number) => sql.raw(`((hashint4(i + ${salt * 100_000_000})::bigint + 2147483648) % ${n})::int`);
+const draw = (salt: number, n: number) =>
+  sql.raw(`((hashint4(i + ${salt * 100_000_000})::bigint + 2147483648) % ${n})::int`);
 
 // Adds `count` needs sheets to the large dataset, set-based (a few statements, whatever the count), unless the
 // database already holds sheets. Spread over the active contacts (and so their companies), owned by the business
@@ -141,10 +163,17 @@ const draw = (salt: number, n: number) => sql.raw(`((hashint4(i + ${salt * 100_0
 // sheets came in, the year's counter left at its last number (the app's next sheet takes the one after), the full
 // text vector written by the table's trigger, and the status changes the statistics read (the first status at
 // creation, the current one later).
-export async function seedLargeNeedsSheets(db: Db, count: number = fullNeedsSheets, options: { log?: (line: string) => void } = {}): Promise<number> {
+export async function seedLargeNeedsSheets(
+  db: Db,
+  count: number = fullNeedsSheets,
+  options: { log?: (line: string) => void } = {},
+): Promise<number> {
   const log = options.log ?? (() => undefined);
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('needs_sheet').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const existing = await trx
+      .selectFrom('needs_sheet')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(existing.n) > 0) {
       log(`needs sheets: ${existing.n} already there`);
       return 0;
@@ -173,11 +202,14 @@ export async function seedLargeNeedsSheets(db: Db, count: number = fullNeedsShee
       .orderBy('id')
       .execute();
     if (open.length === 0 || filled.length === 0 || lost.length === 0 || business.length === 0) {
-      throw new Error('seedLargeNeedsSheets needs open, filling and losing statuses, and business users: seed the large dataset first');
+      throw new Error(
+        'seedLargeNeedsSheets needs open, filling and losing statuses, and business users: seed the large dataset first',
+      );
     }
     // The first status: the one the app gives a new sheet (statusFor).
     const first = open[0];
-    const ids = (list: { id: number }[] | number[]) => list.map((item) => (typeof item === 'number' ? item : item.id)).join('|');
+    const ids = (list: { id: number }[] | number[]) =>
+      list.map((item) => (typeof item === 'number' ? item : item.id)).join('|');
     const today = toBusinessIsoDate(new Date());
 
     await sql`
@@ -292,7 +324,9 @@ export async function seedLargeNeedsSheets(db: Db, count: number = fullNeedsShee
       from needs_sheet s
       join app_user o on o.id = s.owner_id
       join recruiters r on r.team = coalesce(o.leader_id, o.id)
-      where (s.id % 10 < 7 and r.n = (s.id / 10) % r.size) or (s.id % 10 = 0 and r.size > 1 and r.n = (s.id / 10 + 1) % r.size)`.execute(trx);
+      where (s.id % 10 < 7 and r.n = (s.id / 10) % r.size) or (s.id % 10 = 0 and r.size > 1 and r.n = (s.id / 10 + 1) % r.size)`.execute(
+      trx,
+    );
 
     // The statistics read the statuses a sheet entered: the first one when it was received, its current one later.
     await sql`
@@ -314,6 +348,8 @@ export async function seedLargeNeedsSheets(db: Db, count: number = fullNeedsShee
 
 // As settleDatabase, for the tables the sheets went into.
 export async function settleNeedsSheets(db: Db): Promise<void> {
-  await sql`vacuum analyze needs_sheet, needs_sheet_term, needs_sheet_recruiter, needs_sheet_status_change, needs_sheet_status`.execute(db);
+  await sql`vacuum analyze needs_sheet, needs_sheet_term, needs_sheet_recruiter, needs_sheet_status_change, needs_sheet_status`.execute(
+    db,
+  );
   await sql`checkpoint`.execute(db);
 }

@@ -3,26 +3,52 @@ import { withLuhnCheckDigit } from '@bo/contracts/all';
 import { hashPassword } from '../src/auth/password';
 import { productionPasswordHashing, type PasswordHashing } from '../src/config';
 import type { Db } from '../src/db/database';
-import { cities, demoTasks, femaleFirstNames, jobTitles, lastNames, maleFirstNames, sectors } from '../src/db/demo-data';
+import {
+  cities,
+  demoTasks,
+  femaleFirstNames,
+  jobTitles,
+  lastNames,
+  maleFirstNames,
+  sectors,
+} from '../src/db/demo-data';
 import { createRandom } from '../src/db/prng';
 
-export type LargeScale = { leaders: number; membersPerLeader: number; companies: number; contacts: number; todos: number };
+export type LargeScale = {
+  leaders: number;
+  membersPerLeader: number;
+  companies: number;
+  contacts: number;
+  todos: number;
+};
 
 // ~50 users (an admin, 5 leaders with 9 members each), 20 000 companies, 100 000 contacts, 500 000 todos.
-export const fullScale: LargeScale = { leaders: 5, membersPerLeader: 9, companies: 20_000, contacts: 100_000, todos: 500_000 };
+export const fullScale: LargeScale = {
+  leaders: 5,
+  membersPerLeader: 9,
+  companies: 20_000,
+  contacts: 100_000,
+  todos: 500_000,
+};
 
 // BENCH_SCALE: the share of the full dataset the API benchmarks seed (companies, contacts, todos and the needs
 // sheets; the users stay as they are), 1 by default. A small one is for checking a scenario on a small machine: the
 // figures the issues ask for are those of the full scale.
 export function benchScale(): number {
   const factor = Number(process.env.BENCH_SCALE ?? 1);
-  if (!Number.isFinite(factor) || factor <= 0) throw new Error(`BENCH_SCALE must be a positive number (1: the full dataset), not ${process.env.BENCH_SCALE}`);
+  if (!Number.isFinite(factor) || factor <= 0)
+    throw new Error(`BENCH_SCALE must be a positive number (1: the full dataset), not ${process.env.BENCH_SCALE}`);
   return factor;
 }
 
 export function scaledLarge(factor: number): LargeScale {
   const part = (count: number) => Math.max(10, Math.round(count * factor));
-  return { ...fullScale, companies: part(fullScale.companies), contacts: part(fullScale.contacts), todos: part(fullScale.todos) };
+  return {
+    ...fullScale,
+    companies: part(fullScale.companies),
+    contacts: part(fullScale.contacts),
+    todos: part(fullScale.todos),
+  };
 }
 
 export const LARGE_PASSWORD = 'Bienvenue-2026';
@@ -53,7 +79,11 @@ export async function seedLarge(
     email: `${trigram.toLowerCase()}@cabinet-bench.fr`,
     password_hash: passwordHash,
   });
-  const admin = await db.insertInto('app_user').values({ ...person('ADM', 0), is_admin: true }).returning('id').executeTakeFirstOrThrow();
+  const admin = await db
+    .insertInto('app_user')
+    .values({ ...person('ADM', 0), is_admin: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const userIds = [admin.id];
   for (let l = 0; l < scale.leaders; l += 1) {
     const leader = await db
@@ -106,7 +136,10 @@ export async function seedLarge(
   await sql`update company set parent_id = id - 1 where id % 10 = 1 and id > ${firstCompany}`.execute(db);
   log(`companies: ${scale.companies}`);
 
-  await db.insertInto('task').values([...demoTasks]).execute();
+  await db
+    .insertInto('task')
+    .values([...demoTasks])
+    .execute();
 
   // 2 % of contacts en veille (waiting for a first todo); the others are followed: given a pending todo below, which
   // makes them active (a contact's state is kept from its todos by the database).
@@ -128,7 +161,10 @@ export async function seedLarge(
         (string_to_array(${userIds.join('|')}, '|'))[1 + (i * 7 + i / 1000) % ${userIds.length}]::int
       from generate_series(${start}::int, ${end}::int) as i`.execute(db);
   }
-  const first = await db.selectFrom('contact').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow();
+  const first = await db
+    .selectFrom('contact')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .executeTakeFirstOrThrow();
   const firstContact = Number(first.id);
   log(`contacts: ${scale.contacts}`);
 
@@ -160,7 +196,9 @@ export async function seedLarge(
     update todo t set is_accomplished = false, execution_date = null, deadline = current_date + t.id % 60
     from (select distinct on (contact_id) id, contact_id from todo order by contact_id, deadline desc, id desc) last
     where t.id = last.id and (last.contact_id - ${firstContact} + 1) % 50 <> 0
-      and not exists (select 1 from todo p where p.contact_id = last.contact_id and p.is_active and not p.is_accomplished)`.execute(db);
+      and not exists (select 1 from todo p where p.contact_id = last.contact_id and p.is_active and not p.is_accomplished)`.execute(
+    db,
+  );
   await sql`analyze`.execute(db);
   return { users: userIds.length, leaderTrigram: BENCH_LEADER };
 }

@@ -5,7 +5,9 @@ import type { CpuPerRequest } from './cpu-time';
 export function printTextTable(title: string | null, header: string[], lines: string[][]): void {
   const widths = header.map((name, i) => Math.max(name.length, ...lines.map((line) => line[i].length)));
   const format = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ');
-  console.log(`\n${title === null ? '' : `${title}\n`}${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`);
+  console.log(
+    `\n${title === null ? '' : `${title}\n`}${format(header)}\n${widths.map((width) => '-'.repeat(width)).join('-|-')}`,
+  );
   for (const line of lines) console.log(format(line));
 }
 
@@ -13,8 +15,29 @@ export function printTextTable(title: string | null, header: string[], lines: st
 // percentiles, the ratio to the baseline, the failures); the caller adds its own columns around them.
 // The percentiles are the caller's; "server p95" is the API's own (its Server-Timing header), when measured.
 // With the CPU a request cost (cpu-time.ts), when measured: the API's, the database's.
-export type LatencyRow = { count: number; rps?: number; p50: number; p95: number; p99: number; serverP95?: number | null; ratio: number | null; failures: number; cpu?: CpuPerRequest | null };
-export const latencyHeader = (withRate: boolean) => ['requests', ...(withRate ? ['req/s'] : []), 'p50 ms', 'p95 ms', 'p99 ms', 'server p95', 'p95 / baseline', 'failed', 'CPU ms/req: API', 'DB'];
+export type LatencyRow = {
+  count: number;
+  rps?: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  serverP95?: number | null;
+  ratio: number | null;
+  failures: number;
+  cpu?: CpuPerRequest | null;
+};
+export const latencyHeader = (withRate: boolean) => [
+  'requests',
+  ...(withRate ? ['req/s'] : []),
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'server p95',
+  'p95 / baseline',
+  'failed',
+  'CPU ms/req: API',
+  'DB',
+];
 export function latencyCells(row: LatencyRow, withRate: boolean): string[] {
   return [
     String(row.count),

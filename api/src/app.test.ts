@@ -4,7 +4,15 @@ import { endpoints } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { seedFixture } from './test/fixtures';
-import { call, createTestApp, createTestDatabase, login, testConfig, testEngines, type TestDatabase } from './test/harness';
+import {
+  call,
+  createTestApp,
+  createTestDatabase,
+  login,
+  testConfig,
+  testEngines,
+  type TestDatabase,
+} from './test/harness';
 
 // Adds a public route that fails unexpectedly, to see what the error handler lets out.
 async function appWithFailingRoute(database: TestDatabase, debug: boolean): Promise<FastifyInstance> {
@@ -56,7 +64,10 @@ for (const engine of testEngines()) {
       const verbose = await appWithFailingRoute(database, true);
       try {
         const hidden = await call(quiet, 'GET', '/boom');
-        assert.deepEqual([hidden.status, hidden.body], [500, { data: null, errors: [{ message: 'internalServerError' }] }]);
+        assert.deepEqual(
+          [hidden.status, hidden.body],
+          [500, { data: null, errors: [{ message: 'internalServerError' }] }],
+        );
         assert.ok(typeof hidden.headers['x-request-id'] === 'string');
         assert.match(String(hidden.headers['server-timing']), /^app;dur=\d+\.\d$/);
         const shown = await call(verbose, 'GET', '/boom');
@@ -73,7 +84,11 @@ for (const engine of testEngines()) {
       const preflight = await app.inject({
         method: 'OPTIONS',
         url: '/todo/1/store',
-        headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+        headers: {
+          origin: 'http://localhost:3000',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization',
+        },
       });
       assert.equal(preflight.statusCode, 204);
       assert.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:3000');
@@ -99,13 +114,19 @@ for (const engine of testEngines()) {
         const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
         const operation = document.paths[path]?.[endpoint.method.toLowerCase()];
         assert.ok(operation, `${endpoint.method} ${path} is documented`);
-        assert.deepEqual(operation.security, endpoint.access === 'public' ? [] : [{ bearerAuth: [] }], `${path} security`);
+        assert.deepEqual(
+          operation.security,
+          endpoint.access === 'public' ? [] : [{ bearerAuth: [] }],
+          `${path} security`,
+        );
       }
       const page = await app.inject({ method: 'GET', url: '/docs' });
       assert.equal(page.statusCode, 200);
       assert.match(page.body, /swagger/i);
       // Swagger UI styles its elements inline as it renders: allowed on these pages, scripts still strict.
-      const policy = String((await app.inject({ method: 'GET', url: '/docs/static/index.html' })).headers['content-security-policy']);
+      const policy = String(
+        (await app.inject({ method: 'GET', url: '/docs/static/index.html' })).headers['content-security-policy'],
+      );
       assert.match(policy, /style-src 'self' 'unsafe-inline';/);
       assert.match(policy, /script-src 'self'/);
       assert.doesNotMatch(policy, /script-src[^;]*'unsafe-inline'/);

@@ -37,7 +37,10 @@ describe('loadConfig', () => {
   it('reads every variable', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bo-config-'));
     const keyFile = path.join(dir, 'login.pem');
-    writeFileSync(keyFile, generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    writeFileSync(
+      keyFile,
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    );
     const config = loadConfig(
       {
         API_PORT: '8080',
@@ -99,7 +102,19 @@ describe('loadConfig', () => {
         }),
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
-        const names = ['API_PORT', 'DATABASE_URL', 'CORS_ORIGINS', 'TOKEN_SECRET', 'TOKEN_TTL_SECONDS', 'LOGIN_PRIVATE_KEY_FILE', 'API_DEBUG', 'API_CACHE_MB', 'TRUST_PROXY', 'LOGIN_MAX_FAILURES', 'DB_STATEMENT_TIMEOUT_MS'];
+        const names = [
+          'API_PORT',
+          'DATABASE_URL',
+          'CORS_ORIGINS',
+          'TOKEN_SECRET',
+          'TOKEN_TTL_SECONDS',
+          'LOGIN_PRIVATE_KEY_FILE',
+          'API_DEBUG',
+          'API_CACHE_MB',
+          'TRUST_PROXY',
+          'LOGIN_MAX_FAILURES',
+          'DB_STATEMENT_TIMEOUT_MS',
+        ];
         assert.equal(error.problems.length, names.length);
         for (const name of names) assert.match(error.message, new RegExp(`${name} must`));
         return true;

@@ -47,11 +47,21 @@ export const defaultRequestTimeoutMs = 120_000;
 // lock held by a frozen instance then costs a request a few seconds, never forever.
 export type DbTimeouts = { connectMs: number; statementMs: number; lockMs: number; idleInTransactionMs: number };
 
-export const defaultDbTimeouts: DbTimeouts = { connectMs: 3_000, statementMs: 5_000, lockMs: 2_000, idleInTransactionMs: 10_000 };
+export const defaultDbTimeouts: DbTimeouts = {
+  connectMs: 3_000,
+  statementMs: 5_000,
+  lockMs: 2_000,
+  idleInTransactionMs: 10_000,
+};
 
 // Migrations and bulk seeding: long statements, and the migration lock another starting instance holds, are
 // expected there (0: no limit).
-export const maintenanceDbTimeouts: DbTimeouts = { connectMs: 10_000, statementMs: 0, lockMs: 0, idleInTransactionMs: 0 };
+export const maintenanceDbTimeouts: DbTimeouts = {
+  connectMs: 10_000,
+  statementMs: 0,
+  lockMs: 0,
+  idleInTransactionMs: 0,
+};
 
 export const productionPasswordHashing: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
@@ -86,7 +96,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const databaseUrl = text('DATABASE_URL') ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be a PostgreSQL URL such as postgres://user@host:5432/db (unset it to use the embedded PGlite database)');
+    problems.push(
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user@host:5432/db (unset it to use the embedded PGlite database)',
+    );
   }
   const dataDir = path.resolve(cwd, text('DATA_DIR') ?? 'data/pglite');
 
@@ -96,7 +108,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     .filter((origin) => origin !== '');
   for (const origin of corsOrigins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
-      problems.push(`CORS_ORIGINS must be a comma-separated list of origins like http://localhost:3000 (bad entry "${origin}")`);
+      problems.push(
+        `CORS_ORIGINS must be a comma-separated list of origins like http://localhost:3000 (bad entry "${origin}")`,
+      );
     }
   }
 
@@ -112,10 +126,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     try {
       loginPrivateKey = createPrivateKey(readFileSync(path.resolve(cwd, keyFile), 'utf8'));
       if (loginPrivateKey.asymmetricKeyType !== 'rsa') {
-        problems.push(`LOGIN_PRIVATE_KEY_FILE must hold an RSA private key (PEM); ${keyFile} holds ${loginPrivateKey.asymmetricKeyType} key`);
+        problems.push(
+          `LOGIN_PRIVATE_KEY_FILE must hold an RSA private key (PEM); ${keyFile} holds ${loginPrivateKey.asymmetricKeyType} key`,
+        );
       }
     } catch (error) {
-      problems.push(`LOGIN_PRIVATE_KEY_FILE must name a readable RSA private key in PEM format (${keyFile}: ${(error as Error).message})`);
+      problems.push(
+        `LOGIN_PRIVATE_KEY_FILE must name a readable RSA private key in PEM format (${keyFile}: ${(error as Error).message})`,
+      );
     }
   }
 
@@ -135,15 +153,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     if (/^\d+$/.test(proxyRaw)) {
       trustProxy = integer('TRUST_PROXY', 0, 1, 10);
     } else {
-      const entries = proxyRaw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+      const entries = proxyRaw
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
       const bad = entries.filter((entry) => {
         const [address, prefix, ...rest] = entry.split('/');
         const family = isIP(address);
         const maxPrefix = family === 6 ? 128 : 32;
-        return family === 0 || rest.length > 0 || (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= maxPrefix));
+        return (
+          family === 0 ||
+          rest.length > 0 ||
+          (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= maxPrefix))
+        );
       });
       if (bad.length > 0 || entries.length === 0) {
-        problems.push(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.1,10.1.0.0/16 (bad entry "${bad[0] ?? proxyRaw}")`);
+        problems.push(
+          `TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.1,10.1.0.0/16 (bad entry "${bad[0] ?? proxyRaw}")`,
+        );
       }
       trustProxy = entries;
     }
@@ -155,16 +182,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     connectMs: integer('DB_CONNECT_TIMEOUT_MS', defaultDbTimeouts.connectMs, 100, 600_000),
     statementMs: integer('DB_STATEMENT_TIMEOUT_MS', defaultDbTimeouts.statementMs, 100, 600_000),
     lockMs: integer('DB_LOCK_TIMEOUT_MS', defaultDbTimeouts.lockMs, 100, 600_000),
-    idleInTransactionMs: integer('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', defaultDbTimeouts.idleInTransactionMs, 100, 600_000),
+    idleInTransactionMs: integer(
+      'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      defaultDbTimeouts.idleInTransactionMs,
+      100,
+      600_000,
+    ),
   };
 
   const debugRaw = text('API_DEBUG') ?? '0';
   if (debugRaw !== '0' && debugRaw !== '1') problems.push(`API_DEBUG must be 0 or 1 (got "${debugRaw}")`);
 
   const docsPlainLoginRaw = text('API_DOCS_PLAIN_LOGIN') ?? '0';
-  if (docsPlainLoginRaw !== '0' && docsPlainLoginRaw !== '1') problems.push(`API_DOCS_PLAIN_LOGIN must be 0 or 1 (got "${docsPlainLoginRaw}")`);
+  if (docsPlainLoginRaw !== '0' && docsPlainLoginRaw !== '1')
+    problems.push(`API_DOCS_PLAIN_LOGIN must be 0 or 1 (got "${docsPlainLoginRaw}")`);
   if (docsPlainLoginRaw === '1' && env.NODE_ENV === 'production') {
-    problems.push('API_DOCS_PLAIN_LOGIN must stay 0 in production (NODE_ENV=production): login passwords travel encrypted there');
+    problems.push(
+      'API_DOCS_PLAIN_LOGIN must stay 0 in production (NODE_ENV=production): login passwords travel encrypted there',
+    );
   }
 
   if (problems.length > 0) throw new ConfigError(problems);

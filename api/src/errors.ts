@@ -12,7 +12,9 @@ export class AppError extends Error {
     super(code);
     this.name = 'AppError';
     this.status = options.status ?? errorCatalogue[code].status;
-    this.errors = options.errors ?? [options.field === undefined ? { message: code } : { message: code, field: options.field }];
+    this.errors = options.errors ?? [
+      options.field === undefined ? { message: code } : { message: code, field: options.field },
+    ];
   }
 }
 
@@ -26,4 +28,5 @@ export function ruleBrokenInDatabase(error: unknown): AppError | undefined {
 }
 
 // A save made from an older version of a record than the one stored (see versions.ts in the contracts).
-export const editConflict = (conflict: Conflict): AppError => new AppError('editConflict', { errors: [{ message: 'editConflict', conflict }] });
+export const editConflict = (conflict: Conflict): AppError =>
+  new AppError('editConflict', { errors: [{ message: 'editConflict', conflict }] });

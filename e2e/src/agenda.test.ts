@@ -1,5 +1,13 @@
 // The agenda remote in Chromium against the real API: the calendar of todos (/agenda) and the list (/contacts/taches).
-import { addDays, contactName, toBusinessIsoDate, type StandbyLists, type Task, type Todo, type User } from '@bo/contracts/all';
+import {
+  addDays,
+  contactName,
+  toBusinessIsoDate,
+  type StandbyLists,
+  type Task,
+  type Todo,
+  type User,
+} from '@bo/contracts/all';
 import ICAL from 'ical.js';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -89,16 +97,32 @@ describe('agenda', () => {
       const event = eventOf(page, todo.id);
       const colours = await event.evaluate((el) => {
         const style = getComputedStyle(el);
-        return { background: style.backgroundColor, border: style.borderTopColor, text: getComputedStyle(el.querySelector('.fc-event-main') ?? el).color };
+        return {
+          background: style.backgroundColor,
+          border: style.borderTopColor,
+          text: getComputedStyle(el.querySelector('.fc-event-main') ?? el).color,
+        };
       });
       assert.ok((await event.innerText()).startsWith(chipStart(todo)), `the chip of todo ${todo.id} names its contact`);
       if (todo.isAccomplished) {
-        assert.deepEqual(colours, { background: 'rgb(224, 224, 224)', border: 'rgb(158, 158, 158)', text: 'rgb(0, 0, 0)' });
-        assert.equal(await event.evaluate((el) => el.classList.contains('fc-event-draggable')), false, 'an accomplished todo cannot move');
+        assert.deepEqual(colours, {
+          background: 'rgb(224, 224, 224)',
+          border: 'rgb(158, 158, 158)',
+          text: 'rgb(0, 0, 0)',
+        });
+        assert.equal(
+          await event.evaluate((el) => el.classList.contains('fc-event-draggable')),
+          false,
+          'an accomplished todo cannot move',
+        );
       } else {
         const style = tasks.find((t) => t.id === todo.task.id)?.style;
         assert.ok(style, `task ${todo.task.id} is offered by GET /tasks`);
-        assert.deepEqual(colours, { background: rgb(style.backgroundColor), border: rgb(style.borderColor), text: rgb(style.color) });
+        assert.deepEqual(colours, {
+          background: rgb(style.backgroundColor),
+          border: rgb(style.borderColor),
+          text: rgb(style.color),
+        });
       }
       // Each todo sits in the cell of its deadline.
       assert.equal(await page.locator(`td[data-date="${todo.deadline}"] [data-todo-id="${todo.id}"]`).count(), 1);
@@ -193,7 +217,9 @@ describe('agenda', () => {
     const [tasks, standby] = await Promise.all([api<Task[]>('/tasks'), api<StandbyLists>('/user/contacts/standby')]);
     const contact = standby.myContacts[0] ?? standby.allContacts[0];
     assert.ok(contact, 'the demo seed has contacts en veille');
-    const label = contact.company ? `${contact.firstName} ${contact.lastName} (${contact.company.name})` : `${contact.firstName} ${contact.lastName}`;
+    const label = contact.company
+      ? `${contact.firstName} ${contact.lastName} (${contact.company.name})`
+      : `${contact.firstName} ${contact.lastName}`;
     const { context, page } = await newAgendaPage();
     await page.getByRole('button', { name: 'Ajouter une tâche' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
@@ -215,7 +241,8 @@ describe('agenda', () => {
     assert.equal(await menu.getByTitle(`${label} – en veille`, { exact: true }).count(), 0);
     // …and gone from the standby lists on the server.
     const after = await api<StandbyLists>('/user/contacts/standby');
-    for (const list of [after.myContacts, after.teamContacts, after.allContacts]) assert.ok(!list.some((c) => c.id === contact.id));
+    for (const list of [after.myContacts, after.teamContacts, after.allContacts])
+      assert.ok(!list.some((c) => c.id === contact.id));
     await context.close();
   });
 
@@ -257,8 +284,12 @@ describe('agenda, second round', () => {
     // The company shows where the chip has room for it: a day on its own.
     const faults = () =>
       page.evaluate(() => [
-        ...[...document.querySelectorAll('a:not([href])[aria-label]')].map((a) => `a[aria-label="${a.getAttribute('aria-label')}"]`),
-        ...[...document.querySelectorAll('[aria-controls=""]')].map((element) => `${element.tagName} with aria-controls=""`),
+        ...[...document.querySelectorAll('a:not([href])[aria-label]')].map(
+          (a) => `a[aria-label="${a.getAttribute('aria-label')}"]`,
+        ),
+        ...[...document.querySelectorAll('[aria-controls=""]')].map(
+          (element) => `${element.tagName} with aria-controls=""`,
+        ),
       ]);
     assert.deepEqual(await faults(), []);
     // The day headers keep their full names, on the header cells now.
@@ -272,10 +303,12 @@ describe('agenda, second round', () => {
       await page.keyboard.press('Escape');
     }
     // The next month, the week and the day are drawn anew: still none.
-    for (const button of ['next', 'dayGridWeek', 'dayGridDay', 'today']) await page.locator(`.fc-${button}-button`).click();
+    for (const button of ['next', 'dayGridWeek', 'dayGridDay', 'today'])
+      await page.locator(`.fc-${button}-button`).click();
     assert.deepEqual(await faults(), []);
     const today = todos.find((t) => t.deadline === toBusinessIsoDate(new Date()) && t.contact.company);
-    if (today) assert.match(await eventOf(page, today.id).innerText(), new RegExp(`\\(${today.contact.company!.name}\\)`));
+    if (today)
+      assert.match(await eventOf(page, today.id).innerText(), new RegExp(`\\(${today.contact.company!.name}\\)`));
     await context.close();
   });
 
@@ -293,7 +326,12 @@ describe('agenda, second round', () => {
     const dialog = page.getByRole('dialog', { name: 'Tâche (lecture seule)' });
     await dialog.waitFor();
     const text = await dialog.innerText();
-    for (const part of [todo.task.description, contactName(todo.contact), todo.deadline.split('-').reverse().join('/'), 'En cours']) {
+    for (const part of [
+      todo.task.description,
+      contactName(todo.contact),
+      todo.deadline.split('-').reverse().join('/'),
+      'En cours',
+    ]) {
       assert.ok(text.includes(part), `the dialog shows ${part}`);
     }
     // Nothing to type in, nothing to save.
@@ -366,7 +404,10 @@ describe('agenda, second round', () => {
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
     const added = await api<Todo[]>('/todos', { onlyPending: 1, start: '2026-12-03', end: '2026-12-03' });
-    assert.ok(added.some((t) => t.contact.id === contact.id && t.notes === 'Date tapée au clavier'), 'the todo is on 3 December 2026');
+    assert.ok(
+      added.some((t) => t.contact.id === contact.id && t.notes === 'Date tapée au clavier'),
+      'the todo is on 3 December 2026',
+    );
     await context.close();
   });
 
@@ -375,10 +416,15 @@ describe('agenda, second round', () => {
     const tasks = await api<Task[]>('/tasks');
     // A todo two months ahead: following its link must show that month, not this one.
     const later = addDays(grid.end, 40);
-    const created = await apiPost<Todo>(stack.harness.system.api.url, stack.tokens.COM, `/contact/${todos[0].contact.id}/task/${tasks[0].id}/todo/store`, {
-      deadline: later,
-      notes: 'Rendez-vous lointain',
-    });
+    const created = await apiPost<Todo>(
+      stack.harness.system.api.url,
+      stack.tokens.COM,
+      `/contact/${todos[0].contact.id}/task/${tasks[0].id}/todo/store`,
+      {
+        deadline: later,
+        notes: 'Rendez-vous lointain',
+      },
+    );
     const { context, page } = await stack.harness.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.base });
     await page.addInitScript((value) => localStorage.setItem('token', value), stack.tokens.COM);
@@ -400,14 +446,18 @@ describe('agenda, second round', () => {
     const feed = await fetch(url);
     assert.equal(feed.status, 200);
     const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent');
-    const event = events.find((component) => component.getFirstPropertyValue('uid') === `todo-${created.id}@back-office`);
+    const event = events.find(
+      (component) => component.getFirstPropertyValue('uid') === `todo-${created.id}@back-office`,
+    );
     assert.ok(event, 'the feed holds the new todo');
     const link = String(event.getFirstPropertyValue('url'));
     assert.equal(link, `${stack.base}/agenda?todo=${created.id}`);
 
     // A new address: asked first; the old one stops at once.
     await card.getByRole('button', { name: 'Créer une nouvelle adresse' }).click();
-    await question(page, 'Créer une nouvelle adresse ?').getByRole('button', { name: 'Créer une nouvelle adresse' }).click();
+    await question(page, 'Créer une nouvelle adresse ?')
+      .getByRole('button', { name: 'Créer une nouvelle adresse' })
+      .click();
     await page.getByText('Nouvelle adresse créée').first().waitFor();
     const renewed = await field.inputValue();
     assert.notEqual(renewed, url);
@@ -457,7 +507,9 @@ describe('todo list', () => {
     await period(page, 'Toutes');
     const someone = late[0].contact;
     await page.getByLabel('Rechercher un contact').fill(someone.lastName);
-    const named = all.filter((t) => `${t.contact.firstName} ${t.contact.lastName}`.toLowerCase().includes(someone.lastName.toLowerCase()));
+    const named = all.filter((t) =>
+      `${t.contact.firstName} ${t.contact.lastName}`.toLowerCase().includes(someone.lastName.toLowerCase()),
+    );
     await page.getByText(`${named.length} tâche${named.length > 1 ? 's' : ''}`, { exact: true }).waitFor();
 
     await period(page, 'En retard');
@@ -488,7 +540,10 @@ describe('todo list', () => {
     await page.getByText(count(late.length), { exact: true }).waitFor();
     assert.equal(await page.getByRole('radio', { name: 'En retard' }).isChecked(), true);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter en CSV' }).click(),
+    ]);
     assert.equal(download.suggestedFilename(), 'taches.csv');
     const bytes = await readFile(await download.path());
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'a UTF-8 byte order mark');

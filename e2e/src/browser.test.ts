@@ -17,7 +17,9 @@ async function disableFeatureSwitches(browser: Browser): Promise<string[][]> {
 
 describe('the browser the tests and benchmarks drive', () => {
   it("keeps every feature playwright-core turns off, and turns off the omnibox popup's WebUI", async () => {
-    const [playwrights] = await disableFeatureSwitches(await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] }));
+    const [playwrights] = await disableFeatureSwitches(
+      await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] }),
+    );
     const ours = await disableFeatureSwitches(await launchBrowser());
     // Chromium reads the last switch only: that one must hold them all.
     const last = ours.at(-1) ?? [];

@@ -1,6 +1,18 @@
 // The contacts remote's companies, standby and team pages in Chromium against the real API, as a business leader
 // (DIR) uses them.
-import { toBusinessIsoDate as toIsoDate, withLuhnCheckDigit, type CompanyListItem, type CompanyView, type ContactListItem, type ListPage, type Contact, type StandbyLists, type Task, type TeamMember, type Todo } from '@bo/contracts/all';
+import {
+  toBusinessIsoDate as toIsoDate,
+  withLuhnCheckDigit,
+  type CompanyListItem,
+  type CompanyView,
+  type ContactListItem,
+  type ListPage,
+  type Contact,
+  type StandbyLists,
+  type Task,
+  type TeamMember,
+  type Todo,
+} from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe } from 'node:test';
@@ -36,8 +48,12 @@ async function firstColumn(page: Page, column = 1): Promise<string[]> {
 const panel = (page: Page) => page.getByRole('dialog');
 
 async function fillCompany(page: Page, values: { name: string; registrationId: string }) {
-  await panel(page).getByLabel(/^Raison sociale/).fill(values.name);
-  await panel(page).getByLabel(/^SIRET/).fill(values.registrationId);
+  await panel(page)
+    .getByLabel(/^Raison sociale/)
+    .fill(values.name);
+  await panel(page)
+    .getByLabel(/^SIRET/)
+    .fill(values.registrationId);
 }
 
 describe('companies', () => {
@@ -47,16 +63,30 @@ describe('companies', () => {
     await page.getByLabel('Rechercher').fill('e');
     await page.getByLabel('Rechercher').press('Enter');
     await pickOption(page, 'Type', 'Filiale', page.getByRole('search'));
-    await page.waitForURL((url) => url.searchParams.get('kind') === 'subsidiary' && url.searchParams.get('search') === 'e');
+    await page.waitForURL(
+      (url) => url.searchParams.get('kind') === 'subsidiary' && url.searchParams.get('search') === 'e',
+    );
     await page.getByRole('columnheader', { name: 'Ville' }).click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'city');
     const shown = await firstColumn(page);
     const count = await page.locator('.bo-table__count').innerText();
 
-    const expected = await api<ListPage<CompanyListItem>>('/companies', { search: 'e', kind: 'subsidiary', sort: 'city', order: 'asc', perPage: 20 });
+    const expected = await api<ListPage<CompanyListItem>>('/companies', {
+      search: 'e',
+      kind: 'subsidiary',
+      sort: 'city',
+      order: 'asc',
+      perPage: 20,
+    });
     assert.ok(expected.total > 0, 'the demo data has subsidiaries with an e');
-    assert.deepEqual(shown, expected.items.map((company) => company.name));
-    assert.ok(expected.items.every((company) => company.parent !== null), 'only subsidiaries');
+    assert.deepEqual(
+      shown,
+      expected.items.map((company) => company.name),
+    );
+    assert.ok(
+      expected.items.every((company) => company.parent !== null),
+      'only subsidiaries',
+    );
 
     // The address is the view: another tab opens the same rows, and back returns to the unsorted list.
     const shared = page.url();
@@ -82,7 +112,9 @@ describe('companies', () => {
 
     const registrationId = freshRegistrationId();
     // Typed as it is printed: spaces are fine.
-    await panel(page).getByLabel(/^SIRET/).fill(registrationId.replace(/^(\d{3})(\d{3})(\d{3})/, '$1 $2 $3 '));
+    await panel(page)
+      .getByLabel(/^SIRET/)
+      .fill(registrationId.replace(/^(\d{3})(\d{3})(\d{3})/, '$1 $2 $3 '));
     await panel(page).getByRole('button', { name: 'Créer la société' }).click();
     await page.getByText('Société créée').first().waitFor();
     await panel(page).getByText(`Société : ${name}`).waitFor();
@@ -90,7 +122,9 @@ describe('companies', () => {
     const created = await api<CompanyView>(`/company/${id}`);
     assert.equal(created.registrationId, registrationId);
 
-    await panel(page).getByRole('tab', { name: /Filiales/ }).click();
+    await panel(page)
+      .getByRole('tab', { name: /Filiales/ })
+      .click();
     await panel(page).getByRole('button', { name: 'Ajouter une filiale' }).click();
     await panel(page).getByText('Nouvelle filiale').waitFor();
     const subsidiary = `${name} Sud`;
@@ -112,18 +146,33 @@ describe('companies', () => {
     await fillCompany(page, { name: `Doublon ${Date.now()}`, registrationId: existing.registrationId });
     await panel(page).getByRole('button', { name: 'Créer la société' }).click();
     await page.locator('.Toastify').getByText('SIRET existant').waitFor();
-    assert.equal(await panel(page).getByLabel(/^SIRET/).inputValue(), existing.registrationId);
+    assert.equal(
+      await panel(page)
+        .getByLabel(/^SIRET/)
+        .inputValue(),
+      existing.registrationId,
+    );
     await context.close();
   });
 
   it('refuses to deactivate a company that has active contacts', async () => {
-    const [busy] = (await api<ListPage<CompanyListItem>>('/companies', { sort: 'activeContactCount', order: 'desc', perPage: 1, isActive: 1 })).items;
+    const [busy] = (
+      await api<ListPage<CompanyListItem>>('/companies', {
+        sort: 'activeContactCount',
+        order: 'desc',
+        perPage: 1,
+        isActive: 1,
+      })
+    ).items;
     assert.ok(busy.activeContactCount > 0);
     const { context, page } = await newPage(`/liste-societes?company=${busy.id}`);
     await panel(page).getByText(`Société : ${busy.name}`).waitFor();
     await panel(page).getByRole('switch', { name: 'Active' }).click();
     await panel(page).getByRole('button', { name: 'Enregistrer' }).click();
-    await page.locator('.Toastify').getByText('Impossible de désactiver une société qui a des contacts actifs').waitFor();
+    await page
+      .locator('.Toastify')
+      .getByText('Impossible de désactiver une société qui a des contacts actifs')
+      .waitFor();
     assert.equal((await api<CompanyView>(`/company/${busy.id}`)).isActive, true);
     await context.close();
   });
@@ -131,14 +180,27 @@ describe('companies', () => {
   it('exports the list as it is filtered, for French Excel', async () => {
     const { context, page } = await newPage('/liste-societes?kind=head&sort=name&order=desc');
     await settled(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter en CSV' }).click(),
+    ]);
     const text = await readFile((await download.path()) as string, 'utf8');
     assert.ok(text.startsWith('\uFEFF'), 'a BOM for Excel');
     const lines = text.slice(1).trim().split(/\r?\n/);
-    assert.equal(lines[0], 'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Adresse;Code postal;Ville;Téléphone;Site web;Secteur;Propriétaire;Active');
-    const all = await api<ListPage<CompanyListItem>>('/companies', { kind: 'head', sort: 'name', order: 'desc', perPage: 100 });
+    assert.equal(
+      lines[0],
+      'Raison sociale;SIRET;Société mère;Filiales;Contacts actifs;Adresse;Code postal;Ville;Téléphone;Site web;Secteur;Propriétaire;Active',
+    );
+    const all = await api<ListPage<CompanyListItem>>('/companies', {
+      kind: 'head',
+      sort: 'name',
+      order: 'desc',
+      perPage: 100,
+    });
     assert.equal(lines.length - 1, all.total);
-    assert.ok(lines[1].startsWith(all.items[0].name.includes(';') ? `"${all.items[0].name}"` : `${all.items[0].name};`));
+    assert.ok(
+      lines[1].startsWith(all.items[0].name.includes(';') ? `"${all.items[0].name}"` : `${all.items[0].name};`),
+    );
     await context.close();
   });
 });
@@ -149,40 +211,71 @@ describe('standby contacts', () => {
     const contact = standby.allContacts[0];
     assert.ok(contact, 'the demo data has contacts en veille');
     const { context, page } = await newPage('/liste-contacts-veille?tab=all', 'Contacts en veille');
-    await page.getByRole('tab', { name: `Tous les contacts (${standby.allContacts.length.toLocaleString('fr-FR')})` }).waitFor();
+    await page
+      .getByRole('tab', { name: `Tous les contacts (${standby.allContacts.length.toLocaleString('fr-FR')})` })
+      .waitFor();
     await page.getByLabel('Rechercher').fill(contact.lastName.toUpperCase());
     await page.getByLabel('Rechercher').press('Enter');
     const name = `${contact.firstName} ${contact.lastName}`;
-    await page.getByRole('button', { name: `Ajouter une tâche pour ${name}` }).first().click();
+    await page
+      .getByRole('button', { name: `Ajouter une tâche pour ${name}` })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
     await dialog.waitFor();
     await pickOption(page, /Type de tâche/, tasks[0].description);
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
-    await page.getByRole('tab', { name: `Tous les contacts (${(standby.allContacts.length - 1).toLocaleString('fr-FR')})` }).waitFor();
+    await page
+      .getByRole('tab', { name: `Tous les contacts (${(standby.allContacts.length - 1).toLocaleString('fr-FR')})` })
+      .waitFor();
     const after = await api<StandbyLists>('/user/contacts/standby');
-    for (const list of [after.myContacts, after.teamContacts, after.allContacts]) assert.ok(!list.some((c) => c.id === contact.id));
+    for (const list of [after.myContacts, after.teamContacts, after.allContacts])
+      assert.ok(!list.some((c) => c.id === contact.id));
     await context.close();
   });
   it('refuses a todo for a contact of an inactive company from its row: the contact stays en veille', async () => {
     const [task] = await api<Task[]>('/tasks');
-    const post = <T>(path: string, fields: Record<string, string | number>) => apiPost<T>(stack.harness.system.api.url, stack.tokens.DIR, path, fields);
+    const post = <T>(path: string, fields: Record<string, string | number>) =>
+      apiPost<T>(stack.harness.system.api.url, stack.tokens.DIR, path, fields);
     const name = `Close${Date.now()}`;
     const [someCompany] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1 })).items;
-    const company = await post<CompanyView>('/company/store', { name, registrationId: freshRegistrationId(), ownerId: someCompany.owner.id });
-    const contact = await post<Contact>('/contact/store', { title: 'madam', firstName: 'Inès', lastName: name, companyId: company.id, ownerId: company.ownerId });
-    await post('/company/' + company.id + '/store', { name, registrationId: company.registrationId, ownerId: company.ownerId, isActive: 0, version: company.version });
+    const company = await post<CompanyView>('/company/store', {
+      name,
+      registrationId: freshRegistrationId(),
+      ownerId: someCompany.owner.id,
+    });
+    const contact = await post<Contact>('/contact/store', {
+      title: 'madam',
+      firstName: 'Inès',
+      lastName: name,
+      companyId: company.id,
+      ownerId: company.ownerId,
+    });
+    await post('/company/' + company.id + '/store', {
+      name,
+      registrationId: company.registrationId,
+      ownerId: company.ownerId,
+      isActive: 0,
+      version: company.version,
+    });
     const { context, page } = await newPage('/liste-contacts-veille?tab=all', 'Contacts en veille');
     await page.getByLabel('Rechercher').fill(name);
     await page.getByLabel('Rechercher').press('Enter');
-    await page.getByRole('button', { name: `Ajouter une tâche pour Inès ${name}` }).first().click();
+    await page
+      .getByRole('button', { name: `Ajouter une tâche pour Inès ${name}` })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
     await dialog.waitFor();
     await pickOption(page, /Type de tâche/, task.description);
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.locator('.Toastify').getByText('La société est inactive').waitFor();
     const after = await api<StandbyLists>('/user/contacts/standby');
-    assert.ok(after.allContacts.some((c) => c.id === contact.id), 'still en veille');
+    assert.ok(
+      after.allContacts.some((c) => c.id === contact.id),
+      'still en veille',
+    );
     assert.equal((await api<Contact>(`/contact/${contact.id}`)).isActive, false);
     await context.close();
   });
@@ -198,11 +291,19 @@ describe('team', () => {
     const row = page.getByRole('row', { name: /COM/ });
     await row.getByText(`${com.contacts}`, { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Contacts de COM' }).click();
-    await panel(page).getByText(/Contacts de Julie Moreau/).waitFor();
+    await panel(page)
+      .getByText(/Contacts de Julie Moreau/)
+      .waitFor();
     await settled(page);
     const ticked = await rows(page).locator('td:nth-child(2)').allInnerTexts();
-    await panel(page).getByRole('checkbox', { name: /^Sélectionner / }).nth(0).check();
-    await panel(page).getByRole('checkbox', { name: /^Sélectionner / }).nth(1).check();
+    await panel(page)
+      .getByRole('checkbox', { name: /^Sélectionner / })
+      .nth(0)
+      .check();
+    await panel(page)
+      .getByRole('checkbox', { name: /^Sélectionner / })
+      .nth(1)
+      .check();
     await panel(page).getByRole('button', { name: 'Réassigner la sélection' }).click();
     const dialog = page.getByRole('dialog', { name: 'Changer le propriétaire de 2 contacts' });
     await dialog.waitFor();
@@ -210,7 +311,11 @@ describe('team', () => {
     await dialog.getByRole('button', { name: 'Réassigner' }).click();
     await page.getByText('2 contacts réassignés à REC').first().waitFor();
     await row.getByText(`${com.contacts - 2}`, { exact: true }).waitFor();
-    const recContacts = await api<ListPage<ContactListItem>>('/contacts', { scope: 'team', ownerId: rec.id, perPage: 100 });
+    const recContacts = await api<ListPage<ContactListItem>>('/contacts', {
+      scope: 'team',
+      ownerId: rec.id,
+      perPage: 100,
+    });
     assert.equal(recContacts.total, rec.contacts + 2);
     assert.ok(ticked.length >= 2);
     await context.close();
@@ -226,7 +331,8 @@ describe('team', () => {
 });
 
 describe('contacts', () => {
-  const post = <T>(path: string, fields: Record<string, string | number>) => apiPost<T>(stack.harness.system.api.url, stack.tokens.DIR, path, fields);
+  const post = <T>(path: string, fields: Record<string, string | number>) =>
+    apiPost<T>(stack.harness.system.api.url, stack.tokens.DIR, path, fields);
 
   it('searches all contacts, and the shared address reopens the same rows', async () => {
     const { context, page } = await newPage('/liste-contacts', 'Contacts');
@@ -238,7 +344,13 @@ describe('contacts', () => {
     assert.ok(expected.total > 0);
     await page.locator('.bo-table__count').getByText(`${expected.total} contact`).waitFor();
     const shown = await firstColumn(page, 2);
-    assert.deepEqual(shown, expected.items.map((contact) => `${{ mister: 'Monsieur', madam: 'Madame', miss: 'Mademoiselle' }[contact.title]} ${contact.firstName} ${contact.lastName}`));
+    assert.deepEqual(
+      shown,
+      expected.items.map(
+        (contact) =>
+          `${{ mister: 'Monsieur', madam: 'Madame', miss: 'Mademoiselle' }[contact.title]} ${contact.firstName} ${contact.lastName}`,
+      ),
+    );
     const other = await stack.harness.newPage();
     await other.page.addInitScript((value) => localStorage.setItem('token', value), stack.tokens.DIR);
     await other.page.goto(page.url());
@@ -252,20 +364,28 @@ describe('contacts', () => {
     const existing = all.items.find((contact) => contact.email !== null)!;
     const { context, page } = await newPage('/liste-contacts?contact=new', 'Contacts');
     await pickOption(page, /^Civilité/, 'Madame');
-    await panel(page).getByLabel(/^Prénom/).fill('Clémence');
+    await panel(page)
+      .getByLabel(/^Prénom/)
+      .fill('Clémence');
     await panel(page).getByLabel(/^Nom/).fill(`Essai${Date.now()}`);
-    await panel(page).getByLabel(/^Email/).fill(existing.email!);
+    await panel(page)
+      .getByLabel(/^Email/)
+      .fill(existing.email!);
     const warning = panel(page).getByRole('alert').filter({ hasText: 'Doublon possible' });
     await warning.getByText(`${existing.firstName} ${existing.lastName}`, { exact: false }).waitFor();
     await warning.getByText('même adresse email', { exact: false }).waitFor();
     await panel(page).getByRole('button', { name: 'Créer le contact' }).click();
     await page.locator('.Toastify').getByText('Adresse email existante').waitFor();
     const email = `clemence.${Date.now()}@exemple.fr`;
-    await panel(page).getByLabel(/^Email/).fill(email);
+    await panel(page)
+      .getByLabel(/^Email/)
+      .fill(email);
     await warning.waitFor({ state: 'detached' });
     await panel(page).getByRole('button', { name: 'Créer le contact' }).click();
     await page.getByText('Contact créé').first().waitFor();
-    await panel(page).getByText(/^Contact : Madame Clémence/).waitFor();
+    await panel(page)
+      .getByText(/^Contact : Madame Clémence/)
+      .waitFor();
     const id = Number(new URL(page.url()).searchParams.get('contact'));
     assert.equal((await api<Contact>(`/contact/${id}`)).email, email);
     await context.close();
@@ -275,7 +395,13 @@ describe('contacts', () => {
     const [company] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1, isActive: 1 })).items;
     const [task] = await api<Task[]>('/tasks');
     const lastName = `Veille${Date.now()}`;
-    const contact = await post<Contact>('/contact/store', { title: 'mister', firstName: 'Hugo', lastName, companyId: company.id, ownerId: company.owner.id });
+    const contact = await post<Contact>('/contact/store', {
+      title: 'mister',
+      firstName: 'Hugo',
+      lastName,
+      companyId: company.id,
+      ownerId: company.owner.id,
+    });
     const { context, page } = await newPage(`/liste-contacts?contact=${contact.id}`, 'Contacts');
     const sheet = page.getByRole('dialog', { name: /^Contact : Monsieur Hugo/ });
     await sheet.getByText('En veille', { exact: true }).waitFor();
@@ -292,7 +418,15 @@ describe('contacts', () => {
     assert.deepEqual([saved.jobTitle, saved.isActive], ['Directeur', true]);
 
     // A colleague saves meanwhile; this panel's next save is refused, what was typed is kept beside the newer value.
-    await post(`/contact/${contact.id}/store`, { title: 'mister', firstName: 'Hugo', lastName, jobTitle: 'DRH', companyId: company.id, ownerId: company.owner.id, version: saved.version });
+    await post(`/contact/${contact.id}/store`, {
+      title: 'mister',
+      firstName: 'Hugo',
+      lastName,
+      jobTitle: 'DRH',
+      companyId: company.id,
+      ownerId: company.owner.id,
+      version: saved.version,
+    });
     await sheet.getByLabel(/^Fonction/).fill('Directeur général');
     await sheet.getByRole('button', { name: 'Enregistrer' }).click();
     const notice = sheet.getByRole('alert').filter({ hasText: 'Modifié entre-temps par' });
@@ -311,22 +445,38 @@ describe('contacts', () => {
     const [task] = await api<Task[]>('/tasks');
     const lastName = `Fusion${Date.now()}`;
     const make = (firstName: string, email: string) =>
-      post<Contact>('/contact/store', { title: 'mister', firstName, lastName, email, companyId: company.id, ownerId: company.owner.id });
+      post<Contact>('/contact/store', {
+        title: 'mister',
+        firstName,
+        lastName,
+        email,
+        companyId: company.id,
+        ownerId: company.owner.id,
+      });
     const kept = await make('Paul', `paul.${lastName}@exemple.fr`);
     const duplicate = await make('Paul', `p.${lastName}@exemple.fr`);
-    const todo = await post<Todo>(`/contact/${duplicate.id}/task/${task.id}/todo/store`, { deadline: toIsoDate(new Date()), notes: 'Rappeler' });
+    const todo = await post<Todo>(`/contact/${duplicate.id}/task/${task.id}/todo/store`, {
+      deadline: toIsoDate(new Date()),
+      notes: 'Rappeler',
+    });
 
-    const { context, page } = await newPage(`/liste-contacts?scope=all&search=${lastName}&sort=email&order=desc`, 'Contacts');
+    const { context, page } = await newPage(
+      `/liste-contacts?scope=all&search=${lastName}&sort=email&order=desc`,
+      'Contacts',
+    );
     await settled(page);
     assert.equal(await rows(page).count(), 2);
-    for (const checkbox of await page.getByRole('checkbox', { name: /^Sélectionner Paul/ }).all()) await checkbox.check();
+    for (const checkbox of await page.getByRole('checkbox', { name: /^Sélectionner Paul/ }).all())
+      await checkbox.check();
     await page.getByRole('button', { name: 'Fusionner…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Fusionner deux contacts' });
     await dialog.getByRole('radio', { name: `Paul ${lastName} (n° ${kept.id})` }).check();
     await dialog.getByRole('button', { name: 'Fusionner' }).click();
     await page.getByText('Contacts fusionnés').first().waitFor();
     // The list shows the kept contact alone; the other is merged away, en veille nowhere.
-    await page.waitForFunction(() => document.querySelectorAll('.bo-list .ant-table-tbody tr.ant-table-row').length === 1);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.bo-list .ant-table-tbody tr.ant-table-row').length === 1,
+    );
     const merged = await api<Contact>(`/contact/${duplicate.id}`);
     assert.deepEqual([merged.isActive, merged.mergedIntoId], [false, kept.id]);
     const standby = await api<{ allContacts: { id: number }[] }>('/user/contacts/standby');
@@ -338,7 +488,10 @@ describe('contacts', () => {
     assert.equal(await gone.getByRole('button', { name: 'Enregistrer' }).count(), 0);
     // Its history says into whom, by name.
     await gone.getByRole('tab', { name: 'Historique' }).click();
-    await gone.getByRole('region', { name: `Historique de Paul ${lastName}` }).getByText(`Fusionné dans Paul ${lastName}`, { exact: true }).waitFor();
+    await gone
+      .getByRole('region', { name: `Historique de Paul ${lastName}` })
+      .getByText(`Fusionné dans Paul ${lastName}`, { exact: true })
+      .waitFor();
     await gone.getByRole('button', { name: 'Ouvrir le contact conservé' }).click();
     await page.waitForURL((url) => url.searchParams.get('contact') === String(kept.id));
     // The kept contact's history reads as a person reads it: a title in words, the company and the owner by name,
@@ -349,10 +502,20 @@ describe('contacts', () => {
     await story.getByText(`Doublon fusionné : Paul ${lastName}`, { exact: true }).waitFor();
     await story.getByText('Civilité : Monsieur', { exact: true }).first().waitFor();
     await story.getByText(`Société : ${company.name}`, { exact: true }).first().waitFor();
-    await story.getByText(new RegExp(`^Propriétaire : ${company.owner.trigram} \\(\\S.* \\S.*\\)$`)).first().waitFor();
-    assert.deepEqual(await story.getByText(/todos|mergedFrom|mister|(Propriétaire|Société) : \d/).allInnerTexts(), [], 'no internal value');
+    await story
+      .getByText(new RegExp(`^Propriétaire : ${company.owner.trigram} \\(\\S.* \\S.*\\)$`))
+      .first()
+      .waitFor();
+    assert.deepEqual(
+      await story.getByText(/todos|mergedFrom|mister|(Propriétaire|Société) : \d/).allInnerTexts(),
+      [],
+      'no internal value',
+    );
     const moved = await api<Todo[]>(`/contact/${kept.id}/todos`);
-    assert.ok(moved.some((candidate) => candidate.id === todo.id), 'the todo moved to the kept contact');
+    assert.ok(
+      moved.some((candidate) => candidate.id === todo.id),
+      'the todo moved to the kept contact',
+    );
     await context.close();
   });
 
@@ -360,7 +523,13 @@ describe('contacts', () => {
     const lastName = `Transfert${Date.now()}`;
     const [company] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1, isActive: 1 })).items;
     for (const firstName of ['Anne', 'Bruno']) {
-      await post<Contact>('/contact/store', { title: 'madam', firstName, lastName, companyId: company.id, ownerId: company.owner.id });
+      await post<Contact>('/contact/store', {
+        title: 'madam',
+        firstName,
+        lastName,
+        companyId: company.id,
+        ownerId: company.owner.id,
+      });
     }
     const { context, page } = await newPage(`/liste-contacts?scope=all&search=${lastName}`, 'Contacts');
     await settled(page);
@@ -370,23 +539,35 @@ describe('contacts', () => {
     await pickOption(page, 'Nouveau propriétaire', 'REC – Thomas Lefebvre', dialog);
     await dialog.getByRole('button', { name: 'Réassigner' }).click();
     await page.getByText('2 contacts réassignés à REC').first().waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('.bo-list .ant-table-tbody tr.ant-table-row')].every((row) => row.textContent?.includes('REC')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.bo-list .ant-table-tbody tr.ant-table-row')].every((row) =>
+        row.textContent?.includes('REC'),
+      ),
+    );
     const after = await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', search: lastName });
-    assert.deepEqual(after.items.map((contact) => contact.owner.trigram), ['REC', 'REC']);
+    assert.deepEqual(
+      after.items.map((contact) => contact.owner.trigram),
+      ['REC', 'REC'],
+    );
     await context.close();
   });
 
   it('exports the contacts it shows as CSV for French Excel', async () => {
     const { context, page } = await newPage('/liste-contacts?scope=all&search=mar', 'Contacts');
     await settled(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter en CSV' }).click(),
+    ]);
     const text = await readFile((await download.path()) as string, 'utf8');
     assert.ok(text.startsWith('\uFEFF'));
     const lines = text.slice(1).trim().split(/\r?\n/);
-    assert.equal(lines[0], 'Civilité;Prénom;Nom;Société;Fonction;Téléphone;E-mail;Propriétaire;Prochaine tâche : échéance;Prochaine tâche;Dernière tâche aboutie : date;Dernière tâche aboutie;En veille');
+    assert.equal(
+      lines[0],
+      'Civilité;Prénom;Nom;Société;Fonction;Téléphone;E-mail;Propriétaire;Prochaine tâche : échéance;Prochaine tâche;Dernière tâche aboutie : date;Dernière tâche aboutie;En veille',
+    );
     const all = await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', search: 'mar', perPage: 100 });
     assert.equal(lines.length - 1, all.total);
     await context.close();
   });
 });
-

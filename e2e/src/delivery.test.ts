@@ -17,7 +17,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 // The live version.json of a remote in the deploy root the system serves.
 function liveVersionFile(remote: string): string {
-  const registry = JSON.parse(readFileSync(path.join(stack.harness.system.deployRoot, 'remotes.json'), 'utf8')) as Record<string, string>;
+  const registry = JSON.parse(
+    readFileSync(path.join(stack.harness.system.deployRoot, 'remotes.json'), 'utf8'),
+  ) as Record<string, string>;
   return path.join(stack.harness.system.deployRoot, path.dirname(registry[remote]), 'version.json');
 }
 
@@ -43,11 +45,18 @@ describe('version check before mounting', () => {
       await login(page, stack.base, 'COM', { save: true });
       await page.goto(`${stack.base}/liste-contacts`);
       await page.getByText('Ce module a été construit pour une version incompatible de l’application').waitFor();
-      await page.getByText(/n’a pas été chargé : construit avec les contrats 0\.0\.1 \(compatibles \^0\.0\.1\), l’application fournit \d+\.\d+\.\d+/).waitFor();
+      await page
+        .getByText(
+          /n’a pas été chargé : construit avec les contrats 0\.0\.1 \(compatibles \^0\.0\.1\), l’application fournit \d+\.\d+\.\d+/,
+        )
+        .waitFor();
       await page.getByRole('button', { name: 'Réessayer' }).waitFor();
       // Never mounted: the page's own heading is not there.
       assert.equal(await page.getByRole('heading', { name: 'Contacts', level: 1 }).count(), 0);
-      assert.ok(consoleErrors.some((text) => text.includes('contacts') && text.includes('0.0.1')), consoleErrors.join('\n'));
+      assert.ok(
+        consoleErrors.some((text) => text.includes('contacts') && text.includes('0.0.1')),
+        consoleErrors.join('\n'),
+      );
       // Another remote's area still works.
       await page.goto(`${stack.base}/fiches-de-besoin`);
       await page.getByRole('heading', { name: 'Fiches de besoin', level: 1 }).waitFor();
@@ -107,7 +116,10 @@ describe('/modules', () => {
     await login(page, stack.base, 'DIR', { save: true });
     await page.goto(`${stack.base}/modules`);
     await page.getByRole('heading', { name: 'Accès interdit', level: 1 }).waitFor();
-    assert.equal(await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Modules' }).count(), 0);
+    assert.equal(
+      await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Modules' }).count(),
+      0,
+    );
     await context.close();
   });
 
@@ -152,7 +164,8 @@ describe('npm run deploy', () => {
       await row.getByText('Correct').waitFor();
       return (/(\d+\.\d+\.\d+-[A-Za-z0-9._-]+)/.exec(await row.innerText()) ?? [])[1];
     };
-    const shellScripts = () => page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')));
+    const shellScripts = () =>
+      page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')));
     const before = await versionOf();
     const shellBefore = await shellScripts();
     const deploy = (...args: string[]) =>

@@ -10,7 +10,8 @@ const stack = useStack({ users: ['COM', 'REC'] });
 const { it } = stack;
 
 const today = toBusinessIsoDate(new Date());
-const api = <T>(trigram: string, path: string, query: Record<string, string | number> = {}) => stack.api<T>(path, query, trigram);
+const api = <T>(trigram: string, path: string, query: Record<string, string | number> = {}) =>
+  stack.api<T>(path, query, trigram);
 
 // The API unreachable from this browser, as when its server or the network is down; `restore` brings it back.
 async function cutApi(context: BrowserContext) {
@@ -179,15 +180,24 @@ describe('odd ends', () => {
     await page.goto(`${stack.harness.system.api.url}/docs`);
     await page.getByRole('heading', { name: 'Logging in and getting a token' }).waitFor();
     // Opening an operation is where Swagger UI styles its elements inline.
-    await page.getByRole('button', { name: /POST \/user\/login/ }).first().click();
+    await page
+      .getByRole('button', { name: /POST \/user\/login/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Try it out' }).waitFor();
-    assert.deepEqual(problems.filter((text) => /Content Security Policy/i.test(text)), []);
+    assert.deepEqual(
+      problems.filter((text) => /Content Security Policy/i.test(text)),
+      [],
+    );
     await context.close();
   });
 
   it('opens the task list on what is due, notes shown whole', async () => {
     const all = await api<Todo[]>('COM', '/todos', { onlyPending: 0 });
-    assert.ok(all.some((todo) => !todo.isAccomplished && todo.deadline < today), 'the demo seed has late todos');
+    assert.ok(
+      all.some((todo) => !todo.isAccomplished && todo.deadline < today),
+      'the demo seed has late todos',
+    );
     const { context, page } = await newPageAs('COM', '/contacts/taches', 'Liste des tâches');
     const rows = page.locator('tr.bo-todo-row');
     await rows.first().waitFor();
@@ -195,7 +205,10 @@ describe('odd ends', () => {
     // Late first, then pending, then accomplished.
     const rank = (text: string | null) => (text?.includes('En retard') ? 0 : text?.includes('En cours') ? 1 : 2);
     const ranks = (await rows.allTextContents()).map(rank);
-    assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b));
+    assert.deepEqual(
+      ranks,
+      [...ranks].sort((a, b) => a - b),
+    );
     // Each note as typed, none cut short.
     const notes = new Set(all.map((todo) => todo.notes));
     const shown = await page.locator('.bo-todo-notes').allTextContents();

@@ -71,7 +71,9 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 // `session`: a shorter end for the sessions not kept, and its warning, for a test of that end.
-export async function startHarness(session: { autoClearMs: number; warningMs: number } | null = null): Promise<Harness> {
+export async function startHarness(
+  session: { autoClearMs: number; warningMs: number } | null = null,
+): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-e2e-'));
   const system = await startSystem({
     shellPort: ports.shell,
@@ -133,7 +135,10 @@ export async function savedToken(harness: Harness, trigram: string): Promise<str
 export function itWithScreenshots(harness: () => Harness) {
   return (name: string, body: () => Promise<void>) =>
     it(name, async () => {
-      const openPages = () => harness().browser.contexts().flatMap((context) => context.pages());
+      const openPages = () =>
+        harness()
+          .browser.contexts()
+          .flatMap((context) => context.pages());
       const before = new Set(openPages());
       try {
         await body();
@@ -141,7 +146,9 @@ export function itWithScreenshots(harness: () => Harness) {
         mkdirSync(artifacts, { recursive: true });
         const pages = openPages().filter((page) => !before.has(page));
         const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-        await Promise.allSettled(pages.map((page, i) => page.screenshot({ path: path.join(artifacts, `${slug}-${i}.png`), fullPage: true })));
+        await Promise.allSettled(
+          pages.map((page, i) => page.screenshot({ path: path.join(artifacts, `${slug}-${i}.png`), fullPage: true })),
+        );
         throw error;
       }
     });
@@ -168,7 +175,11 @@ export type Stack = {
   api: <T>(path: string, query?: Record<string, string | number>, as?: string) => Promise<T>;
   // A new browser context on `path` with a user's saved session, once the page's level-1 heading `heading` is drawn
   // (any level-1 heading when it is null).
-  newPage: (path: string, heading: string | null, options?: { as?: string; viewport?: { width: number; height: number } }) => Promise<{ context: BrowserContext; page: Page }>;
+  newPage: (
+    path: string,
+    heading: string | null,
+    options?: { as?: string; viewport?: { width: number; height: number } },
+  ) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
 // The set-up every browser test file shares: the system and its browser started before the file's tests (and its
@@ -203,7 +214,10 @@ export function useStack(options: StackOptions = {}): Stack {
       const page = await context.newPage();
       await page.addInitScript((value) => localStorage.setItem('token', value), tokens[as]);
       await page.goto(`${started().system.shellUrl}${path}`);
-      const title = heading === null ? page.getByRole('heading', { level: 1 }).first() : page.getByRole('heading', { name: heading, level: 1 });
+      const title =
+        heading === null
+          ? page.getByRole('heading', { level: 1 }).first()
+          : page.getByRole('heading', { name: heading, level: 1 });
       await title.waitFor();
       return { context, page };
     },
@@ -212,7 +226,12 @@ export function useStack(options: StackOptions = {}): Stack {
 }
 
 // A GET of the API with a user's token, as a test reads the outcome back: the envelope's data, no error allowed.
-export async function apiGet<T>(apiUrl: string, token: string, path: string, query: Record<string, string | number> = {}): Promise<T> {
+export async function apiGet<T>(
+  apiUrl: string,
+  token: string,
+  path: string,
+  query: Record<string, string | number> = {},
+): Promise<T> {
   const url = new URL(path, apiUrl);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
   const response = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
@@ -222,10 +241,19 @@ export async function apiGet<T>(apiUrl: string, token: string, path: string, que
 }
 
 // A POST of the API (multipart, as the browser sends it), to set a test's scene up.
-export async function apiPost<T>(apiUrl: string, token: string, path: string, fields: Record<string, string | number>): Promise<T> {
+export async function apiPost<T>(
+  apiUrl: string,
+  token: string,
+  path: string,
+  fields: Record<string, string | number>,
+): Promise<T> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
-  const response = await fetch(new URL(path, apiUrl), { method: 'POST', headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' }, body: form });
+  const response = await fetch(new URL(path, apiUrl), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    body: form,
+  });
   const body = (await response.json()) as { data: T; errors: { message: string }[] };
   assert.deepEqual(body.errors, [], `${path} answered errors`);
   return body.data;
@@ -234,7 +262,12 @@ export async function apiPost<T>(apiUrl: string, token: string, path: string, fi
 // Chooses an option of a select with the keyboard, as a keyboard user would: arrows down to it, then Enter. The
 // option under the keyboard is the one the field names in aria-activedescendant. (A mouse click on a list that is
 // still opening, on a busy machine, can land on the list that is closing.)
-export async function pickOption(page: Page, label: string | RegExp, option: string, within: Locator = page.getByRole('dialog')) {
+export async function pickOption(
+  page: Page,
+  label: string | RegExp,
+  option: string,
+  within: Locator = page.getByRole('dialog'),
+) {
   const dialog = within;
   const field = dialog.getByLabel(label);
   const activeOption = () =>

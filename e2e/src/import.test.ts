@@ -1,7 +1,16 @@
 // The CSV import of companies in Chromium against the real API, as a business leader (DIR) uses it: a French
 // Excel file (Windows-1252, ';') with a bad row and a column to map by hand; the dry run's report line by line, the
 // import, the report, the rejected rows downloaded, the undo of the last import.
-import { formatPhone, importMessages, onExistingLabels, withLuhnCheckDigit, type CompanyListItem, type Contact, type ContactListItem, type ListPage } from '@bo/contracts/all';
+import {
+  formatPhone,
+  importMessages,
+  onExistingLabels,
+  withLuhnCheckDigit,
+  type CompanyListItem,
+  type Contact,
+  type ContactListItem,
+  type ListPage,
+} from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe } from 'node:test';
@@ -37,16 +46,32 @@ describe('CSV import', () => {
     // The first rows, read with their accents; the dry run's figures and each line's fate, the bad row's reason.
     await dialog.getByRole('cell', { name: names[0] }).first().waitFor();
     await dialog.getByRole('cell', { name: 'Besançon' }).waitFor();
-    await dialog.getByText('3 lignes : 2 créations, 0 mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.').waitFor();
+    await dialog
+      .getByText('3 lignes : 2 créations, 0 mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.')
+      .waitFor();
     const report = dialog.getByRole('table', { name: 'Rapport ligne par ligne' });
-    assert.deepEqual(await report.locator('tbody tr').nth(0).locator('td').allInnerTexts(), ['2', 'Création', names[0], '']);
-    assert.deepEqual(await report.locator('tbody tr').nth(1).locator('td').allInnerTexts(), ['3', 'Rejetée', `Import Mauvais ${stamp}`, 'SIRET : Entrée non valide']);
+    assert.deepEqual(await report.locator('tbody tr').nth(0).locator('td').allInnerTexts(), [
+      '2',
+      'Création',
+      names[0],
+      '',
+    ]);
+    assert.deepEqual(await report.locator('tbody tr').nth(1).locator('td').allInnerTexts(), [
+      '3',
+      'Rejetée',
+      `Import Mauvais ${stamp}`,
+      'SIRET : Entrée non valide',
+    ]);
 
     // The town's column mapped by hand, then checked again.
     await pickOption(page, /^Ville/, 'Localité', dialog);
     await dialog.getByRole('button', { name: 'Vérifier avec ces colonnes' }).click();
     await dialog.getByRole('button', { name: 'Importer 2 lignes' }).click();
-    await dialog.getByText('Import terminé : 2 fiches créées, 0 fiche mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.').waitFor();
+    await dialog
+      .getByText(
+        'Import terminé : 2 fiches créées, 0 fiche mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.',
+      )
+      .waitFor();
 
     const imported = await api<ListPage<CompanyListItem>>('/companies', { search: stamp, sort: 'name', order: 'asc' });
     assert.deepEqual(
@@ -57,16 +82,24 @@ describe('CSV import', () => {
       ],
     );
 
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Télécharger les lignes rejetées' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Télécharger les lignes rejetées' }).click(),
+    ]);
     const rejected = await readFile((await download.path()) as string, 'utf8');
-    assert.equal(rejected, `\uFEFFRaison sociale;SIRET;Localité;Motif du rejet\r\nImport Mauvais ${stamp};12345678901234;Lyon;SIRET : Entrée non valide\r\n`);
+    assert.equal(
+      rejected,
+      `\uFEFFRaison sociale;SIRET;Localité;Motif du rejet\r\nImport Mauvais ${stamp};12345678901234;Lyon;SIRET : Entrée non valide\r\n`,
+    );
 
     // Échap closes the dialog; opened again, it offers to undo that import, the last one.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Importer' }).click();
     const last = dialog.getByRole('region', { name: 'Votre dernier import' });
-    await last.getByText(/Votre dernier import de sociétés : « societes\.csv » le .*, 2 fiches créées et 0 fiche mise à jour\./).waitFor();
+    await last
+      .getByText(/Votre dernier import de sociétés : « societes\.csv » le .*, 2 fiches créées et 0 fiche mise à jour\./)
+      .waitFor();
     await last.getByRole('button', { name: 'Annuler ce dernier import' }).click();
     await dialog.getByText(/^Import annulé : les fiches créées sont supprimées/).waitFor();
     const after = await api<ListPage<CompanyListItem>>('/companies', { search: stamp });
@@ -75,10 +108,16 @@ describe('CSV import', () => {
   });
 
   it('never updates a contact a row only resembles: the same phone is a possible duplicate, the row a new contact', async () => {
-    const known = (await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', perPage: 100 })).items.find((contact) => contact.phone !== null)!;
+    const known = (await api<ListPage<ContactListItem>>('/contacts', { scope: 'all', perPage: 100 })).items.find(
+      (contact) => contact.phone !== null,
+    )!;
     const stamp = `${Date.now()}`.slice(-8);
     const file = Buffer.from(
-      ['Civilité;Prénom;Nom;E-mail;Téléphone', `Mme;Nouvelle;Personne${stamp};nouvelle.${stamp}@exemple.fr;${formatPhone(known.phone!)}`, ''].join('\r\n'),
+      [
+        'Civilité;Prénom;Nom;E-mail;Téléphone',
+        `Mme;Nouvelle;Personne${stamp};nouvelle.${stamp}@exemple.fr;${formatPhone(known.phone!)}`,
+        '',
+      ].join('\r\n'),
       'utf8',
     );
     const { context, page } = await stack.newPage('/liste-contacts', 'Contacts');
@@ -102,7 +141,12 @@ describe('CSV import', () => {
     const stamp = `${Date.now()}`.slice(-8);
     // Line 2 opens a quote that nothing closes: line 3 would be swallowed into its cell.
     const file = Buffer.from(
-      ['Raison sociale;SIRET;Ville', `Ouverte ${stamp};${withLuhnCheckDigit(`92${stamp}001`)};"Saint-Étienne`, `Avalée ${stamp};${withLuhnCheckDigit(`92${stamp}002`)};Lyon`, ''].join('\r\n'),
+      [
+        'Raison sociale;SIRET;Ville',
+        `Ouverte ${stamp};${withLuhnCheckDigit(`92${stamp}001`)};"Saint-Étienne`,
+        `Avalée ${stamp};${withLuhnCheckDigit(`92${stamp}002`)};Lyon`,
+        '',
+      ].join('\r\n'),
       'utf8',
     );
     const { context, page } = await stack.newPage('/liste-societes', 'Sociétés');
@@ -119,7 +163,11 @@ describe('CSV import', () => {
     await dialog.getByRole('button', { name: 'Analyser le fichier' }).waitFor();
 
     // Saved by Excel as « Texte Unicode »: UTF-16.
-    await field.setInputFiles({ name: 'unicode.csv', mimeType: 'text/csv', buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(file.toString('utf8'), 'utf16le')]) });
+    await field.setInputFiles({
+      name: 'unicode.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(file.toString('utf8'), 'utf16le')]),
+    });
     await dialog.getByRole('button', { name: 'Analyser le fichier' }).click();
     await dialog.getByRole('alert').getByText(importMessages.utf16).waitFor();
     const created = await api<ListPage<CompanyListItem>>('/companies', { search: stamp });

@@ -11,7 +11,8 @@ const stack = useStack({ users: ['ADM', 'DIR', 'COM', 'REC'] });
 const { it } = stack;
 const { tokens } = stack;
 
-const api = <T>(trigram: string, path: string, query: Record<string, string | number> = {}) => stack.api<T>(path, query, trigram);
+const api = <T>(trigram: string, path: string, query: Record<string, string | number> = {}) =>
+  stack.api<T>(path, query, trigram);
 
 const newPageAs = (trigram: string, path: string, heading: string, viewport = { width: 1280, height: 800 }) =>
   stack.newPage(path, heading, { as: trigram, viewport });
@@ -19,7 +20,11 @@ const newPageAs = (trigram: string, path: string, heading: string, viewport = { 
 async function saveSettings(trigram: string, settings: Record<string, string>) {
   const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
     method: 'PATCH',
-    headers: { Authorization: `Bearer ${tokens[trigram]}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${tokens[trigram]}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify(settings),
   });
   assert.equal(response.status, 200);
@@ -27,18 +32,27 @@ async function saveSettings(trigram: string, settings: Record<string, string>) {
 
 describe('lists', () => {
   it('keeps the contacts table inside a 1440 px screen: no sideways scroll of the page, the names in sight as the table scrolls', async () => {
-    const { context, page } = await newPageAs('DIR', '/liste-contacts?scope=all', 'Contacts', { width: 1440, height: 900 });
+    const { context, page } = await newPageAs('DIR', '/liste-contacts?scope=all', 'Contacts', {
+      width: 1440,
+      height: 900,
+    });
     const table = page.getByRole('table', { name: 'Contacts' });
     const firstRow = table.locator('tbody tr.ant-table-row').first();
     await firstRow.waitFor();
-    const window_ = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    const window_ = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+    }));
     assert.ok(window_.scroll <= window_.width, `the page is ${window_.scroll} px wide in a ${window_.width} px window`);
     const header = (title: string) => table.locator('thead th').filter({ hasText: new RegExp(`^${title}$`) });
     const scroller = page.locator('.bo-list .ant-table-content');
     const frame = (await scroller.boundingBox())!;
     assert.ok(frame.x + frame.width <= 1440, `the table's frame ends at ${frame.x + frame.width}`);
     const inFrame = async (what: string, box: { x: number; width: number } | null) =>
-      assert.ok(box && box.x >= frame.x - 1 && box.x + box.width <= frame.x + frame.width + 1, `${what}: ${JSON.stringify(box)} in ${JSON.stringify(frame)}`);
+      assert.ok(
+        box && box.x >= frame.x - 1 && box.x + box.width <= frame.x + frame.width + 1,
+        `${what}: ${JSON.stringify(box)} in ${JSON.stringify(frame)}`,
+      );
     for (const title of ['Nom', 'Société', 'Téléphone']) await inFrame(title, await header(title).boundingBox());
     // Scrolled to its far end, the table still shows whose row it is, beside the last columns.
     await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
@@ -103,8 +117,15 @@ describe('lists', () => {
 
   it('says once that a list failed to load, and loads it on retry', async () => {
     const { context, page } = await newPageAs('COM', '/agenda', 'Agenda');
-    const failing = (url: URL) => url.origin === new URL(stack.harness.system.api.url).origin && url.pathname === '/companies';
-    await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, errors: [{ message: 'internalServerError' }] }) }));
+    const failing = (url: URL) =>
+      url.origin === new URL(stack.harness.system.api.url).origin && url.pathname === '/companies';
+    await page.route(failing, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: null, errors: [{ message: 'internalServerError' }] }),
+      }),
+    );
     await page.evaluate(() => {
       history.pushState({}, '', '/liste-societes');
       dispatchEvent(new PopStateEvent('popstate'));
@@ -128,7 +149,10 @@ describe('lists', () => {
     assert.equal(await pagination.locator('a:not([href])').count(), 0, await pagination.innerHTML());
     const second = pagination.locator('.ant-pagination-item-2 a');
     const href = new URL((await second.getAttribute('href')) ?? '', page.url());
-    assert.deepEqual([href.pathname, href.searchParams.get('page'), href.searchParams.get('scope'), href.searchParams.get('standby')], ['/liste-contacts', '2', 'all', '0']);
+    assert.deepEqual(
+      [href.pathname, href.searchParams.get('page'), href.searchParams.get('scope'), href.searchParams.get('standby')],
+      ['/liste-contacts', '2', 'all', '0'],
+    );
     // One stop of the keyboard per page: the item, Enter on it.
     assert.equal(await second.getAttribute('tabindex'), '-1');
     await pagination.locator('li.ant-pagination-item-2').focus();
@@ -147,7 +171,12 @@ describe('lists', () => {
 
 describe('admin pages', () => {
   it('offers no delete on a needs status in use, says by how many sheets, and deletes an unused one', async () => {
-    const unused = await apiPost<NeedsSheetStatus>(stack.harness.system.api.url, tokens.ADM, '/admin/need-status/store', { label: 'Jamais utilisé', color: '#123456', order: 999 });
+    const unused = await apiPost<NeedsSheetStatus>(
+      stack.harness.system.api.url,
+      tokens.ADM,
+      '/admin/need-status/store',
+      { label: 'Jamais utilisé', color: '#123456', order: 999 },
+    );
     const statuses = await api<NeedsSheetStatus[]>('ADM', '/need-statuses');
     const used = statuses.find((status) => status.usedBy > 1);
     assert.ok(used, 'the demo data has a status used by several sheets');
@@ -176,9 +205,14 @@ describe('admin pages', () => {
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await options.filter({ hasText: label }).waitFor();
     const shown = await options.allInnerTexts();
-    assert.ok(shown.every((text) => foldAccents(text).includes(foldAccents(typed))), shown.join(' | '));
+    assert.ok(
+      shown.every((text) => foldAccents(text).includes(foldAccents(typed))),
+      shown.join(' | '),
+    );
     for (let step = 0; step < shown.length; step += 1) {
-      const active = await field.evaluate((input) => document.getElementById(input.getAttribute('aria-activedescendant') ?? '')?.getAttribute('aria-label'));
+      const active = await field.evaluate((input) =>
+        document.getElementById(input.getAttribute('aria-activedescendant') ?? '')?.getAttribute('aria-label'),
+      );
       if (active === label) break;
       await page.keyboard.press('ArrowDown');
     }
@@ -193,7 +227,8 @@ const parse = (colour: string) => {
   const [r, g, b, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
   return { r, g, b, a };
 };
-const hex = (colour: string) => `#${[parse(colour).r, parse(colour).g, parse(colour).b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+const hex = (colour: string) =>
+  `#${[parse(colour).r, parse(colour).g, parse(colour).b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 // A colour as it shows on an opaque background (antd writes its texts with transparency), as rgb().
 const over = (colour: string, background: string) => {
   const t = parse(colour);
@@ -205,7 +240,10 @@ const over = (colour: string, background: string) => {
 async function sidebarColours(page: Page) {
   return page.evaluate(() => {
     const painted = [] as { element: Element; background: string }[];
-    const targets = [...document.querySelectorAll('.bo-sider .bo-brand, .bo-sider .ant-menu-title-content'), document.querySelector('.bo-main-column')];
+    const targets = [
+      ...document.querySelectorAll('.bo-sider .bo-brand, .bo-sider .ant-menu-title-content'),
+      document.querySelector('.bo-main-column'),
+    ];
     for (const element of targets) {
       if (!element || element.getClientRects().length === 0) continue;
       // The first of its ancestors (itself included) whose background is painted.
@@ -225,7 +263,11 @@ async function sidebarColours(page: Page) {
       sider: sider ? getComputedStyle(sider).backgroundColor : '',
       border: sider ? getComputedStyle(sider).borderInlineEndWidth : '0px',
       page: main?.background ?? '',
-      texts: painted.map(({ element, background }) => ({ text: (element.textContent ?? '').trim(), colour: getComputedStyle(element).color, background })),
+      texts: painted.map(({ element, background }) => ({
+        text: (element.textContent ?? '').trim(),
+        colour: getComputedStyle(element).color,
+        background,
+      })),
     };
   });
 }

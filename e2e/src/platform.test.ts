@@ -67,7 +67,12 @@ describe('login', () => {
     const withoutToken: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin !== stack.harness.system.api.url || request.method() === 'OPTIONS' || url.pathname === '/user/login') return;
+      if (
+        url.origin !== stack.harness.system.api.url ||
+        request.method() === 'OPTIONS' ||
+        url.pathname === '/user/login'
+      )
+        return;
       if (!request.headers().authorization) withoutToken.push(`${request.method()} ${url.pathname}`);
     });
     await login(page, stack.base, 'COM', { save: false });
@@ -194,7 +199,12 @@ describe('security headers of the front ends', () => {
   const remoteOrigins = Array.from({ length: 5 }, (_, index) => `http://localhost:${ports.remoteBase + index}`);
   const apiOrigin = `http://localhost:${ports.api}`;
   const directives = (header: string | null) =>
-    new Map((header ?? '').split(';').map((directive) => directive.trim().split(/\s+/)).map(([name, ...values]) => [name, values] as const));
+    new Map(
+      (header ?? '')
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values] as const),
+    );
 
   it('the shell allows scripts from itself and the remotes only, calls to them and the API only, and no framing', async () => {
     for (const path of ['/', '/liste-contacts', '/config.json', '/app.css']) {
@@ -209,11 +219,20 @@ describe('security headers of the front ends', () => {
     }
     // A remote's origin serves the shell code and data, never a page to run or frame.
     const registry = (await (await fetch(`${stack.base}/remotes.json`)).json()) as Record<string, string>;
-    assert.deepEqual(Object.values(registry).map((manifest) => new URL(manifest).origin).sort(), [...remoteOrigins].sort());
+    assert.deepEqual(
+      Object.values(registry)
+        .map((manifest) => new URL(manifest).origin)
+        .sort(),
+      [...remoteOrigins].sort(),
+    );
     for (const manifest of Object.values(registry)) {
       const answer = await fetch(manifest);
       assert.equal(answer.status, 200, manifest);
-      assert.equal(answer.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'", manifest);
+      assert.equal(
+        answer.headers.get('content-security-policy'),
+        "default-src 'none'; frame-ancestors 'none'",
+        manifest,
+      );
       assert.equal(answer.headers.get('x-frame-options'), 'DENY', manifest);
     }
   });
@@ -224,14 +243,23 @@ describe('security headers of the front ends', () => {
     await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
-        (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+        (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        );
       });
     });
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await login(page, stack.base, 'ADM', { save: true });
-    for (const path of ['/agenda', '/liste-contacts', '/fiches-de-besoin', '/rapports/stats', '/gestion-taches', '/mon-compte']) {
+    for (const path of [
+      '/agenda',
+      '/liste-contacts',
+      '/fiches-de-besoin',
+      '/rapports/stats',
+      '/gestion-taches',
+      '/mon-compte',
+    ]) {
       await page.goto(`${stack.base}${path}`);
       const title = appRoutes.find((route) => route.path === path)?.title ?? '';
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
@@ -245,7 +273,11 @@ describe('security headers of the front ends', () => {
     const framed = page.frames().find((candidate) => candidate !== page.mainFrame());
     assert.ok(framed);
     for (let wait = 0; wait < 60 && !framed.url().startsWith('chrome-error:'); wait += 1) {
-      assert.equal(await frame.getByRole('button', { name: 'Se connecter' }).count(), 0, 'the login card shows in a frame');
+      assert.equal(
+        await frame.getByRole('button', { name: 'Se connecter' }).count(),
+        0,
+        'the login card shows in a frame',
+      );
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     assert.match(framed.url(), /^chrome-error:/);

@@ -27,7 +27,10 @@ const { it, api, newPage } = stack;
 
 // Clicks "Exporter en CSV" and reads the file the browser saved.
 async function exportCsv(page: Page): Promise<string[]> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter en CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exporter en CSV' }).click(),
+  ]);
   const text = await readFile((await download.path()) as string, 'utf8');
   assert.ok(text.startsWith('\uFEFF'), 'a BOM for Excel');
   return text.slice(1).trim().split(/\r\n/);
@@ -38,7 +41,11 @@ const pageBody = (page: Page) => page.locator('.bo-page');
 async function saveColour(color: 'light' | 'dark') {
   const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
     method: 'PATCH',
-    headers: { Authorization: `Bearer ${stack.tokens.DIR}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${stack.tokens.DIR}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ color }),
   });
   assert.equal(response.status, 200, 'settings saved');
@@ -46,10 +53,19 @@ async function saveColour(color: 'light' | 'dark') {
 
 describe('contact and group history', () => {
   it('finds a group by a name typed without accents, rolls up its subsidiaries, and leaves them out on request', async () => {
-    const group = (await api<ListPage<CompanyListItem>>('/companies', { search: 'Groupe Delorme', perPage: 5 })).items[0];
+    const group = (await api<ListPage<CompanyListItem>>('/companies', { search: 'Groupe Delorme', perPage: 5 }))
+      .items[0];
     assert.ok(group.subsidiaryCount > 0, 'the demo group has subsidiaries');
-    const withSubsidiaries = await api<ListPage<HistoryReportItem>>('/reports/history', { companyId: group.id, subsidiaries: 1, perPage: 100 });
-    const alone = await api<ListPage<HistoryReportItem>>('/reports/history', { companyId: group.id, subsidiaries: 0, perPage: 1 });
+    const withSubsidiaries = await api<ListPage<HistoryReportItem>>('/reports/history', {
+      companyId: group.id,
+      subsidiaries: 1,
+      perPage: 100,
+    });
+    const alone = await api<ListPage<HistoryReportItem>>('/reports/history', {
+      companyId: group.id,
+      subsidiaries: 0,
+      perPage: 1,
+    });
     assert.ok(withSubsidiaries.total > alone.total, 'the subsidiaries have a story of their own');
 
     const { context, page } = await newPage('/rapports/historique-contact', 'Historique des contacts');
@@ -87,14 +103,22 @@ describe('contact and group history', () => {
     await page.getByRole('heading', { name: group.name, level: 2 }).waitFor();
 
     const lines = await exportCsv(page);
-    assert.equal(lines[0], 'Date;Type;Société;Contact;Utilisateur;Tâche;Échéance;Exécutée le;Notes;Commentaire;Modifications;Fiche de besoin;Statut');
+    assert.equal(
+      lines[0],
+      'Date;Type;Société;Contact;Utilisateur;Tâche;Échéance;Exécutée le;Notes;Commentaire;Modifications;Fiche de besoin;Statut',
+    );
     assert.equal(lines.length - 1, alone.total);
     await context.close();
   });
 
   it('shows a company’s needs sheets: their creation and status changes, with the status colours and the comment', async () => {
     // A sheet written for a contact of a demo company, then moved on with a comment.
-    const companies = await api<ListPage<CompanyListItem>>('/companies', { isActive: 1, sort: 'name', order: 'desc', perPage: 20 });
+    const companies = await api<ListPage<CompanyListItem>>('/companies', {
+      isActive: 1,
+      sort: 'name',
+      order: 'desc',
+      perPage: 20,
+    });
     let scene: { company: CompanyView; contactId: number } | null = null;
     for (const candidate of companies.items) {
       const view = await api<CompanyView>(`/company/${candidate.id}`);
@@ -117,25 +141,44 @@ describe('contact and group history', () => {
       recruiterIds: '[]',
     });
     const target = statuses.find((status) => status.isActive && status.id !== sheet.status.id)!;
-    await apiPost(stack.harness.system.api.url, stack.tokens.DIR, `/need/${sheet.id}/status`, { statusId: target.id, comment: 'Client relancé par téléphone', version: sheet.version });
+    await apiPost(stack.harness.system.api.url, stack.tokens.DIR, `/need/${sheet.id}/status`, {
+      statusId: target.id,
+      comment: 'Client relancé par téléphone',
+      version: sheet.version,
+    });
 
     // Today only: the todos due in the weeks to come would come first.
     const today = toBusinessIsoDate(new Date());
-    const { context, page } = await newPage(`/rapports/historique-contact?company=${scene.company.id}&filiales=0&du=${today}&au=${today}`, 'Historique des contacts');
+    const { context, page } = await newPage(
+      `/rapports/historique-contact?company=${scene.company.id}&filiales=0&du=${today}&au=${today}`,
+      'Historique des contacts',
+    );
     const timeline = page.getByRole('region', { name: 'Historique' });
-    const changed = timeline.getByRole('listitem').filter({ hasText: 'Changement de statut de la fiche de besoin' }).first();
+    const changed = timeline
+      .getByRole('listitem')
+      .filter({ hasText: 'Changement de statut de la fiche de besoin' })
+      .first();
     await changed.getByText(`${sheet.reference} · Architecte cloud`).waitFor();
     await changed.getByText('Commentaire : Client relancé par téléphone').waitFor();
-    assert.equal(await changed.locator('.bo-report__subject').innerText(), `${scene.company.name} · ${sheet.contact.firstName} ${sheet.contact.lastName}`);
+    assert.equal(
+      await changed.locator('.bo-report__subject').innerText(),
+      `${scene.company.name} · ${sheet.contact.firstName} ${sheet.contact.lastName}`,
+    );
     const tags = changed.locator('.ant-tag');
     assert.deepEqual(await tags.allInnerTexts(), [sheet.status.label, target.label]);
-    const created = timeline.getByRole('listitem').filter({ hasText: 'Création de la fiche de besoin' }).filter({ hasText: sheet.reference });
+    const created = timeline
+      .getByRole('listitem')
+      .filter({ hasText: 'Création de la fiche de besoin' })
+      .filter({ hasText: sheet.reference });
     await created.locator('.ant-tag', { hasText: sheet.status.label }).waitFor();
 
     const lines = await exportCsv(page);
     const step = lines.find((line) => line.includes('Client relancé par téléphone'));
     assert.ok(step, 'the status change is in the CSV');
-    assert.deepEqual(step.split(';').slice(-2), [`${sheet.reference} Architecte cloud`, `${sheet.status.label} → ${target.label}`]);
+    assert.deepEqual(step.split(';').slice(-2), [
+      `${sheet.reference} Architecte cloud`,
+      `${sheet.status.label} → ${target.label}`,
+    ]);
     await context.close();
   });
 });
@@ -156,11 +199,13 @@ describe('directory', () => {
     for (const company of group.companies) await tree.getByText(company.name, { exact: true }).waitFor();
     await page.locator('.bo-table__count').getByText('1 groupe').waitFor();
 
-    const contact = group.companies.flatMap((company) => company.contacts).find((person) => person.phone !== null && person.email !== null);
+    const contact = group.companies
+      .flatMap((company) => company.contacts)
+      .find((person) => person.phone !== null && person.email !== null);
     assert.ok(contact, 'a contact with a phone and an e-mail');
     const mail = tree.getByRole('link', { name: contact.email! });
     assert.equal(await mail.getAttribute('href'), `mailto:${contact.email}`);
-    assert.equal(await tree.locator(`a[href="tel:+${contact.phone!.slice(2)}"]`).count() > 0, true);
+    assert.equal((await tree.locator(`a[href="tel:+${contact.phone!.slice(2)}"]`).count()) > 0, true);
 
     const lines = await exportCsv(page);
     assert.equal(lines[0], 'Groupe;Société;Société mère;Ville;Civilité;Prénom;Nom;Fonction;Téléphone;E-mail');
@@ -187,11 +232,21 @@ describe('task report', () => {
     const [y, m, d] = lastMonth.from.split('-');
     await page.getByText(`Du ${d}/${m}/${y}`).waitFor();
     const row = expected.find((candidate) => candidate.done > 0) ?? expected[0];
-    const rowCells = table.getByRole('row').filter({ has: page.getByRole('cell', { name: row.trigram!, exact: true }) });
+    const rowCells = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: row.trigram!, exact: true }) });
     await rowCells.getByRole('cell').nth(1).getByText(String(row.planned), { exact: true }).waitFor();
     const texts = await rowCells.getByRole('cell').allInnerTexts();
-    const rate = row.onTimeRate === null ? '—' : `${String(Math.round(row.onTimeRate * 1000) / 10).replace('.', ',')} %`;
-    assert.deepEqual(texts, [row.trigram, String(row.planned), String(row.done), String(row.doneLate), String(row.late), rate]);
+    const rate =
+      row.onTimeRate === null ? '—' : `${String(Math.round(row.onTimeRate * 1000) / 10).replace('.', ',')} %`;
+    assert.deepEqual(texts, [
+      row.trigram,
+      String(row.planned),
+      String(row.done),
+      String(row.doneLate),
+      String(row.late),
+      rate,
+    ]);
     // The chart has its table of data.
     await page.getByText('Voir les données du graphique en tableau').waitFor();
 
@@ -199,7 +254,12 @@ describe('task report', () => {
     await rowCells.getByRole('button', { name: new RegExp(`^${row.planned} prévues pour ${row.trigram}`) }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByText(`Prévues · ${row.trigram}`).waitFor();
-    const behind = await api<ListPage<TaskReportTodo>>('/reports/tasks/todos', { ...lastMonth, figure: 'planned', userId: row.userId!, perPage: 20 });
+    const behind = await api<ListPage<TaskReportTodo>>('/reports/tasks/todos', {
+      ...lastMonth,
+      figure: 'planned',
+      userId: row.userId!,
+      perPage: 20,
+    });
     assert.equal(behind.total, row.planned);
     await drawer.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     assert.equal(await drawer.locator('.ant-table-tbody tr.ant-table-row').count(), Math.min(20, row.planned));
@@ -208,7 +268,10 @@ describe('task report', () => {
 
     const lines = await exportCsv(page);
     assert.equal(lines[0], 'Utilisateur;Prévues;Abouties;Abouties en retard;En retard;Taux à temps');
-    assert.deepEqual(lines.slice(1).map((line) => line.split(';').slice(0, 5)), expected.map((r) => [r.trigram, r.planned, r.done, r.doneLate, r.late].map(String)));
+    assert.deepEqual(
+      lines.slice(1).map((line) => line.split(';').slice(0, 5)),
+      expected.map((r) => [r.trigram, r.planned, r.done, r.doneLate, r.late].map(String)),
+    );
     await context.close();
   });
 
@@ -223,7 +286,11 @@ describe('task report', () => {
         break;
       }
     }
-    const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+    const hex = (rgb: string) =>
+      `#${(rgb.match(/\d+/g) ?? [])
+        .slice(0, 3)
+        .map((n) => Number(n).toString(16).padStart(2, '0'))
+        .join('')}`;
     for (const color of ['light', 'dark'] as const) {
       await saveColour(color);
       const { context, page } = await newPage(`/rapports/taches?periode=${preset}`, 'Rapport des tâches');
@@ -236,30 +303,47 @@ describe('task report', () => {
         }),
       );
       const card = hex(await figure.evaluate((element) => getComputedStyle(element).backgroundColor));
-      assert.deepEqual(legend.map((entry) => entry.name), ['Abouties à temps', 'Abouties en retard', 'En retard']);
+      assert.deepEqual(
+        legend.map((entry) => entry.name),
+        ['Abouties à temps', 'Abouties en retard', 'En retard'],
+      );
       const [onTime, doneLate, late] = legend.map((entry) => ({ ...entry, hex: hex(entry.colour) }));
       // Red for late: more red than green or blue, and far from the on-time green.
       const [r, g, b] = (late.colour.match(/\d+/g) ?? []).map(Number);
       assert.ok(r > 150 && r > 2 * g && r > 2 * b, `late is red in the ${color} theme (${late.colour})`);
       const [, g0] = (onTime.colour.match(/\d+/g) ?? []).map(Number);
-      assert.ok(g0 > (onTime.colour.match(/\d+/g) ?? []).map(Number)[0], `on time is green in the ${color} theme (${onTime.colour})`);
+      assert.ok(
+        g0 > (onTime.colour.match(/\d+/g) ?? []).map(Number)[0],
+        `on time is green in the ${color} theme (${onTime.colour})`,
+      );
       // Not by colour alone: late striped, done late dotted, on time plain.
       assert.match(late.pattern, /repeating-linear-gradient/);
       assert.match(doneLate.pattern, /radial-gradient/);
       assert.equal(onTime.pattern, 'none');
       // Each reads against the card (3:1, a graphic's contrast).
       for (const entry of [onTime, doneLate, late]) {
-        assert.ok((contrastRatio(entry.hex, card) ?? 0) >= 3, `${entry.name} on the card in the ${color} theme: ${contrastRatio(entry.hex, card)}`);
+        assert.ok(
+          (contrastRatio(entry.hex, card) ?? 0) >= 3,
+          `${entry.name} on the card in the ${color} theme: ${contrastRatio(entry.hex, card)}`,
+        );
       }
       // The bars of late todos are drawn in that red.
-      const redPixels = await figure.locator('canvas').evaluate((canvas: HTMLCanvasElement, target: number[]) => {
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        let count = 0;
-        for (let i = 0; i < data.length; i += 4) {
-          if (Math.abs(data[i] - target[0]) < 3 && Math.abs(data[i + 1] - target[1]) < 3 && Math.abs(data[i + 2] - target[2]) < 3) count += 1;
-        }
-        return count;
-      }, [r, g, b]);
+      const redPixels = await figure.locator('canvas').evaluate(
+        (canvas: HTMLCanvasElement, target: number[]) => {
+          const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+          let count = 0;
+          for (let i = 0; i < data.length; i += 4) {
+            if (
+              Math.abs(data[i] - target[0]) < 3 &&
+              Math.abs(data[i + 1] - target[1]) < 3 &&
+              Math.abs(data[i + 2] - target[2]) < 3
+            )
+              count += 1;
+          }
+          return count;
+        },
+        [r, g, b],
+      );
       assert.ok(redPixels > 20, `red bars on the canvas (${redPixels} pixels)`);
       await context.close();
     }
@@ -294,7 +378,10 @@ describe('statistics', () => {
     await page.getByText('Voir les données du graphique en tableau').first().click();
     const monthly = page.getByRole('table', { name: 'Par mois, toute l’équipe' });
     const doneColumn = await monthly.locator('tbody tr td:nth-child(5)').allInnerTexts();
-    assert.equal(doneColumn.reduce((sum, text) => sum + Number(text.replace(/\s/g, '')), 0), doneThisYear);
+    assert.equal(
+      doneColumn.reduce((sum, text) => sum + Number(text.replace(/\s/g, '')), 0),
+      doneThisYear,
+    );
 
     // The needs sheets: a chart of their own over the months, and their figures in the table.
     await page.getByRole('img', { name: /Fiches de besoin de l’équipe, mois par mois/ }).waitFor();
@@ -303,7 +390,10 @@ describe('statistics', () => {
     const opened = await sheetsChart.getByRole('table').locator('tbody tr td:nth-child(2)').allInnerTexts();
     const openedThisYear = expected.reduce((sum, row) => sum + row.sheetsOpened, 0);
     assert.ok(openedThisYear > 0, 'the demo team received sheets this year');
-    assert.equal(opened.reduce((sum, text) => sum + Number(text.replace(/\s/g, '')), 0), openedThisYear);
+    assert.equal(
+      opened.reduce((sum, text) => sum + Number(text.replace(/\s/g, '')), 0),
+      openedThisYear,
+    );
     await table.getByRole('columnheader', { name: 'Délai médian pour pourvoir (jours)' }).waitFor();
 
     const lines = await exportCsv(page);

@@ -21,13 +21,18 @@ const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..'
 async function saveSettings(trigram: string, settings: Partial<LayoutSettings>) {
   const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
     method: 'PATCH',
-    headers: { Authorization: `Bearer ${tokens[trigram]}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${tokens[trigram]}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify(settings),
   });
   assert.equal(response.status, 200, 'settings saved');
 }
 
-const openAs = (trigram: string, pathname: string, viewport = { width: 1440, height: 900 }) => stack.newPage(pathname, null, { as: trigram, viewport });
+const openAs = (trigram: string, pathname: string, viewport = { width: 1440, height: 900 }) =>
+  stack.newPage(pathname, null, { as: trigram, viewport });
 
 // The serious and critical violations axe-core finds on the page as it is (WCAG 2 A and AA rules).
 async function axeViolations(page: Page): Promise<string[]> {
@@ -35,11 +40,34 @@ async function axeViolations(page: Page): Promise<string[]> {
   // policy rightly refuses.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[]; failureSummary: string }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string;
+              nodes: Array<{ target: string[]; failureSummary: string }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})`).slice(0, 4).join('; ')}`);
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes
+            .map((node) => `${node.target.join(' ')} (${node.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})`)
+            .slice(0, 4)
+            .join('; ')}`,
+      );
   });
   return found;
 }
@@ -58,7 +86,11 @@ async function englishIconNames(page: Page): Promise<string[]> {
 // Waits for the page's own content, not only its title: the scan must see the page as a user does.
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.locator('.ant-spin-spinning, [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-spin-spinning, [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
 }
 
 describe('accessibility, every page, both themes', () => {
@@ -117,10 +149,15 @@ describe('the calendar in its card', () => {
     await page.waitForTimeout(300);
     // No named function inside: the test runner's transform would wrap it in a helper the page does not have.
     const [grid, card] = await page.evaluate(() =>
-      ['.fc .fc-daygrid-body', '.bo-todo-calendar__grid'].map((selector) => document.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect),
+      ['.fc .fc-daygrid-body', '.bo-todo-calendar__grid'].map(
+        (selector) => document.querySelector(selector)!.getBoundingClientRect().toJSON() as DOMRect,
+      ),
     );
     assert.ok(grid.right <= card.right + 1, `${when}: the grid ends at ${grid.right}, past its card at ${card.right}`);
-    assert.ok(card.right - grid.right < 40, `${when}: an empty band of ${card.right - grid.right} px on the right of the grid`);
+    assert.ok(
+      card.right - grid.right < 40,
+      `${when}: an empty band of ${card.right - grid.right} px on the right of the grid`,
+    );
   }
 
   it('follows its card through every layout and sidebar type, without a reload', async () => {
@@ -142,7 +179,10 @@ describe('the calendar in its card', () => {
     ];
     for (const [group, choice] of steps) {
       await panel.getByRole('radiogroup', { name: group }).getByText(choice, { exact: true }).click();
-      await panel.getByRole('radiogroup', { name: group }).getByRole('radio', { name: choice, checked: true }).waitFor();
+      await panel
+        .getByRole('radiogroup', { name: group })
+        .getByRole('radio', { name: choice, checked: true })
+        .waitFor();
       await calendarFitsItsCard(page, `${group} ${choice}`);
     }
     await context.close();
@@ -154,7 +194,11 @@ describe('the calendar in its card', () => {
     await page.locator('.fc-view').waitFor();
     assert.ok(await page.locator('.fc-dayGridDay-view').count(), 'a phone opens on the day view');
     const outside = await page.evaluate(() =>
-      [...document.querySelectorAll('.bo-header button, .bo-header a, .bo-todo-calendar button, .bo-todo-calendar .fc-toolbar-title, .bo-todo-calendar label, .fc-event')]
+      [
+        ...document.querySelectorAll(
+          '.bo-header button, .bo-header a, .bo-todo-calendar button, .bo-todo-calendar .fc-toolbar-title, .bo-todo-calendar label, .fc-event',
+        ),
+      ]
         .filter((element) => {
           const box = element.getBoundingClientRect();
           return box.width > 0 && (box.left < 0 || box.right > window.innerWidth + 0.5);
@@ -162,7 +206,10 @@ describe('the calendar in its card', () => {
         .map((element) => element.textContent?.trim() || element.getAttribute('aria-label') || element.className),
     );
     assert.deepEqual(outside, []);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing scrolls sideways');
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'nothing scrolls sideways',
+    );
     await context.close();
   });
 
@@ -202,7 +249,12 @@ describe('toasts beside an open panel', () => {
     { width: 390, height: 844 },
   ]) {
     it(`after a save, hide none of the panel's buttons and fields (${viewport.width} px)`, async () => {
-      const contacts = await apiGet<{ items: Array<{ id: number }> }>(stack.harness.system.api.url, tokens.COM, '/contacts', { perPage: 1 });
+      const contacts = await apiGet<{ items: Array<{ id: number }> }>(
+        stack.harness.system.api.url,
+        tokens.COM,
+        '/contacts',
+        { perPage: 1 },
+      );
       const { context, page } = await openAs('COM', `/liste-contacts?contact=${contacts.items[0].id}`, viewport);
       const panel = page.getByRole('dialog', { name: /^Contact : / });
       const jobTitle = panel.getByLabel(/^Fonction/);
@@ -226,9 +278,14 @@ describe('toasts beside an open panel', () => {
       const hidden: string[] = [];
       for (const control of controls) {
         let box = (await control.isVisible()) ? await control.boundingBox() : null;
-        if (box && (await control.evaluate((element) => element.closest('.ant-drawer-body') !== null))) box = intersection(box, bodyBox);
+        if (box && (await control.evaluate((element) => element.closest('.ant-drawer-body') !== null)))
+          box = intersection(box, bodyBox);
         if (box && box.width > 0 && overlaps(toastBox, box)) {
-          hidden.push((await control.getAttribute('aria-label')) ?? (await control.getAttribute('id')) ?? (await control.innerText()));
+          hidden.push(
+            (await control.getAttribute('aria-label')) ??
+              (await control.getAttribute('id')) ??
+              (await control.innerText()),
+          );
         }
       }
       assert.deepEqual(hidden, [], 'no button or field of the panel under the toast');

@@ -51,7 +51,7 @@ describe('the end of a session not kept', () => {
     // A wrong password is said under the field, and the dialog stays.
     await password.fill('pas-le-bon');
     await password.press('Enter');
-    await warning(page).getByText('Echec de l\'autentification').waitFor();
+    await warning(page).getByText("Echec de l'autentification").waitFor();
     await password.fill(DEMO_PASSWORD);
     await warning(page).getByRole('button', { name: 'Rester connecté' }).click();
     await warning(page).waitFor({ state: 'hidden' });
@@ -59,8 +59,17 @@ describe('the end of a session not kept', () => {
     // Past the first end: no reload, the panel still holds what was typed, and the session is still not kept.
     await page.waitForTimeout(AUTO_CLEAR_MS - WARNING_MS + 2_000);
     assert.equal(await page.getByRole('button', { name: 'Se connecter' }).count(), 0, 'no reload to the login card');
-    assert.equal(await panel(page).getByLabel(/^Fonction/).inputValue(), typed);
-    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null, 'the rule holds: nothing kept in the browser');
+    assert.equal(
+      await panel(page)
+        .getByLabel(/^Fonction/)
+        .inputValue(),
+      typed,
+    );
+    assert.equal(
+      await page.evaluate(() => localStorage.getItem('token')),
+      null,
+      'the rule holds: nothing kept in the browser',
+    );
     // The renewed session is warned again before its own end.
     await warning(page).waitFor({ timeout: AUTO_CLEAR_MS });
     await close();
@@ -72,14 +81,20 @@ describe('the end of a session not kept', () => {
     await warning(page).getByRole('button', { name: 'Annuler' }).click();
     await page.getByRole('button', { name: 'Se connecter' }).waitFor({ timeout: AUTO_CLEAR_MS });
     // What was typed waits for the same user only: kept for this tab, not in the browser's lasting storage.
-    assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('bo.drafts')).length), 0);
+    assert.equal(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('bo.drafts')).length),
+      0,
+    );
     await page.getByLabel('Trigramme').fill('COM');
     await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     const jobTitle = panel(page).getByLabel(/^Fonction/);
     await jobTitle.waitFor();
     assert.equal(await jobTitle.inputValue(), typed);
-    await page.getByText(/^Brouillon restauré/).first().waitFor();
+    await page
+      .getByText(/^Brouillon restauré/)
+      .first()
+      .waitFor();
     // The draft is a change of the form: closing asks first, and nothing was saved behind the user's back.
     await panel(page).getByRole('button', { name: 'Annuler' }).click();
     await page.getByRole('dialog', { name: 'Abandonner les modifications ?' }).waitFor();

@@ -41,7 +41,11 @@ function labelled(scope: Page | Locator, label: string): Locator {
 }
 
 async function pickOption(page: Page, text: string) {
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).first().click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
 }
 
 async function columnTexts(page: Page, table: Locator, header: string): Promise<string[]> {
@@ -53,7 +57,12 @@ async function columnTexts(page: Page, table: Locator, header: string): Promise<
 
 // A column's cells once they satisfy `ok` (a sort or a page answered by the in-page server arrives a little after
 // the click); the last texts read otherwise, for the assertion's message.
-async function columnWhen(page: Page, table: Locator, header: string, ok: (texts: string[]) => boolean): Promise<string[]> {
+async function columnWhen(
+  page: Page,
+  table: Locator,
+  header: string,
+  ok: (texts: string[]) => boolean,
+): Promise<string[]> {
   let texts: string[] = [];
   for (let attempt = 0; attempt < 100; attempt += 1) {
     texts = await columnTexts(page, table, header);
@@ -138,13 +147,18 @@ describe('/tests/form', () => {
       }
       const radioGroup = page.getByRole('radiogroup', { name: 'Type de contrat (radio)' });
       assert.equal(await radioGroup.getAttribute('aria-invalid'), 'true');
-      assert.equal((await page.locator(`#${await radioGroup.getAttribute('aria-describedby')}`).textContent())?.trim(), 'Entrée requise');
+      assert.equal(
+        (await page.locator(`#${await radioGroup.getAttribute('aria-describedby')}`).textContent())?.trim(),
+        'Entrée requise',
+      );
       const consent = page.getByRole('checkbox', { name: /accepte le traitement/ });
       assert.equal(await consent.getAttribute('aria-invalid'), 'true');
       await page.getByText('Rien n’a encore été envoyé').waitFor();
 
       await page.getByLabel('Email (text, type email)').fill('claire.dubois@');
-      await fieldError(page, 'Email (text, type email)').getByText('Merci de saisir une adresse email valide').waitFor();
+      await fieldError(page, 'Email (text, type email)')
+        .getByText('Merci de saisir une adresse email valide')
+        .waitFor();
     });
   });
 
@@ -174,7 +188,9 @@ describe('/tests/form', () => {
       await page.getByLabel('Notes de l’entretien (textarea)').fill('Très bon entretien, disponible en janvier.');
       await page.getByRole('button', { name: 'Envoyer' }).click();
 
-      const sent = JSON.parse((await page.getByLabel('Valeurs envoyées', { exact: true }).textContent()) ?? '{}') as Record<string, unknown>;
+      const sent = JSON.parse(
+        (await page.getByLabel('Valeurs envoyées', { exact: true }).textContent()) ?? '{}',
+      ) as Record<string, unknown>;
       const meetingAt = await page.evaluate(() => new Date(2026, 11, 1, 10, 0).getTime() / 1000);
       assert.deepEqual(sent, {
         needsSheetId: '4812',
@@ -237,7 +253,11 @@ describe('/tests/validation', () => {
       assert.equal(await labelled(page, 'SIRET').inputValue(), '73282932000075');
       await fieldError(page, 'SIRET').getByText('Entrée non valide').waitFor();
       await page.getByRole('button', { name: 'Exemple valide pour SIRET : 73282932000074' }).click();
-      await page.locator('.bo-validation__case').filter({ has: labelled(page, 'SIRET') }).getByText('Valeur acceptée').waitFor();
+      await page
+        .locator('.bo-validation__case')
+        .filter({ has: labelled(page, 'SIRET') })
+        .getByText('Valeur acceptée')
+        .waitFor();
 
       await page.getByRole('button', { name: 'Exemple valide pour Date de démarrage : 2026-12-01' }).click();
       assert.equal(await labelled(page, 'Date de démarrage').inputValue(), '01/12/2026');
@@ -290,18 +310,29 @@ describe('/tests/array', () => {
       await nameHeader.click();
       await page.waitForFunction(() => document.querySelector('th[aria-sort="ascending"]') !== null);
       let names = await columnWhen(page, table, 'Nom', (texts) => texts.every((name) => name === 'André'));
-      assert.ok(names.every((name) => name === 'André'), names.join(','));
+      assert.ok(
+        names.every((name) => name === 'André'),
+        names.join(','),
+      );
 
       await nameHeader.focus();
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.querySelector('th[aria-sort="descending"]') !== null);
       names = await columnWhen(page, table, 'Nom', (texts) => texts.every((name) => name === 'Vincent'));
-      assert.ok(names.every((name) => name === 'Vincent'), names.join(','));
+      assert.ok(
+        names.every((name) => name === 'Vincent'),
+        names.join(','),
+      );
 
       const todosHeader = table.locator('thead th').filter({ hasText: /^Tâches ouvertes$/ });
       await todosHeader.click();
-      const counts = (await columnWhen(page, table, 'Tâches ouvertes', (texts) => texts.every((text) => text === '0'))).map(Number);
-      assert.ok(counts.every((count) => count === 0), counts.join(','));
+      const counts = (
+        await columnWhen(page, table, 'Tâches ouvertes', (texts) => texts.every((text) => text === '0'))
+      ).map(Number);
+      assert.ok(
+        counts.every((count) => count === 0),
+        counts.join(','),
+      );
     });
   });
 
@@ -312,7 +343,14 @@ describe('/tests/array', () => {
       const rows = table.locator('thead tr');
       assert.equal(await rows.count(), 2);
       for (const group of ['Identité', 'Société', 'Suivi']) {
-        assert.equal(await rows.nth(0).locator('th').filter({ hasText: new RegExp(`^${group}$`) }).getAttribute('colspan'), '3');
+        assert.equal(
+          await rows
+            .nth(0)
+            .locator('th')
+            .filter({ hasText: new RegExp(`^${group}$`) })
+            .getAttribute('colspan'),
+          '3',
+        );
       }
       assert.deepEqual(
         (await rows.nth(1).locator('th').allTextContents()).map((text) => text.trim()),
@@ -363,16 +401,33 @@ describe('/tests/array', () => {
       await page.getByText('Colonne Nom déplacée en position 2 sur 7.').waitFor({ state: 'attached' });
 
       // Dragging a header onto another puts it in that one's place.
-      await table.locator('thead th').filter({ hasText: /^Statut$/ }).dragTo(table.locator('thead th').filter({ hasText: /^Prénom$/ }));
+      await table
+        .locator('thead th')
+        .filter({ hasText: /^Statut$/ })
+        .dragTo(table.locator('thead th').filter({ hasText: /^Prénom$/ }));
       assert.deepEqual((await headerTexts(table)).slice(0, 4), ['Statut', 'Prénom', 'Nom', 'Société']);
 
       // Sorting still works on a moved column, and its cells moved with it.
-      await table.locator('thead th').filter({ hasText: /^Statut$/ }).click();
+      await table
+        .locator('thead th')
+        .filter({ hasText: /^Statut$/ })
+        .click();
       const statuses = await columnWhen(page, table, 'Statut', (texts) => texts.every((status) => status === 'Actif'));
-      assert.ok(statuses.every((status) => status === 'Actif'), statuses.join(','));
+      assert.ok(
+        statuses.every((status) => status === 'Actif'),
+        statuses.join(','),
+      );
 
       const stored = await page.evaluate(() => localStorage.getItem('bo.showroom.array.column-ordering'));
-      assert.deepEqual(JSON.parse(stored ?? '[]'), ['status', 'firstName', 'lastName', 'company', 'city', 'lastContact', 'openTodos']);
+      assert.deepEqual(JSON.parse(stored ?? '[]'), [
+        'status',
+        'firstName',
+        'lastName',
+        'company',
+        'city',
+        'lastContact',
+        'openTodos',
+      ]);
       await page.reload();
       await page.getByText('1–20 sur 10 000').waitFor();
       assert.deepEqual((await headerTexts(table)).slice(0, 4), ['Statut', 'Prénom', 'Nom', 'Société']);
@@ -424,7 +479,9 @@ describe('/tests/drag-and-drop', () => {
       assert.deepEqual(await listItems(page, 'À appeler'), ['Julien Mercier', 'Inès Garcia', 'Olivier Faure']);
       await page.getByText('Claire Dubois déplacé vers « Terminé », position 1 sur 1.').waitFor({ state: 'attached' });
       // Dropped on a card: it takes that card's place.
-      await page.getByRole('button', { name: /Olivier Faure/ }).dragTo(page.getByRole('button', { name: /Sophie Laurent/ }));
+      await page
+        .getByRole('button', { name: /Olivier Faure/ })
+        .dragTo(page.getByRole('button', { name: /Sophie Laurent/ }));
       assert.deepEqual(await listItems(page, 'En cours'), ['Olivier Faure', 'Sophie Laurent']);
     });
   });
@@ -437,7 +494,9 @@ describe('/tests/drag-and-drop', () => {
       assert.equal(await julien.getAttribute('aria-pressed'), 'true');
       await page.keyboard.press('ArrowRight');
       assert.deepEqual(await listItems(page, 'En cours'), ['Sophie Laurent', 'Julien Mercier']);
-      await page.getByText('Julien Mercier déplacé vers « En cours », position 2 sur 2.').waitFor({ state: 'attached' });
+      await page
+        .getByText('Julien Mercier déplacé vers « En cours », position 2 sur 2.')
+        .waitFor({ state: 'attached' });
       // The focus stays on the moved card, so the next key moves it again.
       await page.keyboard.press('ArrowUp');
       assert.deepEqual(await listItems(page, 'En cours'), ['Julien Mercier', 'Sophie Laurent']);
@@ -492,7 +551,10 @@ describe('/tests/modals', () => {
       await dialog.getByLabel('Téléphone').fill('0033 6 12 34 56 78');
       await dialog.getByLabel('Téléphone').press('Enter');
       await dialog.waitFor({ state: 'hidden' });
-      assert.equal(await page.locator('.bo-demo__result').textContent(), 'Contact créé : Inès Garcia (0033 6 12 34 56 78).');
+      assert.equal(
+        await page.locator('.bo-demo__result').textContent(),
+        'Contact créé : Inès Garcia (0033 6 12 34 56 78).',
+      );
 
       await page.getByRole('button', { name: 'Nouveau contact' }).click();
       await dialog.waitFor();
@@ -557,7 +619,11 @@ describe('/tests/Wizard', () => {
       await pickOption(page, 'Julien Mercier, DSI');
       await page.getByRole('button', { name: 'Suivant' }).click();
       await page.getByText('Étape 2 sur 4 : Besoin').waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.className), 'bo-wizard__title', 'focus on the step title');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.className),
+        'bo-wizard__title',
+        'focus on the step title',
+      );
 
       await page.getByRole('button', { name: 'Suivant' }).click();
       assert.equal((await fieldError(page, 'Intitulé du besoin').textContent())?.trim(), 'Entrée requise');
@@ -606,7 +672,14 @@ describe('/tests/Wizard', () => {
 
       await page.getByText('Étape 4 sur 4 : Récapitulatif').waitFor();
       const summary = page.locator('.bo-wizard__content');
-      for (const text of ['Banque du Rhône', 'Julien Mercier, DSI', 'Développeur React confirmé', '05/01/2027', 'React, TypeScript', 'Confirmé (3 à 5 ans)']) {
+      for (const text of [
+        'Banque du Rhône',
+        'Julien Mercier, DSI',
+        'Développeur React confirmé',
+        '05/01/2027',
+        'React, TypeScript',
+        'Confirmé (3 à 5 ans)',
+      ]) {
         await summary.getByText(text, { exact: true }).waitFor();
       }
       await page.getByRole('button', { name: 'Précédent' }).click();
@@ -614,7 +687,9 @@ describe('/tests/Wizard', () => {
       await page.getByRole('button', { name: 'Suivant' }).click();
       await page.getByRole('button', { name: 'Créer la fiche' }).click();
       await page.getByText('Fiche de besoin créée').waitFor();
-      const sent = JSON.parse((await page.getByLabel('Valeurs envoyées', { exact: true }).textContent()) ?? '{}') as Record<string, unknown>;
+      const sent = JSON.parse(
+        (await page.getByLabel('Valeurs envoyées', { exact: true }).textContent()) ?? '{}',
+      ) as Record<string, unknown>;
       assert.deepEqual(sent, {
         company: 'Banque du Rhône',
         contact: 'julien-mercier',
@@ -634,8 +709,14 @@ describe('/tests/objects', () => {
     await withPage('/tests/objects', async (page) => {
       const card = page.getByRole('article', { name: 'Contact : Hélène Rousseau' });
       await card.getByRole('heading', { name: 'Madame Hélène Rousseau' }).waitFor();
-      assert.equal(await card.getByRole('link', { name: '0033 4 76 98 76 54' }).getAttribute('href'), 'tel:+33476987654');
-      assert.equal(await card.getByRole('link', { name: 'helene.rousseau@hexalis-ingenierie.fr' }).getAttribute('href'), 'mailto:helene.rousseau@hexalis-ingenierie.fr');
+      assert.equal(
+        await card.getByRole('link', { name: '0033 4 76 98 76 54' }).getAttribute('href'),
+        'tel:+33476987654',
+      );
+      assert.equal(
+        await card.getByRole('link', { name: 'helene.rousseau@hexalis-ingenierie.fr' }).getAttribute('href'),
+        'mailto:helene.rousseau@hexalis-ingenierie.fr',
+      );
 
       const company = page.getByRole('article', { name: 'Groupe Hexalis' });
       await company.getByText('732 829 320 00074').waitFor();

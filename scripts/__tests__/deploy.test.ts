@@ -45,16 +45,24 @@ describe('npm run deploy', () => {
     expect(contacts?.versions.map((v) => v.version)).toEqual(['0.1.0-aaaa1111', '0.1.0-bbbb2222']);
     // No staging folder nor temporary registry is left behind.
     expect(readFileSync(path.join(deployRoot, 'remotes.json'), 'utf8')).toContain('0.1.0-bbbb2222');
-    expect(execFileSync('ls', ['-A', path.join(deployRoot, 'contacts')]).toString().split('\n').filter(Boolean).sort()).toEqual(
-      ['0.1.0-aaaa1111', '0.1.0-bbbb2222', 'history.json'],
-    );
+    expect(
+      execFileSync('ls', ['-A', path.join(deployRoot, 'contacts')])
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['0.1.0-aaaa1111', '0.1.0-bbbb2222', 'history.json']);
   });
 
   test('rollback makes the previous version live again, and refuses when there is none', () => {
     deploy(deployRoot, 'contacts', fakeBuilder('0.1.0-aaaa1111'));
     expect(() => rollback(deployRoot, 'contacts')).toThrow('Aucune version précédente de contacts');
     deploy(deployRoot, 'contacts', fakeBuilder('0.1.0-bbbb2222'));
-    expect(rollback(deployRoot, 'contacts')).toEqual({ remote: 'contacts', from: '0.1.0-bbbb2222', to: '0.1.0-aaaa1111' });
+    expect(rollback(deployRoot, 'contacts')).toEqual({
+      remote: 'contacts',
+      from: '0.1.0-bbbb2222',
+      to: '0.1.0-aaaa1111',
+    });
     expect(readRegistry(deployRoot).contacts).toBe('contacts/0.1.0-aaaa1111/mf-manifest.json');
     expect(existsSync(path.join(deployRoot, 'contacts', '0.1.0-bbbb2222'))).toBe(true);
     // Deploying the same version again only makes it live: the folder a user may be running is not rewritten.
@@ -89,7 +97,13 @@ describe('npm run deploy', () => {
     };
     // Without dist/ folders in the way: every remote gets its build.
     deployBuilt(path.join(deployRoot, 'no-such-repository'), deployRoot, builder);
-    expect(Object.keys(readRegistry(deployRoot)).sort()).toEqual(['admin', 'agenda', 'contacts', 'needsSheets', 'reports']);
+    expect(Object.keys(readRegistry(deployRoot)).sort()).toEqual([
+      'admin',
+      'agenda',
+      'contacts',
+      'needsSheets',
+      'reports',
+    ]);
     expect(builds).toHaveLength(5);
     // The same builds again: already known, nothing is rebuilt nor switched; a rolled-back remote stays so.
     deploy(deployRoot, 'admin', fakeBuilder('0.1.0-newer'));
@@ -115,7 +129,9 @@ describe('the static server of the deploy root', () => {
       expect(await header('/0.1.0-aaaa1111/110.a7455265.js')).toBe('public, max-age=31536000, immutable');
       // The registry is read on each request: a deploy shows without a restart.
       deploy(deployRoot, 'contacts', fakeBuilder('0.1.0-bbbb2222'));
-      expect(await (await fetch(`${server.url}/remotes.json`)).json()).toEqual({ contacts: 'contacts/0.1.0-bbbb2222/mf-manifest.json' });
+      expect(await (await fetch(`${server.url}/remotes.json`)).json()).toEqual({
+        contacts: 'contacts/0.1.0-bbbb2222/mf-manifest.json',
+      });
       expect((await fetch(`${server.url}/0.1.0-aaaa1111/remoteEntry.js`)).status).toBe(200);
     } finally {
       await server.close();

@@ -18,14 +18,19 @@ function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
 }
 
 const relative = (file: string) => path.relative(root, file);
-const markdownFiles = [path.join(root, 'README.md'), ...filesUnder(path.join(root, 'docs'), (name) => name.endsWith('.md'))];
+const markdownFiles = [
+  path.join(root, 'README.md'),
+  ...filesUnder(path.join(root, 'docs'), (name) => name.endsWith('.md')),
+];
 
 // The targets of a Markdown text's links, inline `[text](target)` and reference `[label]: target`, leaving out
 // fenced code blocks and inline code, where brackets are code.
 function linkTargets(markdown: string): string[] {
   const prose = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
   const inline = [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]);
-  const references = [...prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map((match) => match[1]);
+  const references = [...prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map(
+    (match) => match[1],
+  );
   return [...inline, ...references];
 }
 
@@ -38,7 +43,10 @@ function brokenLink(fromFile: string, target: string): string | null {
   const resolved = path.resolve(path.dirname(fromFile), pathPart);
   if (resolved !== root && !resolved.startsWith(root + path.sep)) return 'outside the repository';
   const inside = relative(resolved).split(path.sep);
-  if (inside.some((part) => skipped.has(part)) || runOutputs.fromRoot.some((folder) => relative(resolved).startsWith(folder))) {
+  if (
+    inside.some((part) => skipped.has(part)) ||
+    runOutputs.fromRoot.some((folder) => relative(resolved).startsWith(folder))
+  ) {
     return 'in what the product writes as it runs';
   }
   if (!existsSync(resolved)) return 'no such file';
@@ -60,25 +68,36 @@ const outsideDocuments: Array<[string, RegExp]> = [
 ];
 
 function outsideReferences(text: string): string[] {
-  return text.split('\n').flatMap((line, index) =>
-    outsideDocuments.filter(([, pattern]) => pattern.test(line)).map(([what]) => `line ${index + 1}: ${what}: ${line.trim()}`),
-  );
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      outsideDocuments
+        .filter(([, pattern]) => pattern.test(line))
+        .map(([what]) => `line ${index + 1}: ${what}: ${line.trim()}`),
+    );
 }
 
 const sourceFolders = ['api', 'shared', 'remotes', 'shell', 'e2e', 'bench', 'scripts'];
 const isSource = (name: string) => /\.(?:ts|tsx|cjs|mjs|js)$/.test(name);
 const sourceFiles = [
   ...sourceFolders.flatMap((folder) => filesUnder(path.join(root, folder), isSource)),
-  ...readdirSync(root).filter(isSource).map((name) => path.join(root, name)),
+  ...readdirSync(root)
+    .filter(isSource)
+    .map((name) => path.join(root, name)),
   path.join(root, '.ci', 'run'),
   path.join(root, 'package.json'),
 ];
 
 describe('documentation', () => {
   it('finds the pages and their links (the walk itself works)', () => {
-    expect(markdownFiles.map(relative)).toEqual(expect.arrayContaining(['README.md', path.join('docs', 'README.md'), path.join('docs', 'data-rules.md')]));
+    expect(markdownFiles.map(relative)).toEqual(
+      expect.arrayContaining(['README.md', path.join('docs', 'README.md'), path.join('docs', 'data-rules.md')]),
+    );
     expect(linkTargets(readFileSync(path.join(root, 'README.md'), 'utf8'))).toContain('docs/README.md');
-    expect(linkTargets('see [a](x.md), `[not](code.md)` and\n[b]: y.md "title"\n```\n[c](fenced.md)\n```\n')).toEqual(['x.md', 'y.md']);
+    expect(linkTargets('see [a](x.md), `[not](code.md)` and\n[b]: y.md "title"\n```\n[c](fenced.md)\n```\n')).toEqual([
+      'x.md',
+      'y.md',
+    ]);
   });
 
   it('tells a broken relative link from a good one', () => {
@@ -106,28 +125,51 @@ describe('documentation', () => {
 describe('source comments', () => {
   it('recognises a reference to a document outside the repository', () => {
     // Cut in two, so that this file does not match itself.
-    const references = ['// (spec ' + 'section 4)', '// Spec ' + 'section 9: ten days', '// ARCHITECT' + 'URE section 3', '// (conventions, ' + 'point 4)', '// TOOL' + 'CHAIN', '// the design' + ' card', '// product' + '-spec.md', '// CSV imports (issue' + ' 17): the dry run'];
+    const references = [
+      '// (spec ' + 'section 4)',
+      '// Spec ' + 'section 9: ten days',
+      '// ARCHITECT' + 'URE section 3',
+      '// (conventions, ' + 'point 4)',
+      '// TOOL' + 'CHAIN',
+      '// the design' + ' card',
+      '// product' + '-spec.md',
+      '// CSV imports (issue' + ' 17): the dry run',
+    ];
     for (const line of references) {
       expect(outsideReferences(line)).toHaveLength(1);
     }
-    for (const line of ['// Each architecture rule of the lint configuration', '// the spec texts', 'const specs = sections;']) {
+    for (const line of [
+      '// Each architecture rule of the lint configuration',
+      '// the spec texts',
+      'const specs = sections;',
+    ]) {
       expect(outsideReferences(line)).toEqual([]);
     }
   });
 
   it('reads the sources of every folder (the walk itself works)', () => {
     const files = sourceFiles.map(relative);
-    expect(files).toEqual(expect.arrayContaining([path.join('api', 'src', 'app.ts'), 'eslint.config.mjs', path.join('scripts', '__tests__', 'docs.test.ts')]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        path.join('api', 'src', 'app.ts'),
+        'eslint.config.mjs',
+        path.join('scripts', '__tests__', 'docs.test.ts'),
+      ]),
+    );
     expect(files.some((file) => file.includes(`${path.sep}node_modules${path.sep}`))).toBe(false);
   });
 
   it('point to no document outside the repository: a comment states its rule, or links a page of docs/', () => {
-    const found = sourceFiles.flatMap((file) => outsideReferences(readFileSync(file, 'utf8')).map((hit) => `${relative(file)} ${hit}`));
+    const found = sourceFiles.flatMap((file) =>
+      outsideReferences(readFileSync(file, 'utf8')).map((hit) => `${relative(file)} ${hit}`),
+    );
     expect(found).toEqual([]);
   });
 
   it('name only pages of docs/ that exist', () => {
-    const named = sourceFiles.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bdocs\/[\w/.-]*\w\.md\b/g)].map((match) => [relative(file), match[0]]));
+    const named = sourceFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bdocs\/[\w/.-]*\w\.md\b/g)].map((match) => [relative(file), match[0]]),
+    );
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter(([, page]) => !existsSync(path.join(root, page)))).toEqual([]);
   });

@@ -10,11 +10,14 @@ const root = path.resolve(__dirname, '../..');
 const probeName = 'run-output-probe';
 // A folder of each kind, where the product writes it: at the root or deeper for those found at any depth.
 const folders = [
-  ...runOutputs.anywhere.filter((folder) => folder !== 'node_modules' && folder !== '__lint-probe__').flatMap((folder) => [folder, `api/${folder}`]),
+  ...runOutputs.anywhere
+    .filter((folder) => folder !== 'node_modules' && folder !== '__lint-probe__')
+    .flatMap((folder) => [folder, `api/${folder}`]),
   ...runOutputs.fromRoot,
 ];
 const probes = folders.map((folder) => path.join(folder, probeName, 'probe.test.ts'));
-const failing = "const unused: any = 1;\ntest('fails', () => { throw new Error('a run output was collected'); });\nconst typed: number = 'text';\n";
+const failing =
+  "const unused: any = 1;\ntest('fails', () => { throw new Error('a run output was collected'); });\nconst typed: number = 'text';\n";
 
 describe('what the product writes as it runs', () => {
   const created: string[] = [];
@@ -44,31 +47,55 @@ describe('what the product writes as it runs', () => {
   it('is left out by the type checker', () => {
     const { exclude } = JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8')) as { exclude: string[] };
     expect(exclude).toEqual([...runOutputs.anywhere.map((folder) => `**/${folder}`), ...runOutputs.fromRoot]);
-    const listed = execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--listFilesOnly'], {
-      cwd: root,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const listed = execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--listFilesOnly'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
     expect(listed).toContain(path.join(root, 'scripts', 'build.ts'));
     expect(listed.split('\n').filter((file) => file.includes(probeName))).toEqual([]);
   }, 180_000);
 
   it('is left out by the linter', () => {
-    const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', ...probes], { cwd: root, encoding: 'utf8' });
-    const results = JSON.parse(run.stdout) as { filePath: string; errorCount: number; messages: { message: string }[] }[];
+    const run = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', ...probes],
+      { cwd: root, encoding: 'utf8' },
+    );
+    const results = JSON.parse(run.stdout) as {
+      filePath: string;
+      errorCount: number;
+      messages: { message: string }[];
+    }[];
     expect(results.map((result) => path.relative(root, result.filePath)).sort()).toEqual([...probes].sort());
     for (const result of results) {
       expect(result.errorCount).toBe(0);
-      expect(result.messages.map((message) => message.message)).toEqual([expect.stringMatching(/ignored because of a matching ignore pattern/)]);
+      expect(result.messages.map((message) => message.message)).toEqual([
+        expect.stringMatching(/ignored because of a matching ignore pattern/),
+      ]);
     }
   }, 120_000);
 
   it('is collected by no test runner', () => {
-    const listed = execFileSync(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '--listTests', '--json'], { cwd: root, encoding: 'utf8' });
+    const listed = execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/jest/bin/jest.js'), '--listTests', '--json'],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect((JSON.parse(listed) as string[]).filter((file) => file.includes(probeName))).toEqual([]);
     for (const workspace of ['api', 'e2e']) {
-      const { scripts } = JSON.parse(readFileSync(path.join(root, workspace, 'package.json'), 'utf8')) as { scripts: { test: string } };
-      const files = execFileSync('sh', ['-c', `for arg in ${scripts.test.replace(/^node\s/, '')}; do echo "$arg"; done`], { cwd: path.join(root, workspace), encoding: 'utf8' });
+      const { scripts } = JSON.parse(readFileSync(path.join(root, workspace, 'package.json'), 'utf8')) as {
+        scripts: { test: string };
+      };
+      const files = execFileSync(
+        'sh',
+        ['-c', `for arg in ${scripts.test.replace(/^node\s/, '')}; do echo "$arg"; done`],
+        { cwd: path.join(root, workspace), encoding: 'utf8' },
+      );
       expect(files.split('\n').filter((file) => file.includes(probeName))).toEqual([]);
     }
   }, 60_000);

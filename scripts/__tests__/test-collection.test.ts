@@ -26,7 +26,10 @@ const outside = (file: string) => !ownRunners.some((runner) => file.startsWith(`
 function filesOfTestScript(workspace: string): string[] {
   const cwd = path.join(root, workspace);
   const { scripts } = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts: { test: string } };
-  const args = execFileSync('sh', ['-c', `for arg in ${scripts.test.replace(/^node\s/, '')}; do echo "$arg"; done`], { cwd, encoding: 'utf8' });
+  const args = execFileSync('sh', ['-c', `for arg in ${scripts.test.replace(/^node\s/, '')}; do echo "$arg"; done`], {
+    cwd,
+    encoding: 'utf8',
+  });
   return args
     .split('\n')
     .filter((arg) => arg !== '' && !arg.startsWith('-') && arg !== 'tsx')
@@ -43,10 +46,14 @@ describe('test collection', () => {
   });
 
   it('runs every front-end and shared test file with jest', () => {
-    const listed = execFileSync(process.execPath, [path.join(root, 'node_modules/jest/bin/jest.js'), '--listTests', '--json'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const listed = execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/jest/bin/jest.js'), '--listTests', '--json'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     expect(relative(JSON.parse(listed) as string[])).toEqual(found.filter(outside));
   }, 60_000);
 

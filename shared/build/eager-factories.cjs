@@ -10,13 +10,20 @@ const { Compilation, sources } = require('webpack');
 const MIN_FACTORY_LENGTH = 2048;
 
 function isFunction(node) {
-  return (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') && !node.async && !node.generator;
+  return (
+    (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') && !node.async && !node.generator
+  );
 }
 
 // Webpack's module maps are object literals keyed by numeric module ids, one function per module.
 function factoriesOf(object) {
   return object.properties.filter(
-    (p) => p.type === 'Property' && !p.computed && p.key.type === 'Literal' && typeof p.key.value === 'number' && isFunction(p.value),
+    (p) =>
+      p.type === 'Property' &&
+      !p.computed &&
+      p.key.type === 'Literal' &&
+      typeof p.key.value === 'number' &&
+      isFunction(p.value),
   );
 }
 

@@ -30,7 +30,12 @@ const contentShared = ['@bo/contracts', '@bo/ui'];
 // Entries of those packages shared beside them: a domain's part of the contract, or the list pattern, which only the
 // pages that need them download. The shell provides each one (from its absolute path, so even without importing it), so that every
 // remote receives the copy built on the shell's own zod rather than loading a zod of its own.
-const contentSharedEntries = ['@bo/contracts/records', '@bo/contracts/reports', '@bo/contracts/needs-sheets', '@bo/ui/list'];
+const contentSharedEntries = [
+  '@bo/contracts/records',
+  '@bo/contracts/reports',
+  '@bo/contracts/needs-sheets',
+  '@bo/ui/list',
+];
 
 function hashDir(dir, hash) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -43,7 +48,10 @@ function hashDir(dir, hash) {
 }
 
 function packageName(request) {
-  return request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+  return request
+    .split('/')
+    .slice(0, request.startsWith('@') ? 2 : 1)
+    .join('/');
 }
 
 function contentVersion(pkg, fromDir) {
@@ -109,7 +117,13 @@ function sharedConfig(fromDir) {
   }
   for (const entry of contentSharedEntries) {
     const version = contentVersion(entry, fromDir);
-    shared[entry] = { import: require.resolve(entry, { paths: [fromDir] }), singleton: false, requiredVersion: version, strictVersion: false, version };
+    shared[entry] = {
+      import: require.resolve(entry, { paths: [fromDir] }),
+      singleton: false,
+      requiredVersion: version,
+      strictVersion: false,
+      version,
+    };
   }
   // react-dom/client holds the renderer: one instance. Other deep imports hold no state and stay in each build's
   // own chunks, which saves a request and a shared-module lookup each: react/jsx-runtime only builds element
@@ -151,7 +165,13 @@ function bootChunkGroups(fromDir) {
   const framework = packageFolders(rest, fromDir, new Set([...ownChunks, ...reactRoots]));
   const inFolders = (folders) => (module) =>
     typeof module.resource === 'string' && folders.some((folder) => module.resource.startsWith(folder + path.sep));
-  const group = (name, folders, priority) => ({ name, test: inFolders(folders), chunks: 'async', enforce: true, priority });
+  const group = (name, folders, priority) => ({
+    name,
+    test: inFolders(folders),
+    chunks: 'async',
+    enforce: true,
+    priority,
+  });
   return { react: group('react', react, 20), framework: group('framework', framework, 10) };
 }
 
@@ -165,4 +185,11 @@ const containerNames = {
   admin: 'admin',
 };
 
-module.exports = { singletons, sharedConfig, bootChunkGroups, usedExportsOf, containerNames, resolveFrom: (dir, p) => path.resolve(dir, p) };
+module.exports = {
+  singletons,
+  sharedConfig,
+  bootChunkGroups,
+  usedExportsOf,
+  containerNames,
+  resolveFrom: (dir, p) => path.resolve(dir, p),
+};

@@ -61,22 +61,28 @@ function createConfig(app) {
       plugins: [
         ...(production ? [new EagerFactoriesPlugin()] : []),
         // The benchmarks' one-page baseline is the only build without federation.
-        ...(app.federation === false ? [] : [new ModuleFederationPlugin({
-          name: app.name,
-          filename: 'remoteEntry.js',
-          exposes: app.exposes ?? {},
-          remotes: {},
-          shared,
-          // Shared modules are taken from what is already loaded (the shell provides every singleton): the
-          // default, version-first, downloads every registered remote's entry to compare versions, which would
-          // fetch remotes the user may not open, and wait on one that is down.
-          shareStrategy: 'loaded-first',
-          manifest: true,
-          dts: false,
-          runtimePlugins: app.runtimePlugins ?? [],
-        })]),
+        ...(app.federation === false
+          ? []
+          : [
+              new ModuleFederationPlugin({
+                name: app.name,
+                filename: 'remoteEntry.js',
+                exposes: app.exposes ?? {},
+                remotes: {},
+                shared,
+                // Shared modules are taken from what is already loaded (the shell provides every singleton): the
+                // default, version-first, downloads every registered remote's entry to compare versions, which would
+                // fetch remotes the user may not open, and wait on one that is down.
+                shareStrategy: 'loaded-first',
+                manifest: true,
+                dts: false,
+                runtimePlugins: app.runtimePlugins ?? [],
+              }),
+            ]),
         // Each remote says what it is, beside its manifest.
-        ...(app.host || app.federation === false ? [] : [new VersionFilePlugin({ name: app.name, dir: app.dir, shared })]),
+        ...(app.host || app.federation === false
+          ? []
+          : [new VersionFilePlugin({ name: app.name, dir: app.dir, shared })]),
         ...(app.host
           ? [
               new HtmlWebpackPlugin({

@@ -14,7 +14,9 @@ function contractsInfo(fromDir) {
 
 // The singletons the build expects the shell to provide, with the version it was built against.
 function expectedSingletons(shared) {
-  return Object.fromEntries(singletons.filter((name) => shared[name]).map((name) => [name, shared[name].requiredVersion]));
+  return Object.fromEntries(
+    singletons.filter((name) => shared[name]).map((name) => [name, shared[name].requiredVersion]),
+  );
 }
 
 // `hash` is the build's short hash (the same sources give the same one); BO_BUILD_ID, when set, replaces it, for
@@ -40,10 +42,19 @@ class VersionFilePlugin {
     const { name, dir, shared } = this.options;
     const { version: packageVersion } = require(path.join(dir, 'package.json'));
     compiler.hooks.thisCompilation.tap('VersionFilePlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'VersionFilePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const file = versionFile({ name, packageVersion, hash: compilation.hash ?? '', contracts: contractsInfo(dir), shared });
-        compilation.emitAsset('version.json', new sources.RawSource(`${JSON.stringify(file, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'VersionFilePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const file = versionFile({
+            name,
+            packageVersion,
+            hash: compilation.hash ?? '',
+            contracts: contractsInfo(dir),
+            shared,
+          });
+          compilation.emitAsset('version.json', new sources.RawSource(`${JSON.stringify(file, null, 2)}\n`));
+        },
+      );
     });
   }
 }

@@ -16,7 +16,6 @@ import { AppRoutes } from './routing/app-routes';
 dayjs.locale('fr');
 watchAssistiveNames();
 
-
 // zeroRuntime: components take their styles from antd's stylesheet (loaded with the application) instead of
 // building them in the browser on first render; the theme's tokens still arrive as CSS variables. One object per
 // colour, made once, rather than a new one that antd compares deeply on every render.

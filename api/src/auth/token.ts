@@ -24,7 +24,13 @@ export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 export const newSessionId = (): string => randomBytes(18).toString('base64url');
 
 // now: in seconds, milliseconds as a fraction.
-export function issueToken(userId: number, sid: string, ttlSeconds: number, secret: string, now = Date.now() / 1000): string {
+export function issueToken(
+  userId: number,
+  sid: string,
+  ttlSeconds: number,
+  secret: string,
+  now = Date.now() / 1000,
+): string {
   const payload: TokenPayload = { sub: userId, sid, iat: now, exp: Math.floor(now) + ttlSeconds };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${sign(body, secret).toString('base64url')}`;
@@ -35,7 +41,8 @@ export const issuedAtMs = (payload: TokenPayload): number => Math.round(payload.
 
 export function checkToken(token: string, secret: string, now = nowSeconds()): TokenCheck {
   const parts = token.split('.');
-  if (parts.length !== 2 || !/^[\w-]+$/.test(parts[0]) || !/^[\w-]+$/.test(parts[1])) return { ok: false, code: 'tokenInvalid' };
+  if (parts.length !== 2 || !/^[\w-]+$/.test(parts[0]) || !/^[\w-]+$/.test(parts[1]))
+    return { ok: false, code: 'tokenInvalid' };
   const [body, signature] = parts;
   const expected = sign(body, secret);
   const given = Buffer.from(signature, 'base64url');

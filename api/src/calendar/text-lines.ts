@@ -14,7 +14,7 @@ export function foldLine(line: string): string {
   const parts: string[] = [];
   let start = 0;
   let octets = 0;
-  for (let index = 0; index < line.length; ) {
+  for (let index = 0; index < line.length;) {
     const code = line.codePointAt(index) ?? 0;
     const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
     if (octets + size > (parts.length === 0 ? 75 : 74)) {

@@ -16,7 +16,10 @@ for (const engine of testEngines()) {
     });
 
     it('returns DATE columns as yyyy-MM-dd text and timestamptz as Date', async () => {
-      const result = await sql<{ day: unknown; at: unknown }>`select '2026-03-29'::date as day, '2026-03-29T01:30:00Z'::timestamptz as at`.execute(database.db);
+      const result = await sql<{
+        day: unknown;
+        at: unknown;
+      }>`select '2026-03-29'::date as day, '2026-03-29T01:30:00Z'::timestamptz as at`.execute(database.db);
       assert.equal(result.rows[0].day, '2026-03-29');
       assert.ok(result.rows[0].at instanceof Date);
       assert.equal((result.rows[0].at as Date).toISOString(), '2026-03-29T01:30:00.000Z');
@@ -40,9 +43,15 @@ for (const engine of testEngines()) {
     it('prepares a named statement once per connection, each call answered with its own values', async () => {
       // One transaction: one connection.
       const { answers, names } = await database.db.transaction().execute(async (trx) => {
-        const read = async (n: number) => (await prepared('engine_test', sql<{ n: number }>`select ${n}::int as n`).execute(trx)).rows[0].n;
+        const read = async (n: number) =>
+          (await prepared('engine_test', sql<{ n: number }>`select ${n}::int as n`).execute(trx)).rows[0].n;
         const answers = [await read(1), await read(2), await read(3)];
-        const names = engine === 'postgres' ? (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx)).rows.map((row) => row.name) : [];
+        const names =
+          engine === 'postgres'
+            ? (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx)).rows.map(
+                (row) => row.name,
+              )
+            : [];
         return { answers, names };
       });
       assert.deepEqual(answers, [1, 2, 3]);
@@ -52,19 +61,29 @@ for (const engine of testEngines()) {
       assert.throws(() => prepared('engine_test_again', sql`select ${4}::int as n`));
     });
 
-    it('replaces a connection whose prepared statement a schema change made stale', { skip: engine !== 'postgres' }, async () => {
-      await sql`create table stale_probe (a integer)`.execute(database.db);
-      await sql`insert into stale_probe values (1)`.execute(database.db);
-      const read = () => prepared('stale_probe', sql`select * from stale_probe`).execute(database.db).then(() => 'ok', (error: { code?: string }) => error.code);
-      assert.equal(await read(), 'ok');
-      // Another instance's migration: the kept plan no longer gives the table's columns.
-      await sql`alter table stale_probe add column b integer`.execute(database.db);
-      const answers = [];
-      for (let i = 0; i < 6; i += 1) answers.push(await read());
-      // The connection that held the statement fails once and is replaced; it is not given out again.
-      assert.ok(answers.filter((answer) => answer !== 'ok').length <= 1, answers.join());
-      assert.deepEqual(answers.slice(1), ['ok', 'ok', 'ok', 'ok', 'ok']);
-    });
+    it(
+      'replaces a connection whose prepared statement a schema change made stale',
+      { skip: engine !== 'postgres' },
+      async () => {
+        await sql`create table stale_probe (a integer)`.execute(database.db);
+        await sql`insert into stale_probe values (1)`.execute(database.db);
+        const read = () =>
+          prepared('stale_probe', sql`select * from stale_probe`)
+            .execute(database.db)
+            .then(
+              () => 'ok',
+              (error: { code?: string }) => error.code,
+            );
+        assert.equal(await read(), 'ok');
+        // Another instance's migration: the kept plan no longer gives the table's columns.
+        await sql`alter table stale_probe add column b integer`.execute(database.db);
+        const answers = [];
+        for (let i = 0; i < 6; i += 1) answers.push(await read());
+        // The connection that held the statement fails once and is replaced; it is not given out again.
+        assert.ok(answers.filter((answer) => answer !== 'ok').length <= 1, answers.join());
+        assert.deepEqual(answers.slice(1), ['ok', 'ok', 'ok', 'ok', 'ok']);
+      },
+    );
 
     it('rolls back a failed transaction', async () => {
       await assert.rejects(

@@ -1,5 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
 import pg from 'pg';
 import { defaultDbTimeouts, type DbTimeouts } from '../config';
 import type { Database } from './database';
@@ -79,15 +86,26 @@ class GuardedClient implements PostgresPoolClient {
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  query<R>(sql: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+  query<R>(
+    sql: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sql !== 'string') throw new Error('cursors are not used');
     const name = preparedNameOf(sql);
-    const query = name === undefined ? this.client.query(sql, [...parameters]) : this.client.query({ name, text: sql, values: [...parameters] });
+    const query =
+      name === undefined
+        ? this.client.query(sql, [...parameters])
+        : this.client.query({ name, text: sql, values: [...parameters] });
     return query.then(
-      (result) => ({ command: result.command as PostgresQueryResult<R>['command'], rowCount: result.rowCount ?? 0, rows: result.rows as R[] }),
+      (result) => ({
+        command: result.command as PostgresQueryResult<R>['command'],
+        rowCount: result.rowCount ?? 0,
+        rows: result.rows as R[],
+      }),
       (error: unknown) => {
         if (error instanceof Error && isDatabaseUnavailable(error) && !('severity' in error)) this.#broken = error;
-        if (name !== undefined && error instanceof Error && STALE_PREPARED.has((error as { code?: string }).code ?? '')) this.#broken = error;
+        if (name !== undefined && error instanceof Error && STALE_PREPARED.has((error as { code?: string }).code ?? ''))
+          this.#broken = error;
         throw error;
       },
     );
@@ -110,7 +128,11 @@ export function kyselyOnPool(pool: pg.Pool): Kysely<Database> {
 }
 
 // One data interface, two engines chosen here: PostgreSQL with DATABASE_URL, embedded PGlite otherwise.
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null; db?: DbTimeouts }): Promise<OpenDatabase> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  db?: DbTimeouts;
+}): Promise<OpenDatabase> {
   if (options.databaseUrl !== null) {
     const db = kyselyOnPool(createPgPool(options.databaseUrl, 10, options.db));
     return { db, engine: 'postgres', close: () => db.destroy() };

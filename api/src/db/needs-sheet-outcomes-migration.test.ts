@@ -31,7 +31,11 @@ for (const engine of testEngines()) {
         ['Pourvu bientôt', false],
         ['Perdu', true],
       ] as const) {
-        const { rows } = await sql<{ id: number }>`insert into needs_sheet_status (label, color, closes) values (${label}, '#123456', ${closes}) returning id`.execute(db);
+        const { rows } = await sql<{
+          id: number;
+        }>`insert into needs_sheet_status (label, color, closes) values (${label}, '#123456', ${closes}) returning id`.execute(
+          db,
+        );
         status[label] = rows[0].id;
       }
       const addSheet = async (key: string, current: string, createdAt: string) => {
@@ -47,9 +51,20 @@ for (const engine of testEngines()) {
           values ('needsSheet', ${sheet[key]}, ${action}, ${JSON.stringify(changes)}, ${user}, ${at})`.execute(db);
       // Told by its history from its creation to its last status.
       await addSheet('told', 'Pourvu', '2025-09-01T08:00:00Z');
-      await story('told', 'create', { reference: { to: 'BES-2025-1' }, status: { to: 'Nouveau' } }, '2025-09-01T08:00:00Z');
+      await story(
+        'told',
+        'create',
+        { reference: { to: 'BES-2025-1' }, status: { to: 'Nouveau' } },
+        '2025-09-01T08:00:00Z',
+      );
       await story('told', 'update', { title: { from: 'x', to: 'told' } }, '2025-09-02T08:00:00Z');
-      await story('told', 'status', { status: { from: 'Nouveau', to: 'EN COURS' }, comment: { to: 'Casse ignorée' } }, '2025-09-03T08:00:00Z', fixture.users.REC);
+      await story(
+        'told',
+        'status',
+        { status: { from: 'Nouveau', to: 'EN COURS' }, comment: { to: 'Casse ignorée' } },
+        '2025-09-03T08:00:00Z',
+        fixture.users.REC,
+      );
       await story('told', 'status', { comment: { to: 'Un commentaire seul' } }, '2025-09-04T08:00:00Z');
       await story('told', 'status', { status: { from: 'En cours', to: 'Pourvu' } }, '2025-09-05T08:00:00Z');
       // Written without a history (the demo's sheets): its current status, from its creation.
@@ -66,7 +81,11 @@ for (const engine of testEngines()) {
     after(() => database.close());
 
     it('makes the closing statuses named "Pourvu…" fill a sheet, and no other', async () => {
-      const rows = await database.db.selectFrom('needs_sheet_status').select(['label', 'fills']).orderBy('id').execute();
+      const rows = await database.db
+        .selectFrom('needs_sheet_status')
+        .select(['label', 'fills'])
+        .orderBy('id')
+        .execute();
       assert.deepEqual(
         rows.map((row) => [row.label, row.fills]),
         [
@@ -78,10 +97,12 @@ for (const engine of testEngines()) {
           ['Perdu', false],
         ],
       );
-      const refused = await sql`update needs_sheet_status set fills = true where id = ${status.Nouveau}`.execute(database.db).then(
-        () => 'accepted',
-        () => 'refused',
-      );
+      const refused = await sql`update needs_sheet_status set fills = true where id = ${status.Nouveau}`
+        .execute(database.db)
+        .then(
+          () => 'accepted',
+          () => 'refused',
+        );
       assert.equal(refused, 'refused', 'an open status cannot fill a sheet');
     });
 

@@ -22,7 +22,11 @@ for (const engine of testEngines()) {
     const previous = names[names.indexOf(MIGRATION) - 1];
 
     const counters = async () =>
-      (await sql<{ year: number; last: number }>`select year, last from needs_sheet_counter order by year`.execute(database.db)).rows.map((row) => [row.year, row.last]);
+      (
+        await sql<{ year: number; last: number }>`select year, last from needs_sheet_counter order by year`.execute(
+          database.db,
+        )
+      ).rows.map((row) => [row.year, row.last]);
 
     before(async () => {
       database = await createTestDatabase(engine);
@@ -30,7 +34,9 @@ for (const engine of testEngines()) {
       fixture = await seedFixture(db);
       migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
       assert.equal((await migrator.migrateTo(previous)).error, undefined);
-      const { rows } = await sql<{ id: number }>`insert into needs_sheet_status (label, color) values ('Nouveau', '#123456') returning id`.execute(db);
+      const { rows } = await sql<{
+        id: number;
+      }>`insert into needs_sheet_status (label, color) values ('Nouveau', '#123456') returning id`.execute(db);
       const addSheet = (reference: string) =>
         sql`insert into needs_sheet (reference, company_id, contact_id, title, seniority, contract_type, owner_id, received_date, deadline, status_id)
           values (${reference}, ${fixture.company}, ${fixture.active.COM}, 'Avant la migration', 'senior', 'regie', ${fixture.users.COM},
@@ -47,10 +53,14 @@ for (const engine of testEngines()) {
     after(() => database.close());
 
     it('replaces the counters by a sequence per year that goes on where the numbering stood', async () => {
-      const { rows } = await sql<{ counter: string | null }>`select to_regclass('needs_sheet_counter')::text as counter`.execute(database.db);
+      const { rows } = await sql<{
+        counter: string | null;
+      }>`select to_regclass('needs_sheet_counter')::text as counter`.execute(database.db);
       assert.equal(rows[0].counter, null);
       assert.deepEqual(
-        await Promise.all([year - 2, year - 1, year, year + 1].map((numbered) => lastReferenceNumber(database.db, numbered))),
+        await Promise.all(
+          [year - 2, year - 1, year, year + 1].map((numbered) => lastReferenceNumber(database.db, numbered)),
+        ),
         [12, 9, 41, 0],
       );
     });
@@ -84,7 +94,10 @@ for (const engine of testEngines()) {
         [year, 42],
       ]);
       assert.equal((await migrator.migrateToLatest()).error, undefined);
-      assert.deepEqual(await Promise.all([year - 2, year - 1, year].map((numbered) => lastReferenceNumber(database.db, numbered))), [12, 9, 42]);
+      assert.deepEqual(
+        await Promise.all([year - 2, year - 1, year].map((numbered) => lastReferenceNumber(database.db, numbered))),
+        [12, 9, 42],
+      );
     });
   });
 }

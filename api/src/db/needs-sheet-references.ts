@@ -30,7 +30,9 @@ export async function ensureReferenceSequence(db: Executor, year: number): Promi
 
 // The year's next number, taken inside the creation's transaction once its checks passed.
 export async function nextReferenceNumber(trx: Executor, year: number): Promise<number> {
-  const { rows } = await sql<{ number: number }>`select nextval(${sequenceOf(year)}::regclass)::integer as number`.execute(trx);
+  const { rows } = await sql<{
+    number: number;
+  }>`select nextval(${sequenceOf(year)}::regclass)::integer as number`.execute(trx);
   return rows[0].number;
 }
 
@@ -38,7 +40,9 @@ export async function nextReferenceNumber(trx: Executor, year: number): Promise<
 export async function setLastReferenceNumber(db: Executor, year: number, last: number): Promise<void> {
   await ensureReferenceSequence(db, year);
   const name = sequenceOf(year);
-  await (last > 0 ? sql`select setval(${name}::regclass, ${last})` : sql`select setval(${name}::regclass, 1, false)`).execute(db);
+  await (
+    last > 0 ? sql`select setval(${name}::regclass, ${last})` : sql`select setval(${name}::regclass, 1, false)`
+  ).execute(db);
 }
 
 // After sheets written with their references (seeds, benchmarks): each year's numbering goes on after the highest
@@ -47,12 +51,15 @@ export async function followWrittenReferences(db: Executor): Promise<void> {
   const { rows } = await sql<{ year: number; last: number }>`
     select split_part(reference, '-', 2)::integer as year, max(split_part(reference, '-', 3)::integer) as last
     from needs_sheet where reference ~ '^[A-Z]+-[0-9]{4}-[0-9]{1,9}$' group by 1`.execute(db);
-  for (const { year, last } of rows) await setLastReferenceNumber(db, year, Math.max(last, await lastReferenceNumber(db, year)));
+  for (const { year, last } of rows)
+    await setLastReferenceNumber(db, year, Math.max(last, await lastReferenceNumber(db, year)));
 }
 
 // The year's last number given (0: none yet, or no sequence).
 export async function lastReferenceNumber(db: Executor, year: number): Promise<number> {
   const { rows } = await sql<{ last: number | null }>`
-    select last_value::integer as last from pg_sequences where schemaname = current_schema() and sequencename = ${sequenceOf(year)}`.execute(db);
+    select last_value::integer as last from pg_sequences where schemaname = current_schema() and sequencename = ${sequenceOf(year)}`.execute(
+    db,
+  );
   return rows[0]?.last ?? 0;
 }

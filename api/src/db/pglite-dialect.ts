@@ -54,7 +54,9 @@ class PGliteConnection implements DatabaseConnection {
     return {
       rows: result.rows,
       numAffectedRows:
-        command !== undefined && countedCommands.has(command) ? BigInt(result.rowCount ?? result.affectedRows ?? 0) : undefined,
+        command !== undefined && countedCommands.has(command)
+          ? BigInt(result.rowCount ?? result.affectedRows ?? 0)
+          : undefined,
     };
   }
 

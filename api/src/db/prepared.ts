@@ -38,7 +38,8 @@ export function prepared<Q extends Query>(name: string, query: Q): Q {
   if (!/^[a-z_]+$/.test(name)) throw new Error(`prepared statement name: ${name}`);
   const text = textOf(query);
   const other = nameOfText.get(text);
-  if (other !== undefined && other !== name) throw new Error(`prepared statement ${name}: the same text is prepared as ${other}`);
+  if (other !== undefined && other !== name)
+    throw new Error(`prepared statement ${name}: the same text is prepared as ${other}`);
   nameOfText.set(text, name);
   named.add(name);
   return query;

@@ -42,16 +42,28 @@ for (const engine of testEngines()) {
         const token = await login(app, 'ADM');
         const types = (await call<TaskType[]>(app, 'GET', '/admin/tasks', { token })).body.data!;
         const colours = (description: string) => types.find((type) => type.id === ids[description])?.style;
-        assert.deepEqual(colours('Même couleur'), { backgroundColor: '#0f766e', borderColor: '#115e59', color: '#ffffff' });
-        assert.deepEqual(colours('Blanc sur crème'), { backgroundColor: '#fef3c7', borderColor: '#115e59', color: '#000000' });
+        assert.deepEqual(colours('Même couleur'), {
+          backgroundColor: '#0f766e',
+          borderColor: '#115e59',
+          color: '#ffffff',
+        });
+        assert.deepEqual(colours('Blanc sur crème'), {
+          backgroundColor: '#fef3c7',
+          borderColor: '#115e59',
+          color: '#000000',
+        });
         assert.deepEqual(colours('Lisible'), { backgroundColor: '#0f766e', borderColor: '#115e59', color: '#ffffff' });
         // The fixture's retired grey type: white on #777777 read 4.47:1, black reads better.
         assert.equal(types.find((type) => type.id === fixture.tasks.retired)?.style.color, '#000000');
 
         const story = async (description: string) =>
-          (await call<ListPage<HistoryEntry>>(app, 'GET', `/admin/task/${ids[description]}/history`, { token })).body.data!.items;
+          (await call<ListPage<HistoryEntry>>(app, 'GET', `/admin/task/${ids[description]}/history`, { token })).body
+            .data!.items;
         const [repair] = await story('Même couleur');
-        assert.deepEqual([repair.action, repair.user, repair.changes], ['update', null, { color: { from: '#0f766e', to: '#ffffff' } }]);
+        assert.deepEqual(
+          [repair.action, repair.user, repair.changes],
+          ['update', null, { color: { from: '#0f766e', to: '#ffffff' } }],
+        );
         assert.deepEqual(await story('Lisible'), []);
       } finally {
         await app.close();

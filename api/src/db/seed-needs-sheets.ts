@@ -1,4 +1,11 @@
-import { addDays, contractTypes, defaultNeedsSheetDeadline, needsPriorities, needsSheetReference, seniorities } from '@bo/contracts/all';
+import {
+  addDays,
+  contractTypes,
+  defaultNeedsSheetDeadline,
+  needsPriorities,
+  needsSheetReference,
+  seniorities,
+} from '@bo/contracts/all';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from './database';
 import { setLastReferenceNumber } from './needs-sheet-references';
@@ -74,11 +81,18 @@ export async function seedNeedsSheets(
     const changes = [{ needs_sheet_id: id, status_id: statuses[0].id, changed_at: received_at }];
     if (status.id !== statuses[0].id) {
       const later = addDays(received, 3 + ((i * 7) % 20));
-      changes.push({ needs_sheet_id: id, status_id: status.id, changed_at: sql<Date>`least((${later}::date + time '16:00') at time zone 'Europe/Paris', now())` });
+      changes.push({
+        needs_sheet_id: id,
+        status_id: status.id,
+        changed_at: sql<Date>`least((${later}::date + time '16:00') at time zone 'Europe/Paris', now())`,
+      });
     }
     await trx.insertInto('needs_sheet_status_change').values(changes).execute();
     if (options.recruiters.length > 0 && random.chance(0.7)) {
-      await trx.insertInto('needs_sheet_recruiter').values({ needs_sheet_id: id, user_id: random.pick(options.recruiters) }).execute();
+      await trx
+        .insertInto('needs_sheet_recruiter')
+        .values({ needs_sheet_id: id, user_id: random.pick(options.recruiters) })
+        .execute();
     }
   }
   // The app's next sheet of the year follows them.

@@ -3,7 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import { addDays, isValidRegistrationId, patterns, userSchema } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { call, createTestApp, createTestDatabase, testEngines, testPasswordHashing, type TestDatabase } from '../test/harness';
+import {
+  call,
+  createTestApp,
+  createTestDatabase,
+  testEngines,
+  testPasswordHashing,
+  type TestDatabase,
+} from '../test/harness';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemo, type SeedSummary } from './seed';
 
 const today = '2026-03-15';
@@ -32,7 +39,9 @@ for (const engine of testEngines()) {
       const leaders: Record<string, number | null> = {};
       const ids: Record<string, number> = {};
       for (const trigram of summary.users) {
-        const answer = await call(app, 'POST', '/user/login', { fields: { trigram, password: DEMO_PASSWORD, save: 1 } });
+        const answer = await call(app, 'POST', '/user/login', {
+          fields: { trigram, password: DEMO_PASSWORD, save: 1 },
+        });
         assert.equal(answer.status, 200, trigram);
         const user = userSchema.parse(answer.body.data);
         roles[trigram] = Object.entries(user.role).find(([, on]) => on)?.[0] ?? '';
@@ -67,7 +76,11 @@ for (const engine of testEngines()) {
       const tasks = await database.db.selectFrom('task').selectAll().execute();
       assert.equal(tasks.length, 8);
       assert.equal(new Set(tasks.map((task) => task.background_color)).size, 8);
-      assert.ok(tasks.every((task) => [task.background_color, task.border_color, task.color].every((colour) => patterns.colour.test(colour))));
+      assert.ok(
+        tasks.every((task) =>
+          [task.background_color, task.border_color, task.color].every((colour) => patterns.colour.test(colour)),
+        ),
+      );
     });
 
     it('spreads todos over two months around today, past ones mostly accomplished, with consistent follow-ups', async () => {
@@ -81,7 +94,12 @@ for (const engine of testEngines()) {
       const byId = new Map(todos.map((todo) => [todo.id, todo]));
       for (const todo of todos.filter((candidate) => candidate.replacement_id !== null)) {
         const next = byId.get(todo.replacement_id ?? 0);
-        assert.ok(todo.is_accomplished && next !== undefined && next.contact_id === todo.contact_id && next.deadline > todo.deadline);
+        assert.ok(
+          todo.is_accomplished &&
+            next !== undefined &&
+            next.contact_id === todo.contact_id &&
+            next.deadline > todo.deadline,
+        );
       }
       const pendingOnStandby = await sql<{ count: number }>`
         select count(*)::int as count from todo t join contact c on c.id = t.contact_id
@@ -92,17 +110,32 @@ for (const engine of testEngines()) {
     it('gives each needs sheet the statuses it went through: the first when received, its current one last, none ahead', async () => {
       const sheets = await database.db.selectFrom('needs_sheet').select(['id', 'status_id', 'received_date']).execute();
       assert.equal(sheets.length, summary.needsSheets);
-      const [first] = await database.db.selectFrom('needs_sheet_status').select('id').orderBy('display_order').limit(1).execute();
-      const steps = await database.db.selectFrom('needs_sheet_status_change').selectAll().orderBy('changed_at').orderBy('id').execute();
+      const [first] = await database.db
+        .selectFrom('needs_sheet_status')
+        .select('id')
+        .orderBy('display_order')
+        .limit(1)
+        .execute();
+      const steps = await database.db
+        .selectFrom('needs_sheet_status_change')
+        .selectAll()
+        .orderBy('changed_at')
+        .orderBy('id')
+        .execute();
       const now = Date.now();
       for (const sheet of sheets) {
         const own = steps.filter((step) => step.needs_sheet_id === sheet.id);
         assert.equal(own[0]?.status_id, first.id);
         assert.equal(own.at(-1)?.status_id, sheet.status_id);
-        assert.ok(own.every((step) => step.changed_at.getTime() <= now), 'no status entered in the future');
+        assert.ok(
+          own.every((step) => step.changed_at.getTime() <= now),
+          'no status entered in the future',
+        );
       }
       const filled = await sql<{ count: number }>`
-        select count(*)::int as count from needs_sheet s join needs_sheet_status st on st.id = s.status_id where st.fills`.execute(database.db);
+        select count(*)::int as count from needs_sheet s join needs_sheet_status st on st.id = s.status_id where st.fills`.execute(
+        database.db,
+      );
       assert.ok(filled.rows[0].count > 0, 'some sheets are filled');
     });
   });

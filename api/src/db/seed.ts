@@ -29,10 +29,20 @@ export const demoUsers = [
 ] as const;
 
 export type SeedOptions = { passwordHashing?: PasswordHashing; today?: string; seed?: number };
-export type SeedSummary = { users: string[]; password: string; companies: number; contacts: number; todos: number; needsSheets: number };
+export type SeedSummary = {
+  users: string[];
+  password: string;
+  companies: number;
+  contacts: number;
+  todos: number;
+  needsSheets: number;
+};
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('app_user').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_user')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .executeTakeFirstOrThrow();
   return row.count === 0;
 }
 
@@ -46,7 +56,11 @@ export function randomPhone(random: Random): string {
 export function randomPerson(random: Random): { title: PersonTitle; first_name: string; last_name: string } {
   const female = random.chance(0.5);
   const title: PersonTitle = female ? (random.chance(0.1) ? 'miss' : 'madam') : 'mister';
-  return { title, first_name: random.pick(female ? femaleFirstNames : maleFirstNames), last_name: random.pick(lastNames) };
+  return {
+    title,
+    first_name: random.pick(female ? femaleFirstNames : maleFirstNames),
+    last_name: random.pick(lastNames),
+  };
 }
 
 // The demo data of a fresh install: one user per role, ~40 companies, 400 contacts (a quarter en veille),
@@ -79,7 +93,16 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
         .executeTakeFirstOrThrow();
       userIds[user.trigram] = row.id;
     }
-    const owners = [userIds.COM, userIds.COM, userIds.COM, userIds.DIR, userIds.DIR, userIds.REC, userIds.REC, userIds.ADM];
+    const owners = [
+      userIds.COM,
+      userIds.COM,
+      userIds.COM,
+      userIds.DIR,
+      userIds.DIR,
+      userIds.REC,
+      userIds.REC,
+      userIds.ADM,
+    ];
 
     const sirets = new Set<string>();
     const newSiret = (): string => {
@@ -144,9 +167,16 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     }
     const contactRows = await trx.insertInto('contact').values(contacts).returning(['id', 'owner_id']).execute();
 
-    const tasks = await trx.insertInto('task').values([...demoTasks]).returning('id').execute();
+    const tasks = await trx
+      .insertInto('task')
+      .values([...demoTasks])
+      .returning('id')
+      .execute();
     const taskIds = tasks.map((task) => task.id);
-    await trx.insertInto('phrase').values([...demoPhrases]).execute();
+    await trx
+      .insertInto('phrase')
+      .values([...demoPhrases])
+      .execute();
 
     // Chains of todos: each accomplished one (in the past) usually has its follow-up; the last one is pending.
     let todoCount = 0;
@@ -216,7 +246,11 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedS
     // the sheets below see which contacts are active.
     await sql`set constraints all immediate`.execute(trx);
     // Last, so that the draws above (and the data they make) stay those of earlier versions.
-    const needsSheets = await seedNeedsSheets(trx, random, { today, owners: [userIds.COM, userIds.DIR, userIds.ADM], recruiters: [userIds.REC] });
+    const needsSheets = await seedNeedsSheets(trx, random, {
+      today,
+      owners: [userIds.COM, userIds.DIR, userIds.ADM],
+      recruiters: [userIds.REC],
+    });
 
     return {
       users: demoUsers.map((user) => user.trigram),

@@ -18,7 +18,12 @@ const unavailableCodes = new Set([
   'EPIPE',
 ]);
 
-const unavailableMessages = [/timeout exceeded when trying to connect/i, /connection terminated/i, /query read timeout/i, /connection timeout/i];
+const unavailableMessages = [
+  /timeout exceeded when trying to connect/i,
+  /connection terminated/i,
+  /query read timeout/i,
+  /connection timeout/i,
+];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -32,7 +32,10 @@ function startGate(target: { host: string; port: number } | null) {
   });
   const freezers = new Set<() => void>();
   return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+      ),
     forward: () => {
       forwarding = true;
     },
@@ -72,7 +75,13 @@ describe('a database that accepts connections and never answers', () => {
       const calls = [
         () => app.inject({ method: 'GET', url: '/user', headers: { authorization: token } }),
         () => app.inject({ method: 'GET', url: '/todos', headers: { authorization: token } }),
-        () => app.inject({ method: 'POST', url: '/user/login', headers: { 'content-type': login.contentType }, payload: login.payload }),
+        () =>
+          app.inject({
+            method: 'POST',
+            url: '/user/login',
+            headers: { 'content-type': login.contentType },
+            payload: login.payload,
+          }),
         () => app.inject({ method: 'GET', url: '/ready' }),
       ];
       const answers = await Promise.all(calls.map((callIt) => timed(callIt)));
@@ -91,30 +100,35 @@ describe('a database that accepts connections and never answers', () => {
 });
 
 const serverUrl = process.env.DATABASE_URL;
-describe('a database that stops answering, then comes back', { skip: serverUrl === undefined ? 'needs DATABASE_URL' : false }, () => {
-  it('answers 503 while it is frozen and recovers by itself', async () => {
-    const real = new URL(serverUrl ?? '');
-    const gate = startGate({ host: real.hostname, port: Number(real.port || 5432) });
-    gate.forward();
-    const through = new URL(real);
-    through.port = String(await gate.listen());
-    const db = kyselyOnPool(createPgPool(through.toString(), 2, timeouts));
-    const app = await createTestApp(db, { tokenSecret: secret, db: timeouts });
-    try {
-      assert.equal((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 200);
-      gate.freeze();
-      const frozen = await timed(() => app.inject({ method: 'GET', url: '/ready' }));
-      assert.equal(frozen.value.statusCode, 503);
-      assert.ok(frozen.ms < 3_000, `answered after ${Math.round(frozen.ms)} ms`);
+describe(
+  'a database that stops answering, then comes back',
+  { skip: serverUrl === undefined ? 'needs DATABASE_URL' : false },
+  () => {
+    it('answers 503 while it is frozen and recovers by itself', async () => {
+      const real = new URL(serverUrl ?? '');
+      const gate = startGate({ host: real.hostname, port: Number(real.port || 5432) });
       gate.forward();
-      // The connection left waiting was closed; new ones reach the database again.
-      let status = 0;
-      for (let attempt = 0; attempt < 5 && status !== 200; attempt += 1) status = (await app.inject({ method: 'GET', url: '/ready' })).statusCode;
-      assert.equal(status, 200);
-    } finally {
-      await app.close();
-      await db.destroy();
-      await gate.close();
-    }
-  });
-});
+      const through = new URL(real);
+      through.port = String(await gate.listen());
+      const db = kyselyOnPool(createPgPool(through.toString(), 2, timeouts));
+      const app = await createTestApp(db, { tokenSecret: secret, db: timeouts });
+      try {
+        assert.equal((await app.inject({ method: 'GET', url: '/ready' })).statusCode, 200);
+        gate.freeze();
+        const frozen = await timed(() => app.inject({ method: 'GET', url: '/ready' }));
+        assert.equal(frozen.value.statusCode, 503);
+        assert.ok(frozen.ms < 3_000, `answered after ${Math.round(frozen.ms)} ms`);
+        gate.forward();
+        // The connection left waiting was closed; new ones reach the database again.
+        let status = 0;
+        for (let attempt = 0; attempt < 5 && status !== 200; attempt += 1)
+          status = (await app.inject({ method: 'GET', url: '/ready' })).statusCode;
+        assert.equal(status, 200);
+      } finally {
+        await app.close();
+        await db.destroy();
+        await gate.close();
+      }
+    });
+  },
+);

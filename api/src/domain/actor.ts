@@ -23,4 +23,3 @@ export function canManageTodosOf(actor: Actor, owner: { id: number; leaderId: nu
       return owner.id === actor.id;
   }
 }
-

@@ -17,7 +17,8 @@ const systems: Array<[RegExp, string]> = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-const first = (userAgent: string, table: Array<[RegExp, string]>) => table.find(([pattern]) => pattern.test(userAgent))?.[1];
+const first = (userAgent: string, table: Array<[RegExp, string]>) =>
+  table.find(([pattern]) => pattern.test(userAgent))?.[1];
 
 export function describeDevice(userAgent: string): string {
   const browser = first(userAgent, browsers);

@@ -8,7 +8,10 @@ import { canManageTodosOf, type Actor } from './actor';
 
 // The todo an actor is about to edit: it must exist, be theirs to manage, and still be pending. Checked on its row
 // as the editing transaction locked it (repos.todos.update), so that the rules and the write see the same todo.
-export function checkEditable(actor: Actor, todo: Pick<LockedTodo, 'owner_id' | 'owner_leader_id' | 'is_accomplished' | 'is_active'> | undefined): void {
+export function checkEditable(
+  actor: Actor,
+  todo: Pick<LockedTodo, 'owner_id' | 'owner_leader_id' | 'is_accomplished' | 'is_active'> | undefined,
+): void {
   if (todo === undefined || !todo.is_active) throw new AppError('modelNotFound', { field: 'id' });
   if (!canManageTodosOf(actor, { id: todo.owner_id, leaderId: todo.owner_leader_id })) throw new AppError('forbidden');
   if (todo.is_accomplished) throw new AppError('notAllowed');

@@ -67,7 +67,10 @@ describe('answer cache', () => {
   it('shares one build between requests that miss together', async () => {
     const h = harness();
     const answers = await Promise.all([1, 2, 3].map(() => h.read('a', '[1]')));
-    assert.deepEqual(answers.map((answer) => answer.text), ['[1]', '[1]', '[1]']);
+    assert.deepEqual(
+      answers.map((answer) => answer.text),
+      ['[1]', '[1]', '[1]'],
+    );
     assert.equal(h.builds(), 1);
   });
 

@@ -34,7 +34,12 @@ export function createAnswerCache(maxBytes: number) {
   return {
     // The answer for key at `version`: from memory when it was built at that version, built otherwise (and
     // kept). `fresh` skips the memory (the caller asked for no-cache) and refreshes it.
-    async read(key: string, version: string, build: () => Promise<VersionedBody>, fresh = false): Promise<{ body: Buffer; outcome: CacheOutcome }> {
+    async read(
+      key: string,
+      version: string,
+      build: () => Promise<VersionedBody>,
+      fresh = false,
+    ): Promise<{ body: Buffer; outcome: CacheOutcome }> {
       if (maxBytes === 0) return { body: (await build()).body, outcome: 'bypass' };
       if (fresh) {
         const built = await build();

@@ -28,11 +28,15 @@ export function ownerInScope(scope: OwnerScope, actorId: number, user: string): 
 // it shows. A todo row without owner stands for every owner (a truncate).
 function todoListRows(scope: OwnerScope, actorId: number): RawBuilder<unknown> {
   if (scope === 'all') return sql`(${standbyRows} or tbl = 'todo')`;
-  const owners = scope === 'self' ? sql`owner_id = ${actorId}` : sql`owner_id in (select u.id from app_user as u where ${ownerInScope(scope, actorId, 'u')})`;
+  const owners =
+    scope === 'self'
+      ? sql`owner_id = ${actorId}`
+      : sql`owner_id in (select u.id from app_user as u where ${ownerInScope(scope, actorId, 'u')})`;
   return sql`(${standbyRows} or (tbl = 'todo' and (owner_id is null or ${owners})))`;
 }
 
-const sumOf = (rows: RawBuilder<unknown>) => sql<string>`(select coalesce(sum(weight), 0)::text from data_change where ${rows})`;
+const sumOf = (rows: RawBuilder<unknown>) =>
+  sql<string>`(select coalesce(sum(weight), 0)::text from data_change where ${rows})`;
 
 export const standbyVersion = () => sumOf(standbyRows);
 
@@ -57,10 +61,12 @@ export function ownerVersions(): RawBuilder<unknown> {
 // The version of a cached answer's data now, read by that answer alone (one short statement, prepared), before it
 // looks for the answer in memory.
 export function createVersionReader(db: Executor) {
-  const read = async (name: string, version: RawBuilder<string>) => (await prepared(name, sql<{ version: string }>`select ${version} as version`).execute(db)).rows[0].version;
+  const read = async (name: string, version: RawBuilder<string>) =>
+    (await prepared(name, sql<{ version: string }>`select ${version} as version`).execute(db)).rows[0].version;
   return {
     standby: () => read('version_standby', standbyVersion()),
-    todoList: (scope: OwnerScope, actorId: number) => read(`version_todos_${scope === 'selfAndTeam' ? 'team' : scope}`, todoListVersion(scope, actorId)),
+    todoList: (scope: OwnerScope, actorId: number) =>
+      read(`version_todos_${scope === 'selfAndTeam' ? 'team' : scope}`, todoListVersion(scope, actorId)),
   };
 }
 

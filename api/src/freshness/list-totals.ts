@@ -32,7 +32,9 @@ export function createListTotals(capacity = KEPT_COUNTS) {
       const known = kept.get(text);
       const { rows } = await sql<{ version: string; total: string | null }>`
         with v as (select coalesce(sum(weight), 0)::text as version from data_change where tbl in (${sql.join(tables)}))
-        select v.version, case when v.version = ${known?.version ?? null} then null else (${count}) end as total from v`.execute(db);
+        select v.version, case when v.version = ${known?.version ?? null} then null else (${count}) end as total from v`.execute(
+        db,
+      );
       const { version, total } = rows[0];
       // A null total: the version is the one kept (a comparison with no kept version is never true).
       const entry = total === null ? known! : { version, total: Number(total) };
@@ -49,7 +51,9 @@ export function createTableSize(db: Executor, table: LoggedTable, maxAgeMs = 60_
   let known: { rows: number; at: number } | null = null;
   return async (): Promise<number> => {
     if (known === null || Date.now() - known.at > maxAgeMs) {
-      const { rows } = await sql<{ rows: number }>`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = ${table}::regclass`.execute(db);
+      const { rows } = await sql<{
+        rows: number;
+      }>`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = ${table}::regclass`.execute(db);
       known = { rows: Number(rows[0]?.rows ?? 0), at: Date.now() };
     }
     return known.rows;

@@ -48,4 +48,5 @@ export function composePieces(pieces: readonly Piece[]): string {
   return `[${items.map((item) => item.json).join(',')}]`;
 }
 
-const byDeadlineThenId = (a: PieceItem, b: PieceItem) => (a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.id - b.id);
+const byDeadlineThenId = (a: PieceItem, b: PieceItem) =>
+  a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.id - b.id;

@@ -6,7 +6,12 @@ import { buildApp } from '../app';
 import { seedFixture, type Fixture } from '../test/fixtures';
 import { createTestDatabase, login, testConfig, testEngines, type TestDatabase } from '../test/harness';
 
-type LogLine = { level: number; msg?: string; res?: { statusCode?: number }; err?: { code?: string; statusCode?: number } };
+type LogLine = {
+  level: number;
+  msg?: string;
+  res?: { statusCode?: number };
+  err?: { code?: string; statusCode?: number };
+};
 
 // A call that sends its answer itself (a CSV file streamed from the database, an answer from the cache) answers
 // once: no second answer refused by Fastify, which it logs as a 500 and which an alert on 500s would count.

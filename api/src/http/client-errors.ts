@@ -9,7 +9,11 @@ import type { Envelope, ErrorCode } from '@bo/contracts/all';
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code]: [number, ErrorCode] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'commandTimeout'] : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'dataInvalid'] : [400, 'dataInvalid'];
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'commandTimeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'dataInvalid']
+        : [400, 'dataInvalid'];
   if (socket.writable) {
     const body = JSON.stringify({ data: null, errors: [{ message: code }] } satisfies Envelope<null>);
     socket.write(

@@ -18,7 +18,10 @@ export function sendCsv<T>(
     // Whichever comes first; the other's listeners are removed, or each wait of a long export would leave one.
     const waited = new AbortController();
     try {
-      await Promise.race([once(stream, 'drain', { signal: waited.signal }), once(stream, 'close', { signal: waited.signal })]);
+      await Promise.race([
+        once(stream, 'drain', { signal: waited.signal }),
+        once(stream, 'close', { signal: waited.signal }),
+      ]);
     } finally {
       waited.abort();
     }
@@ -33,5 +36,8 @@ export function sendCsv<T>(
         stream.destroy();
       },
     );
-  return reply.header('content-type', CSV_CONTENT_TYPE).header('content-disposition', `attachment; filename="${filename}"`).send(stream);
+  return reply
+    .header('content-type', CSV_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(stream);
 }

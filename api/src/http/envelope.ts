@@ -16,7 +16,8 @@ export function okJsonBody(url: string, dataJson: string, check: z.ZodType | nul
   const body = `{"data":${dataJson},"errors":[]}`;
   if (check !== null) {
     const parsed = check.parse(JSON.parse(body));
-    if (JSON.stringify(parsed) !== body) throw new Error(`${url}: the JSON built by the database differs from the contract's`);
+    if (JSON.stringify(parsed) !== body)
+      throw new Error(`${url}: the JSON built by the database differs from the contract's`);
   }
   return Buffer.from(body);
 }

@@ -6,8 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import { seedFixture } from '../test/fixtures';
 import { call, createTestApp, createTestDatabase, testEngines, type TestDatabase } from '../test/harness';
 
-type Response = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: { $ref?: string } }> };
-type Operation = { operationId?: string; security?: unknown[]; parameters?: Array<{ name: string; description?: string }>; responses: Record<string, Response> };
+type Response = {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: { $ref?: string } }>;
+};
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: Array<{ name: string; description?: string }>;
+  responses: Record<string, Response>;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 // Fastify-style path to OpenAPI's: /todo/:id/store -> /todo/{id}/store
@@ -49,11 +58,16 @@ for (const engine of testEngines()) {
         [],
       );
       // What the recommended rules only warn of is met too: an id and a 4xx answer on every operation.
-      assert.deepEqual(problems.filter((problem) => problem.ruleId.startsWith('operation-')), []);
+      assert.deepEqual(
+        problems.filter((problem) => problem.ruleId.startsWith('operation-')),
+        [],
+      );
     });
 
     it('names every operation once, by its name in the endpoint table', () => {
-      const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
+      const ids = Object.values(document.paths).flatMap((operations) =>
+        Object.values(operations).map((operation) => operation.operationId),
+      );
       assert.equal(ids.length, table.length);
       assert.equal(new Set(ids).size, ids.length, 'operation ids are unique');
       for (const [name, endpoint] of table) assert.equal(operationOf(endpoint).operationId, name);
@@ -63,18 +77,32 @@ for (const engine of testEngines()) {
       const files = table.filter(([, endpoint]) => endpoint.produces !== undefined);
       assert.equal(files.length, 9);
       for (const [name, endpoint] of table) {
-        assert.deepEqual(Object.keys(operationOf(endpoint).responses['200'].content ?? {}), [endpoint.produces ?? 'application/json'], name);
+        assert.deepEqual(
+          Object.keys(operationOf(endpoint).responses['200'].content ?? {}),
+          [endpoint.produces ?? 'application/json'],
+          name,
+        );
       }
-      assert.deepEqual(Object.keys(document.paths['/contact/{id}/vcard'].get.responses['200'].content ?? {}), ['text/vcard']);
-      assert.deepEqual(Object.keys(document.paths['/ical/{file}'].get.responses['200'].content ?? {}), ['text/calendar']);
-      assert.deepEqual(Object.keys(document.paths['/contacts/export'].get.responses['200'].content ?? {}), ['text/csv']);
+      assert.deepEqual(Object.keys(document.paths['/contact/{id}/vcard'].get.responses['200'].content ?? {}), [
+        'text/vcard',
+      ]);
+      assert.deepEqual(Object.keys(document.paths['/ical/{file}'].get.responses['200'].content ?? {}), [
+        'text/calendar',
+      ]);
+      assert.deepEqual(Object.keys(document.paths['/contacts/export'].get.responses['200'].content ?? {}), [
+        'text/csv',
+      ]);
     });
 
     it('says security [] on the public calls and the bearer token on the others', () => {
       assert.deepEqual(document.paths['/user/login'].post.security, []);
       assert.deepEqual(document.paths['/ical/{file}'].get.security, []);
       for (const [name, endpoint] of table) {
-        assert.deepEqual(operationOf(endpoint).security, endpoint.access === 'public' ? [] : [{ bearerAuth: [] }], name);
+        assert.deepEqual(
+          operationOf(endpoint).security,
+          endpoint.access === 'public' ? [] : [{ bearerAuth: [] }],
+          name,
+        );
       }
     });
 
@@ -83,15 +111,31 @@ for (const engine of testEngines()) {
         const refusals = Object.entries(operationOf(endpoint).responses).filter(([status]) => status.startsWith('4'));
         assert.ok(refusals.length > 0, `${name} has a 4xx`);
         for (const [status, response] of refusals) {
-          assert.deepEqual(response.content, { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } }, `${name} ${status}`);
+          assert.deepEqual(
+            response.content,
+            { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+            `${name} ${status}`,
+          );
         }
       }
       const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses);
       assert.deepEqual(statuses('/user/login', 'post'), ['200', '401', '403', '413', '415', '422', '429']);
       assert.deepEqual(statuses('/tasks', 'get'), ['200', '401', '403']);
-      assert.deepEqual(statuses('/company/{id}/store', 'post'), ['200', '401', '403', '404', '409', '413', '415', '422']);
+      assert.deepEqual(statuses('/company/{id}/store', 'post'), [
+        '200',
+        '401',
+        '403',
+        '404',
+        '409',
+        '413',
+        '415',
+        '422',
+      ]);
       assert.deepEqual(statuses('/ical/{file}', 'get'), ['200', '404', '422']);
-      assert.match(document.paths['/company/{id}/store'].post.responses['409'].description, /`editConflict`: .*`conflict`/);
+      assert.match(
+        document.paths['/company/{id}/store'].post.responses['409'].description,
+        /`editConflict`: .*`conflict`/,
+      );
       assert.doesNotMatch(document.paths['/company/store'].post.responses['409'].description, /editConflict/);
       assert.match(document.paths['/contacts'].get.responses['403'].description, /`forbidden`: .*contact:read/);
       assert.match(document.paths['/import/contacts'].post.responses['413'].description, /file is larger than 20 MB/);
@@ -99,10 +143,18 @@ for (const engine of testEngines()) {
 
     it('documents the status each call answers a caller without a token, or with nothing right in its input', async () => {
       for (const [name, endpoint] of table) {
-        const params = Object.fromEntries([...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map(([, param]) => [param, 'x'.repeat(3)]));
+        const params = Object.fromEntries(
+          [...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map(([, param]) => [param, 'x'.repeat(3)]),
+        );
         const url = endpointPath(endpoint.path, params);
-        const answer = endpoint.body === undefined ? await call(app, endpoint.method, url) : await call(app, endpoint.method, url, { fields: {} });
-        assert.ok(String(answer.status) in operationOf(endpoint).responses, `${name} answered ${answer.status}, documented`);
+        const answer =
+          endpoint.body === undefined
+            ? await call(app, endpoint.method, url)
+            : await call(app, endpoint.method, url, { fields: {} });
+        assert.ok(
+          String(answer.status) in operationOf(endpoint).responses,
+          `${name} answered ${answer.status}, documented`,
+        );
       }
     });
 
@@ -119,7 +171,11 @@ for (const engine of testEngines()) {
       for (const path of ['/reports/history', '/reports/history/export']) {
         const parameters = document.paths[path].get.parameters ?? [];
         for (const name of ['contactId', 'companyId']) {
-          assert.match(parameters.find((parameter) => parameter.name === name)?.description ?? '', /^Exactly one of contactId and companyId/, `${path} ${name}`);
+          assert.match(
+            parameters.find((parameter) => parameter.name === name)?.description ?? '',
+            /^Exactly one of contactId and companyId/,
+            `${path} ${name}`,
+          );
         }
       }
     });

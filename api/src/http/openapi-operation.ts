@@ -8,11 +8,19 @@ const envelope = z.toJSONSchema(envelopeSchema(z.null()), { target: 'openapi-3.0
 // OpenAPI 3.0 has no null type: the data of a refusal is a nullable object whose only value is null.
 export const errorEnvelopeJsonSchema: Record<string, unknown> = {
   ...envelope,
-  properties: { ...envelope.properties, data: { type: 'object', nullable: true, enum: [null], example: null, description: 'A refusal carries no data.' } },
+  properties: {
+    ...envelope.properties,
+    data: { type: 'object', nullable: true, enum: [null], example: null, description: 'A refusal carries no data.' },
+  },
 };
 
 // An operation's id is its name in the contract's endpoint table (`login`, `updateCompany`...): unique by construction.
-const byRoute = new Map(Object.entries(endpoints).map(([name, endpoint]) => [`${endpoint.method} ${endpoint.path}`, { name, endpoint: endpoint as ListedEndpoint }]));
+const byRoute = new Map(
+  Object.entries(endpoints).map(([name, endpoint]) => [
+    `${endpoint.method} ${endpoint.path}`,
+    { name, endpoint: endpoint as ListedEndpoint },
+  ]),
+);
 
 export function endpointAt(method: string, path: string): { name: string; endpoint: ListedEndpoint } | undefined {
   return byRoute.get(`${method} ${path}`);
@@ -30,14 +38,16 @@ function accessNote(endpoint: ListedEndpoint): string {
 const tokenHeader = {
   authorization: {
     type: 'string',
-    description: 'A fresh token (`Bearer …`) with a new expiry: the client replaces its own with it. Absent once the call ended the session.',
+    description:
+      'A fresh token (`Bearer …`) with a new expiry: the client replaces its own with it. Absent once the call ended the session.',
   },
 };
 
 type JsonSchema = Record<string, unknown>;
 
 // "- `forbidden`: the caller's roles lack the permission contact:merge", one line of a refusal's description.
-const describeCause = ({ codes, reason }: Cause) => `- ${codes.length === 0 ? '' : `${codes.map((code) => `\`${code}\``).join(', ')}: `}${reason}`;
+const describeCause = ({ codes, reason }: Cause) =>
+  `- ${codes.length === 0 ? '' : `${codes.map((code) => `\`${code}\``).join(', ')}: `}${reason}`;
 
 // The success: the envelope whose data the route's schema gives, or a file.
 function success(endpoint: ListedEndpoint, envelope: JsonSchema | undefined, grantsToken: boolean): JsonSchema {
@@ -74,7 +84,10 @@ export function documentOperation(name: string, endpoint: ListedEndpoint, conver
     operationId: name,
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    description: endpoint.produces === undefined ? accessNote(endpoint) : `${accessNote(endpoint)} Answers a file (${endpoint.produces}).`,
+    description:
+      endpoint.produces === undefined
+        ? accessNote(endpoint)
+        : `${accessNote(endpoint)} Answers a file (${endpoint.produces}).`,
     // A public call says so: no token needed.
     security: open ? [] : [{ bearerAuth: [] }],
     ...(contentType === null ? {} : { consumes: [contentType] }),

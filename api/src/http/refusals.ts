@@ -15,11 +15,14 @@ export type Refusal = {
 
 // The fields of a body, as the wire sends them.
 function bodyFields(body: z.ZodType): string[] {
-  const schema = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> };
+  const schema = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, unknown>;
+  };
   return Object.keys(schema.properties ?? {});
 }
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 
 // Every refusal a call may answer, derived from its entry alone: who may call it, its path, its input, whether it
 // writes records and whether it checks a password. The auth hook and the one error handler give these statuses.
@@ -39,8 +42,14 @@ export function refusals(endpoint: ListedEndpoint): Refusal[] {
     {
       status: 401,
       causes: [
-        endpoint.loginAttempt === true && { codes: ['autenticationFailed'], reason: open ? 'wrong trigram or password' : 'wrong current password' },
-        !open && { codes: ['unauthorized', 'tokenExpired', 'tokenInvalid', 'tokenBlacklisted'], reason: 'no valid token: the client drops the one it has' },
+        endpoint.loginAttempt === true && {
+          codes: ['autenticationFailed'],
+          reason: open ? 'wrong trigram or password' : 'wrong current password',
+        },
+        !open && {
+          codes: ['unauthorized', 'tokenExpired', 'tokenInvalid', 'tokenBlacklisted'],
+          reason: 'no valid token: the client drops the one it has',
+        },
       ],
       authenticated: false,
     },
@@ -48,8 +57,14 @@ export function refusals(endpoint: ListedEndpoint): Refusal[] {
       status: 403,
       causes: [
         (!open || endpoint.loginAttempt === true) && { codes: ['inactiveUser'], reason: 'the account is deactivated' },
-        permission !== null && { codes: ['forbidden'], reason: `the caller's roles lack the permission ${permission.resource}:${permission.action}` },
-        recordWrite && { codes: ['forbidden', 'notAllowed'], reason: 'a rule about this very record refuses it (whose it is, its state)' },
+        permission !== null && {
+          codes: ['forbidden'],
+          reason: `the caller's roles lack the permission ${permission.resource}:${permission.action}`,
+        },
+        recordWrite && {
+          codes: ['forbidden', 'notAllowed'],
+          reason: 'a rule about this very record refuses it (whose it is, its state)',
+        },
       ],
       authenticated,
     },
@@ -67,11 +82,13 @@ export function refusals(endpoint: ListedEndpoint): Refusal[] {
       causes: [
         versioned && {
           codes: ['editConflict'],
-          reason: 'the record changed since the version sent: the error carries `conflict`, the version now, who changed it and when',
+          reason:
+            'the record changed since the version sent: the error carries `conflict`, the version now, who changed it and when',
         },
         recordWrite && {
           codes: [],
-          reason: 'a rule of the data refuses the change: an existing value (`existing…`), an inactive record (`inactive…`), records that depend on it (`cantDeactivate…`, `integrityError`)',
+          reason:
+            'a rule of the data refuses the change: an existing value (`existing…`), an inactive record (`inactive…`), records that depend on it (`cantDeactivate…`, `integrityError`)',
         },
       ],
       authenticated,
@@ -92,19 +109,35 @@ export function refusals(endpoint: ListedEndpoint): Refusal[] {
     {
       status: 415,
       causes: [
-        contentType !== null && { codes: ['dataInvalid'], reason: `the body is not ${contentType}, the form this method's bodies take` },
+        contentType !== null && {
+          codes: ['dataInvalid'],
+          reason: `the body is not ${contentType}, the form this method's bodies take`,
+        },
       ],
       // Checked before the token: the wire protocol holds for every call.
       authenticated: false,
     },
-    { status: 422, causes: [hasInput && { codes: ['dataInvalid'], reason: 'invalid input: each error names its `field`' }], authenticated },
+    {
+      status: 422,
+      causes: [hasInput && { codes: ['dataInvalid'], reason: 'invalid input: each error names its `field`' }],
+      authenticated,
+    },
     {
       status: 429,
-      causes: [endpoint.loginAttempt === true && { codes: ['notAllowed'], reason: 'too many failed password checks from this address: try again later' }],
+      causes: [
+        endpoint.loginAttempt === true && {
+          codes: ['notAllowed'],
+          reason: 'too many failed password checks from this address: try again later',
+        },
+      ],
       authenticated,
     },
   ];
   return candidates
-    .map(({ status, causes, authenticated: afterToken }) => ({ status, causes: causes.filter((cause) => cause !== false), authenticated: afterToken }))
+    .map(({ status, causes, authenticated: afterToken }) => ({
+      status,
+      causes: causes.filter((cause) => cause !== false),
+      authenticated: afterToken,
+    }))
     .filter((refusal) => refusal.causes.length > 0);
 }

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { bodyContentType, can, endpointPath, endpoints, roleNames, rolesFor, type ListedEndpoint } from '@bo/contracts/all';
+import {
+  bodyContentType,
+  can,
+  endpointPath,
+  endpoints,
+  roleNames,
+  rolesFor,
+  type ListedEndpoint,
+} from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { seedFixture } from '../test/fixtures';
 import { call, createTestApp, createTestDatabase, login, testEngines, type TestDatabase } from '../test/harness';
@@ -18,7 +26,11 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 // Any value fills the path: the permission is checked before the input is read.
 // Ids no record has: a rule about one record (whose todo) never answers before the permission table's.
-const somePath = (endpoint: ListedEndpoint) => endpointPath(endpoint.path, Object.fromEntries([...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name, 999_999])));
+const somePath = (endpoint: ListedEndpoint) =>
+  endpointPath(
+    endpoint.path,
+    Object.fromEntries([...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name, 999_999])),
+  );
 
 // The fixture's one-role users, by role.
 const trigramOf = { admin: 'ADM', businessLeader: 'DIR', businessTeam: 'COM', recruitmentTeam: 'REC' } as const;
@@ -48,11 +60,23 @@ for (const engine of testEngines()) {
         assert.ok(operation, `${name} is in the OpenAPI description`);
         assert.equal(operation.summary, endpoint.summary, name);
         assert.deepEqual(operation.tags, [endpoint.tag], name);
-        assert.deepEqual(operation.security, endpoint.access === 'public' ? [] : [{ bearerAuth: [] }], `${name}: bearer token unless public`);
+        assert.deepEqual(
+          operation.security,
+          endpoint.access === 'public' ? [] : [{ bearerAuth: [] }],
+          `${name}: bearer token unless public`,
+        );
         const contentType = endpoint.body === undefined ? null : bodyContentType(endpoint.method);
-        assert.deepEqual(Object.keys(operation.requestBody?.content ?? {}), contentType === null ? [] : [contentType], name);
+        assert.deepEqual(
+          Object.keys(operation.requestBody?.content ?? {}),
+          contentType === null ? [] : [contentType],
+          name,
+        );
         if (typeof endpoint.access === 'object') {
-          assert.match(operation.description ?? '', new RegExp(`roles: ${rolesFor(endpoint.access).join(', ')}\\.`), name);
+          assert.match(
+            operation.description ?? '',
+            new RegExp(`roles: ${rolesFor(endpoint.access).join(', ')}\\.`),
+            name,
+          );
         }
       }
     });
@@ -65,9 +89,19 @@ for (const engine of testEngines()) {
         for (const role of roleNames) {
           // No body and dummy ids: a caller the table lets through is then refused for its input, never for its role.
           // (A file endpoint lets an allowed caller through to its file: only the envelope is read here.)
-          const answer = await app.inject({ method: endpoint.method, url: somePath(endpoint), headers: { authorization: tokens[role] } });
-          const refused = answer.statusCode === 403 && answer.json<{ errors: { message: string }[] }>().errors.some((error) => error.message === 'forbidden');
-          assert.equal(refused, !can({ ...noRoles, [role]: true }, resource, action), `${name} as ${role}: ${answer.body.slice(0, 200)}`);
+          const answer = await app.inject({
+            method: endpoint.method,
+            url: somePath(endpoint),
+            headers: { authorization: tokens[role] },
+          });
+          const refused =
+            answer.statusCode === 403 &&
+            answer.json<{ errors: { message: string }[] }>().errors.some((error) => error.message === 'forbidden');
+          assert.equal(
+            refused,
+            !can({ ...noRoles, [role]: true }, resource, action),
+            `${name} as ${role}: ${answer.body.slice(0, 200)}`,
+          );
           if (refused) refusals += 1;
         }
       }

@@ -20,7 +20,11 @@ export type EndpointHandler<E extends ListedEndpoint> = (
 
 // Registers one call of the contract's endpoint table: everything but the handler comes from its entry. The auth
 // hook checks the token and the permission before the body is read; the handler then gets decoded input.
-export function registerEndpoint<E extends ListedEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+export function registerEndpoint<E extends ListedEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -34,7 +34,9 @@ export async function removeAbandonedUploads(dir = tmpdir()): Promise<string[]> 
     const pid = /^(\d+)-/.exec(name.slice(PREFIX.length))?.[1];
     try {
       const abandoned =
-        pid === undefined ? Date.now() - (await stat(file)).mtimeMs > OLDEST_UNNAMED_MS : Number(pid) !== process.pid && !isRunning(Number(pid));
+        pid === undefined
+          ? Date.now() - (await stat(file)).mtimeMs > OLDEST_UNNAMED_MS
+          : Number(pid) !== process.pid && !isRunning(Number(pid));
       if (!abandoned) continue;
       await rm(file, { force: true });
       removed.push(file);

@@ -5,10 +5,12 @@ export const SNIFF_BYTES = 8 * 1024;
 
 // The control bytes no text file holds (tab, line feed, form feed, carriage return and Windows' end-of-file mark
 // excepted).
-const isControl = (byte: number) => byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1a;
+const isControl = (byte: number) =>
+  byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1a;
 
 export function fileKind(head: Buffer): 'text' | 'utf16' | 'binary' {
-  if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) return 'utf16';
+  if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)))
+    return 'utf16';
   let controls = 0;
   const zeros = [0, 0];
   for (let index = 0; index < head.length; index += 1) {
@@ -17,7 +19,8 @@ export function fileKind(head: Buffer): 'text' | 'utf16' | 'binary' {
   }
   // Without its byte order mark: the NULs of its Latin letters all on one side.
   const half = Math.floor(head.length / 2);
-  if (half >= 2 && Math.max(zeros[0], zeros[1]) >= half * 0.4 && Math.min(zeros[0], zeros[1]) <= half * 0.05) return 'utf16';
+  if (half >= 2 && Math.max(zeros[0], zeros[1]) >= half * 0.4 && Math.min(zeros[0], zeros[1]) <= half * 0.05)
+    return 'utf16';
   // A few NULs in a text are a damaged text, told by line; more than one byte in a hundred is no text.
   return controls > Math.max(2, head.length / 100) ? 'binary' : 'text';
 }

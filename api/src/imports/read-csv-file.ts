@@ -22,12 +22,15 @@ const HEAD_CHARS = 64 * 1024;
 
 // A file that cannot be read as CSV: refused whole, nothing written, the French reason (and its line) in the error.
 const unreadable = (detail: string, line?: number) =>
-  new AppError('dataInvalid', { errors: [{ message: 'dataInvalid', field: 'file', detail, ...(line === undefined ? {} : { line }) }] });
+  new AppError('dataInvalid', {
+    errors: [{ message: 'dataInvalid', field: 'file', detail, ...(line === undefined ? {} : { line }) }],
+  });
 
 // The file's text, decoded a piece at a time.
 async function* decodedPieces(path: string, encoding: CsvEncoding): AsyncGenerator<string> {
   const decoder = decoderFor(encoding);
-  for await (const chunk of createReadStream(path, { highWaterMark: PIECE_BYTES })) yield decoder.decode(chunk as Buffer, { stream: true });
+  for await (const chunk of createReadStream(path, { highWaterMark: PIECE_BYTES }))
+    yield decoder.decode(chunk as Buffer, { stream: true });
   yield decoder.decode();
 }
 

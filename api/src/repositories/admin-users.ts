@@ -7,7 +7,11 @@ import { onUniqueViolation } from './mapping';
 import { endUserSessions } from './sessions';
 import { toUserDto } from './users';
 
-type AdminUserRow = UserRow & { last_login_at: Date | null; contact_count: number | string; team_member_count: number | string };
+type AdminUserRow = UserRow & {
+  last_login_at: Date | null;
+  contact_count: number | string;
+  team_member_count: number | string;
+};
 
 function toAdminUser(row: AdminUserRow): AdminUser {
   const { settings: _settings, ...user } = toUserDto(row);
@@ -56,7 +60,12 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
       .selectAll('u')
       .select('l.last_login_at')
       .select((eb) => [
-        eb.selectFrom('contact').select(eb.fn.countAll().as('n')).whereRef('contact.owner_id', '=', 'u.id').where('contact.merged_into_id', 'is', null).as('contact_count'),
+        eb
+          .selectFrom('contact')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('contact.owner_id', '=', 'u.id')
+          .where('contact.merged_into_id', 'is', null)
+          .as('contact_count'),
         eb
           .selectFrom('app_user as m')
           .select(eb.fn.countAll().as('n'))
@@ -78,7 +87,8 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
       .where((eb) => eb.or([eb('trigram', '=', changes.trigram), sql<SqlBool>`lower(email) = lower(${changes.email})`]))
       .execute();
     const others = same.filter((row) => row.id !== id);
-    if (others.some((row) => row.trigram === changes.trigram)) throw new AppError('existingTrigram', { field: 'trigram' });
+    if (others.some((row) => row.trigram === changes.trigram))
+      throw new AppError('existingTrigram', { field: 'trigram' });
     if (others.length > 0) throw new AppError('existingEmail', { field: 'email' });
   }
 
@@ -86,8 +96,13 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
   async function refuseBadLeader(executor: Executor, leaderId: number | null, id: number | null) {
     if (leaderId === null) return;
     if (leaderId === id) throw new AppError('dataInvalid', { field: 'leaderId' });
-    const leader = await executor.selectFrom('app_user').select(['is_active', 'is_business_leader']).where('id', '=', leaderId).executeTakeFirst();
-    if (leader === undefined || !leader.is_active || !leader.is_business_leader) throw new AppError('dataInvalid', { field: 'leaderId' });
+    const leader = await executor
+      .selectFrom('app_user')
+      .select(['is_active', 'is_business_leader'])
+      .where('id', '=', leaderId)
+      .executeTakeFirst();
+    if (leader === undefined || !leader.is_active || !leader.is_business_leader)
+      throw new AppError('dataInvalid', { field: 'leaderId' });
   }
 
   return {
@@ -106,7 +121,13 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
             .values({ ...toColumns(changes), password_hash: passwordHash })
             .returningAll()
             .executeTakeFirstOrThrow();
-          await history.record(trx, { entity: 'user', entityId: row.id, action: 'create', changes: diff({}, flat(row)), userId: actor.id });
+          await history.record(trx, {
+            entity: 'user',
+            entityId: row.id,
+            action: 'create',
+            changes: diff({}, flat(row)),
+            userId: actor.id,
+          });
           return readOne(trx, row.id);
         }),
       );
@@ -118,7 +139,12 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
     async update(id: number, changes: UserChanges, passwordHash: string | null, actor: Actor): Promise<AdminUser> {
       return onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {
-          const before = await trx.selectFrom('app_user').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+          const before = await trx
+            .selectFrom('app_user')
+            .selectAll()
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
           if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
           await refuseDuplicates(trx, changes, id);
           if (changes.leaderId !== before.leader_id) await refuseBadLeader(trx, changes.leaderId, id);
@@ -128,7 +154,13 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
           if (deactivating) {
             const contacts = await trx.selectFrom('contact').select('id').where('owner_id', '=', id).limit(1).execute();
             if (contacts.length > 0) throw new AppError('cantDeactivateUserWithContact', { field: 'isActive' });
-            const members = await trx.selectFrom('app_user').select('id').where('leader_id', '=', id).where('is_active', '=', true).limit(1).execute();
+            const members = await trx
+              .selectFrom('app_user')
+              .select('id')
+              .where('leader_id', '=', id)
+              .where('is_active', '=', true)
+              .limit(1)
+              .execute();
             if (members.length > 0) throw new AppError('cantDeactivateUserWithTeam', { field: 'isActive' });
           }
           const now = new Date();
@@ -147,7 +179,14 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
           if (deactivating || passwordHash !== null) await endUserSessions(trx, id, now);
           const changed = diff(flat(before), flat(after));
           if (passwordHash !== null) changed.password = { from: null, to: 'changed' };
-          if (Object.keys(changed).length > 0) await history.record(trx, { entity: 'user', entityId: id, action: 'update', changes: changed, userId: actor.id });
+          if (Object.keys(changed).length > 0)
+            await history.record(trx, {
+              entity: 'user',
+              entityId: id,
+              action: 'update',
+              changes: changed,
+              userId: actor.id,
+            });
           return readOne(trx, id);
         }),
       );
@@ -171,7 +210,13 @@ export function createAdminUserRepository(db: Db, history: HistoryRepository) {
           )
           .execute();
         for (const member of members) {
-          await history.record(trx, { entity: 'user', entityId: member.id, action: 'update', changes: { leaderId: { from: id, to: leaderId } }, userId: actor.id });
+          await history.record(trx, {
+            entity: 'user',
+            entityId: member.id,
+            action: 'update',
+            changes: { leaderId: { from: id, to: leaderId } },
+            userId: actor.id,
+          });
         }
         return members.length;
       });

@@ -22,7 +22,11 @@ export type FeedTodo = {
 export function createCalendarFeedRepository(db: Db) {
   return {
     async state(userId: number): Promise<CalendarFeedState> {
-      const row = await db.selectFrom('calendar_feed').select('created_at').where('user_id', '=', userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('calendar_feed')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return { enabled: row !== undefined, createdAt: row?.created_at.toISOString() ?? null };
     },
 
@@ -82,7 +86,12 @@ export function createCalendarFeedRepository(db: Db) {
       const done = feedTodos()
         .where('t.is_accomplished', '=', true)
         .where('t.execution_date', '>=', sql<Date>`now() - make_interval(days => ${CALENDAR_FEED_DONE_DAYS})`);
-      const rows = await db.selectFrom(pending.unionAll(done).as('feed')).selectAll().orderBy('deadline').orderBy('id').execute();
+      const rows = await db
+        .selectFrom(pending.unionAll(done).as('feed'))
+        .selectAll()
+        .orderBy('deadline')
+        .orderBy('id')
+        .execute();
       return rows.map((row) => ({
         id: row.id,
         deadline: row.deadline,

@@ -1,4 +1,15 @@
-import { can, foldAccents, type Company, type CompanyChanges, type CompanyOpenTodo, type ErrorCode, type CompanyListItem, type CompanySortKey, type ListPage, type SortedListQuery } from '@bo/contracts/all';
+import {
+  can,
+  foldAccents,
+  type Company,
+  type CompanyChanges,
+  type CompanyOpenTodo,
+  type ErrorCode,
+  type CompanyListItem,
+  type CompanySortKey,
+  type ListPage,
+  type SortedListQuery,
+} from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
@@ -100,7 +111,11 @@ export function toCompany(row: CompanyRow): Company {
 }
 
 export function toCompanyListItem(row: CompanyListRow): CompanyListItem {
-  return { ...sharedFields(row), subsidiaryCount: Number(row.subsidiary_count), activeContactCount: Number(row.active_contact_count) };
+  return {
+    ...sharedFields(row),
+    subsidiaryCount: Number(row.subsidiary_count),
+    activeContactCount: Number(row.active_contact_count),
+  };
 }
 
 // The fields a history entry compares, in the contract's names.
@@ -142,7 +157,8 @@ function companies(db: Executor) {
 // The list's search and filters, on the company alone (`c`): the count and the page's ids need no join.
 function conditions(search: string | undefined, filters: CompanyFilters) {
   const all: ReturnType<typeof sql<SqlBool>>[] = [];
-  if (search !== undefined && search !== '') all.push(sql<SqlBool>`c.search_key like ${fold(sql`${searchPattern(search)}`)}`);
+  if (search !== undefined && search !== '')
+    all.push(sql<SqlBool>`c.search_key like ${fold(sql`${searchPattern(search)}`)}`);
   if (filters.isActive !== undefined) all.push(sql<SqlBool>`c.is_active = ${filters.isActive}`);
   if (filters.kind === 'head') all.push(sql<SqlBool>`c.parent_id is null`);
   if (filters.kind === 'subsidiary') all.push(sql<SqlBool>`c.parent_id is not null`);
@@ -196,7 +212,11 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
   const withCounts = (query: ReturnType<typeof companies>) => query.select(listColumns);
 
   function sorted(query: Omit<SortedListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters) {
-    return orderedBy(withCounts(companies(db)).where(conditions(query.search, filters)), [sortExpressions[query.sort]], query.order);
+    return orderedBy(
+      withCounts(companies(db)).where(conditions(query.search, filters)),
+      [sortExpressions[query.sort]],
+      query.order,
+    );
   }
 
   async function findRow(executor: Executor, id: number): Promise<CompanyRow | undefined> {
@@ -223,26 +243,49 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
       'existingName',
       'name',
     );
-    const owner = await trx.selectFrom('app_user').select(['id', 'is_active']).where('id', '=', changes.ownerId).executeTakeFirst();
+    const owner = await trx
+      .selectFrom('app_user')
+      .select(['id', 'is_active'])
+      .where('id', '=', changes.ownerId)
+      .executeTakeFirst();
     if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
     if (changes.parentId !== null) {
-      const parent = await trx.selectFrom('company').select(['id', 'is_active']).where('id', '=', changes.parentId).executeTakeFirst();
+      const parent = await trx
+        .selectFrom('company')
+        .select(['id', 'is_active'])
+        .where('id', '=', changes.parentId)
+        .executeTakeFirst();
       if (parent === undefined) throw new AppError('modelNotFound', { field: 'parentId' });
       // Never itself, never one of its own subsidiaries (however deep): a group is a tree.
       if (id !== null) {
         const descendants = await sql<{ id: number }>`
           with recursive tree(id) as (select ${id}::integer union select c.id from company c join tree t on c.parent_id = t.id)
           select id from tree`.execute(trx);
-        if (descendants.rows.some((row) => row.id === changes.parentId)) throw new AppError('dataInvalid', { field: 'parentId' });
+        if (descendants.rows.some((row) => row.id === changes.parentId))
+          throw new AppError('dataInvalid', { field: 'parentId' });
       }
       // An active company is never placed under an inactive parent.
-      const movesOrWakes = current === undefined || current.parent_id !== changes.parentId || (!current.is_active && changes.isActive);
-      if (!parent.is_active && changes.isActive && movesOrWakes) throw new AppError('inactiveParentCompany', { field: 'parentId' });
+      const movesOrWakes =
+        current === undefined || current.parent_id !== changes.parentId || (!current.is_active && changes.isActive);
+      if (!parent.is_active && changes.isActive && movesOrWakes)
+        throw new AppError('inactiveParentCompany', { field: 'parentId' });
     }
     if (current !== undefined && current.is_active && !changes.isActive) {
-      const contacts = await trx.selectFrom('contact').select('id').where('company_id', '=', current.id).where('is_active', '=', true).limit(1).execute();
+      const contacts = await trx
+        .selectFrom('contact')
+        .select('id')
+        .where('company_id', '=', current.id)
+        .where('is_active', '=', true)
+        .limit(1)
+        .execute();
       if (contacts.length > 0) throw new AppError('cantDeactivateCompanyWithContacts', { field: 'isActive' });
-      const subsidiaries = await trx.selectFrom('company').select('id').where('parent_id', '=', current.id).where('is_active', '=', true).limit(1).execute();
+      const subsidiaries = await trx
+        .selectFrom('company')
+        .select('id')
+        .where('parent_id', '=', current.id)
+        .where('is_active', '=', true)
+        .limit(1)
+        .execute();
       if (subsidiaries.length > 0) throw new AppError('cantDeactivateCmpanyWithSubsidarie', { field: 'isActive' });
     }
   }
@@ -257,15 +300,26 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)
           .execute(),
-        totals.total(db, ['companies', filters, query.search ?? ''], ['company'], sql`select count(*) from company c where ${where}`),
+        totals.total(
+          db,
+          ['companies', filters, query.search ?? ''],
+          ['company'],
+          sql`select count(*) from company c where ${where}`,
+        ),
       ]);
       const pageIds = ids.map((row) => row.id);
-      const rows = await rowsInOrder(pageIds, () => prepared('company_page_rows', withCounts(companies(db)).where(amongIds('c.id', pageIds))).execute());
+      const rows = await rowsInOrder(pageIds, () =>
+        prepared('company_page_rows', withCounts(companies(db)).where(amongIds('c.id', pageIds))).execute(),
+      );
       return { items: rows.map(toCompanyListItem), total };
     },
 
     // Every company of the list, in its order, a batch at a time (exports).
-    async eachBatch(query: Omit<SortedListQuery<CompanySortKey>, 'page' | 'perPage'>, filters: CompanyFilters, onBatch: (items: CompanyListItem[]) => Promise<void>) {
+    async eachBatch(
+      query: Omit<SortedListQuery<CompanySortKey>, 'page' | 'perPage'>,
+      filters: CompanyFilters,
+      onBatch: (items: CompanyListItem[]) => Promise<void>,
+    ) {
       await eachBatch(db, sorted(query, filters), EXPORT_BATCH, (rows) => onBatch(rows.map(toCompanyListItem)));
     },
 
@@ -299,7 +353,19 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
         .innerJoin('contact as k', 'k.id', 't.contact_id')
         .innerJoin('task as tk', 'tk.id', 't.task_id')
         .innerJoin('app_user as u', 'u.id', 't.owner_id')
-        .select(['t.id', 't.deadline', 'tk.description', 'tk.background_color', 'tk.border_color', 'tk.color', 'k.id as contact_id', 'k.first_name', 'k.last_name', 'u.id as owner_id', 'u.trigram'])
+        .select([
+          't.id',
+          't.deadline',
+          'tk.description',
+          'tk.background_color',
+          'tk.border_color',
+          'tk.color',
+          'k.id as contact_id',
+          'k.first_name',
+          'k.last_name',
+          'u.id as owner_id',
+          'u.trigram',
+        ])
         .where('k.company_id', '=', id)
         .where('t.is_active', '=', true)
         .where('t.is_accomplished', '=', false)
@@ -316,36 +382,62 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
     },
 
     async create(changes: CompanyChanges, actorId: number): Promise<number> {
-      return onUniqueViolation(uniqueCodes, () => db.transaction().execute(async (trx) => {
-        await checkRules(trx, changes, undefined);
-        const { id } = await trx.insertInto('company').values(toColumns(changes)).returning('id').executeTakeFirstOrThrow();
-        const created = await findRow(trx, id);
-        if (created === undefined) throw new AppError('modelNotFound');
-        await history.record(trx, { entity: 'company', entityId: id, action: 'create', changes: diff({}, tracked(created)), userId: actorId });
-        return id;
-      }));
+      return onUniqueViolation(uniqueCodes, () =>
+        db.transaction().execute(async (trx) => {
+          await checkRules(trx, changes, undefined);
+          const { id } = await trx
+            .insertInto('company')
+            .values(toColumns(changes))
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const created = await findRow(trx, id);
+          if (created === undefined) throw new AppError('modelNotFound');
+          await history.record(trx, {
+            entity: 'company',
+            entityId: id,
+            action: 'create',
+            changes: diff({}, tracked(created)),
+            userId: actorId,
+          });
+          return id;
+        }),
+      );
     },
 
     // A change from the version the user read; the owner is a leader's or an admin's to change, whatever the call.
     async update(id: number, changes: CompanyChanges & { version: number }, actor: Actor): Promise<void> {
       const actorId = actor.id;
-      await onUniqueViolation(uniqueCodes, () => db.transaction().execute(async (trx) => {
-        // The row lock orders concurrent changes to one company: the rules are checked against what is there.
-        const locked = await trx.selectFrom('company').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-        const before = locked === undefined ? undefined : await findRow(trx, id);
-        if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
-        if (before.version !== changes.version) throw editConflict(await history.conflict(trx, 'company', id, before.version));
-        if (changes.ownerId !== before.owner_id && !can(actor.role, 'company', 'reassign')) throw new AppError('forbidden', { field: 'ownerId' });
-        await checkRules(trx, changes, before);
-        await trx.updateTable('company').set(toColumns(changes)).where('id', '=', id).execute();
-        const after = await findRow(trx, id);
-        if (after === undefined) throw new AppError('modelNotFound');
-        const changed = diff(tracked(before), tracked(after));
-        if (Object.keys(changed).length > 0) {
-          const action = before.is_active && !after.is_active ? 'deactivate' : !before.is_active && after.is_active ? 'activate' : 'update';
-          await history.record(trx, { entity: 'company', entityId: id, action, changes: changed, userId: actorId });
-        }
-      }));
+      await onUniqueViolation(uniqueCodes, () =>
+        db.transaction().execute(async (trx) => {
+          // The row lock orders concurrent changes to one company: the rules are checked against what is there.
+          const locked = await trx
+            .selectFrom('company')
+            .select('id')
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          const before = locked === undefined ? undefined : await findRow(trx, id);
+          if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
+          if (before.version !== changes.version)
+            throw editConflict(await history.conflict(trx, 'company', id, before.version));
+          if (changes.ownerId !== before.owner_id && !can(actor.role, 'company', 'reassign'))
+            throw new AppError('forbidden', { field: 'ownerId' });
+          await checkRules(trx, changes, before);
+          await trx.updateTable('company').set(toColumns(changes)).where('id', '=', id).execute();
+          const after = await findRow(trx, id);
+          if (after === undefined) throw new AppError('modelNotFound');
+          const changed = diff(tracked(before), tracked(after));
+          if (Object.keys(changed).length > 0) {
+            const action =
+              before.is_active && !after.is_active
+                ? 'deactivate'
+                : !before.is_active && after.is_active
+                  ? 'activate'
+                  : 'update';
+            await history.record(trx, { entity: 'company', entityId: id, action, changes: changed, userId: actorId });
+          }
+        }),
+      );
     },
   };
 }

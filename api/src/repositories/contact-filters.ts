@@ -48,7 +48,12 @@ export const sortKeys: Record<ContactSortKey, ReturnType<typeof sql>[]> = {
 // (trigram index, migration 0023), the companies read first. Read `asArray`, both indexes are read into one bitmap
 // of the matching contacts (a list's page fences them off from its sort, see list); otherwise the companies are a
 // hashed set each contact walked along the name order is looked up in.
-export function conditions(actor: Actor, search: string | undefined, filters: ContactFilters, companies: 'asArray' | 'asSet' = 'asArray') {
+export function conditions(
+  actor: Actor,
+  search: string | undefined,
+  filters: ContactFilters,
+  companies: 'asArray' | 'asSet' = 'asArray',
+) {
   // A contact merged into another is in no list.
   const all: ReturnType<typeof sql<SqlBool>>[] = [sql<SqlBool>`c.merged_into_id is null`];
   if (filters.scope === 'my') all.push(sql<SqlBool>`c.owner_id = ${actor.id}`);
@@ -81,7 +86,15 @@ export function conditions(actor: Actor, search: string | undefined, filters: Co
 export function totalKey(actor: Actor, search: string | undefined, filters: ContactFilters) {
   if (filters.late === true) return null;
   const { scope, companyId, ownerId, standby } = filters;
-  return ['contacts', scope, scope === 'all' ? null : [actor.id, actor.leaderId], companyId, ownerId, standby, search ?? ''];
+  return [
+    'contacts',
+    scope,
+    scope === 'all' ? null : [actor.id, actor.leaderId],
+    companyId,
+    ownerId,
+    standby,
+    search ?? '',
+  ];
 }
 
 // The tables a list's count reads: the contacts, the users whose leader makes a team, the companies whose name a

@@ -19,16 +19,34 @@ export function records(db: Executor) {
       .selectFrom('todo as t')
       // The task inside: joined outside, PostgreSQL hashes the task table again for each contact of an export.
       .innerJoin('task as k', 'k.id', 't.task_id')
-      .select(['t.id', 't.deadline', 't.execution_date', 'k.description', 'k.background_color', 'k.border_color', 'k.color'])
+      .select([
+        't.id',
+        't.deadline',
+        't.execution_date',
+        'k.description',
+        'k.background_color',
+        'k.border_color',
+        'k.color',
+      ])
       .where(sql<SqlBool>`t.contact_id = c.id`)
       // Literals, not parameters: the partial indexes of migration 0014 serve them in a kept plan too.
-      .where(accomplished ? sql<SqlBool>`t.is_active and t.is_accomplished` : sql<SqlBool>`t.is_active and not t.is_accomplished`)
+      .where(
+        accomplished
+          ? sql<SqlBool>`t.is_active and t.is_accomplished`
+          : sql<SqlBool>`t.is_active and not t.is_accomplished`,
+      )
       .orderBy(accomplished ? lastTodoOrder : nextTodoOrder)
       .limit(sql.lit(1));
   return summaries(db)
     .innerJoin('app_user as u', 'u.id', 'c.owner_id')
-    .leftJoinLateral(() => briefTodo(false).as('nt'), (join) => join.onTrue())
-    .leftJoinLateral(() => briefTodo(true).as('lt'), (join) => join.onTrue())
+    .leftJoinLateral(
+      () => briefTodo(false).as('nt'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      () => briefTodo(true).as('lt'),
+      (join) => join.onTrue(),
+    )
     .select([
       'c.email',
       'c.phone',
@@ -68,7 +86,10 @@ function brief(todo: Brief) {
     id: todo.id,
     deadline: todo.deadline,
     executionDate: todo.execution === null ? null : todo.execution.toISOString(),
-    task: { description: todo.task, style: { backgroundColor: todo.background ?? '', borderColor: todo.border ?? '', color: todo.color ?? '' } },
+    task: {
+      description: todo.task,
+      style: { backgroundColor: todo.background ?? '', borderColor: todo.border ?? '', color: todo.color ?? '' },
+    },
   };
 }
 

@@ -14,7 +14,8 @@ for (const engine of testEngines()) {
   describe(`contacts search pages on ${engine}`, () => {
     let database: TestDatabase;
     let fixture: Fixture;
-    const repository = (walk: NameWalk) => createContactRepository(database.db, createHistoryRepository(database.db), walk);
+    const repository = (walk: NameWalk) =>
+      createContactRepository(database.db, createHistoryRepository(database.db), walk);
     const ways = {
       // Never walks: the reference.
       matches: () => repository({ perMatch: 0, margin: 1 }),
@@ -43,13 +44,27 @@ for (const engine of testEngines()) {
         owner_id: i % 3 === 0 ? fixture.users.COB : fixture.users.COM,
         is_active: i % 5 !== 0,
       }));
-      for (let i = 0; i < 12; i += 1) rows.push({ title: 'madam', first_name: 'Rare', last_name: `Zzfin${i}`, company_id: null, owner_id: fixture.users.COM, is_active: true });
+      for (let i = 0; i < 12; i += 1)
+        rows.push({
+          title: 'madam',
+          first_name: 'Rare',
+          last_name: `Zzfin${i}`,
+          company_id: null,
+          owner_id: fixture.users.COM,
+          is_active: true,
+        });
       await database.db.insertInto('contact').values(rows).execute();
       await sql`analyze contact`.execute(database.db);
     });
     after(() => database.close());
 
-    const page = async (way: keyof typeof ways, search: string, order: 'asc' | 'desc', pageNumber: number, filters: ContactFilters) => {
+    const page = async (
+      way: keyof typeof ways,
+      search: string,
+      order: 'asc' | 'desc',
+      pageNumber: number,
+      filters: ContactFilters,
+    ) => {
       const query: SortedListQuery<ContactSortKey> = { search, sort: 'name', order, page: pageNumber, perPage: 7 };
       const { items, total } = await ways[way]().list(actor(), query, filters);
       return { ids: items.map((item) => item.id), total };
@@ -73,13 +88,23 @@ for (const engine of testEngines()) {
           for (let pageNumber = 1; pageNumber <= pages; pageNumber += 1) {
             const reference = await page('matches', search, order, pageNumber, filters);
             for (const way of ['walked', 'shortWalk', 'asShipped'] as const) {
-              assert.deepEqual(await page(way, search, order, pageNumber, filters), reference, `${way} "${search}" ${JSON.stringify(filters)} ${order} page ${pageNumber}`);
+              assert.deepEqual(
+                await page(way, search, order, pageNumber, filters),
+                reference,
+                `${way} "${search}" ${JSON.stringify(filters)} ${order} page ${pageNumber}`,
+              );
             }
           }
         }
       }
       // Pages with matches were read above, the last one short and the empty one after it too.
-      assert.deepEqual([(await page('matches', 'aiguille', 'asc', 9, { scope: 'all' })).ids.length, (await page('matches', 'aiguille', 'asc', 1, { scope: 'all' })).total], [4, 60]);
+      assert.deepEqual(
+        [
+          (await page('matches', 'aiguille', 'asc', 9, { scope: 'all' })).ids.length,
+          (await page('matches', 'aiguille', 'asc', 1, { scope: 'all' })).total,
+        ],
+        [4, 60],
+      );
       assert.deepEqual(await page('matches', 'aiguille', 'asc', 10, { scope: 'all' }), { ids: [], total: 60 });
     });
   });

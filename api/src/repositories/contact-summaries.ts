@@ -31,7 +31,8 @@ export function toContactSummary(row: ContactSummaryRow): ContactSummary {
     firstName: row.first_name,
     lastName: row.last_name,
     jobTitle: row.job_title,
-    company: row.company_id === null || row.company_name === null ? null : { id: row.company_id, name: row.company_name },
+    company:
+      row.company_id === null || row.company_name === null ? null : { id: row.company_id, name: row.company_name },
     ownerId: row.owner_id,
     isActive: row.is_active,
   };
@@ -97,7 +98,9 @@ export function createContactSummaryRepository(db: Db) {
     // en veille by name (allContacts), those I own (myContacts) and those of my team (teamContacts: users with
     // my leader, my leader, the users I lead; never me). With the data version it was read at.
     async standbyJson(actor: Actor): Promise<VersionedJson> {
-      const { rows } = await prepared('standby_lists', sql<VersionedJson>`
+      const { rows } = await prepared(
+        'standby_lists',
+        sql<VersionedJson>`
         with standby as (
           select c.owner_id, row_to_json(summary.*)::text as json,
             row_number() over (order by ${lastNameKey}, ${firstNameKey}, c.id) as position
@@ -116,7 +119,8 @@ export function createContactSummaryRepository(db: Db) {
           || coalesce(string_agg(json, ',' order by position), '')
           || ']}' as json,
           ${standbyVersion()} as version
-        from standby`).execute(db);
+        from standby`,
+      ).execute(db);
       return rows[0];
     },
 

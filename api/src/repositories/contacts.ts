@@ -1,4 +1,13 @@
-import { can, type Contact, type ContactChanges, type ContactDuplicate, type ContactListItem, type ContactSortKey, type ListPage, type SortedListQuery } from '@bo/contracts/all';
+import {
+  can,
+  type Contact,
+  type ContactChanges,
+  type ContactDuplicate,
+  type ContactListItem,
+  type ContactSortKey,
+  type ListPage,
+  type SortedListQuery,
+} from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
@@ -24,11 +33,25 @@ export type NameWalk = { perMatch: number; margin: number };
 const nameWalk: NameWalk = { perMatch: 2, margin: 3 };
 
 // Every row of the list in its order, with its columns (exports).
-function sorted(db: Executor, actor: Actor, query: Omit<SortedListQuery<ContactSortKey>, 'page' | 'perPage'>, filters: ContactFilters) {
+function sorted(
+  db: Executor,
+  actor: Actor,
+  query: Omit<SortedListQuery<ContactSortKey>, 'page' | 'perPage'>,
+  filters: ContactFilters,
+) {
   return orderedBy(records(db).where(conditions(actor, query.search, filters)), sortKeys[query.sort], query.order);
 }
 
-const tracked = (row: { title: string; first_name: string; last_name: string; job_title: string | null; email: string | null; phone: string | null; company_id: number | null; owner_id: number }) => ({
+const tracked = (row: {
+  title: string;
+  first_name: string;
+  last_name: string;
+  job_title: string | null;
+  email: string | null;
+  phone: string | null;
+  company_id: number | null;
+  owner_id: number;
+}) => ({
   title: row.title,
   firstName: row.first_name,
   lastName: row.last_name,
@@ -50,7 +73,6 @@ const toColumns = (changes: Omit<ContactChanges, 'isActive'>) => ({
   owner_id: changes.ownerId,
 });
 
-
 export function createContactRepository(db: Db, history: HistoryRepository, walk: NameWalk = nameWalk) {
   const totals = createListTotals();
   const tableSize = createTableSize(db, 'contact');
@@ -59,10 +81,17 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
   // bitmap), then sorted: walked along a sort's index with a search as a filter, a rare name's page read the whole
   // index to find its few matches. OFFSET 0 keeps the subquery whole; without a search it is merged into the page's
   // query, which can then stop early along the sort's index.
-  async function pageIdsOfMatches(where: ReturnType<typeof conditions>, query: SortedListQuery<ContactSortKey>): Promise<number[]> {
+  async function pageIdsOfMatches(
+    where: ReturnType<typeof conditions>,
+    query: SortedListQuery<ContactSortKey>,
+  ): Promise<number[]> {
     const fence = query.search !== undefined && query.search !== '' ? sql`offset 0` : sql``;
     const matching = sql`(select * from contact c where ${where} ${fence})`.as('c');
-    const ids = await orderedBy(db.selectFrom(matching).select(sql<number>`c.id`.as('id')), sortKeys[query.sort], query.order)
+    const ids = await orderedBy(
+      db.selectFrom(matching).select(sql<number>`c.id`.as('id')),
+      sortKeys[query.sort],
+      query.order,
+    )
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)
       .execute();
@@ -86,7 +115,8 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
     const estimate = Math.ceil(((offset + query.perPage) * Math.max(await tableSize(), total)) / total);
     if (estimate <= walk.perMatch * total) {
       const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
-      const walked = sql`(select c.id, c.name_key, c.search_key, c.company_id, c.owner_id, c.is_active, c.merged_into_id from contact c
+      const walked =
+        sql`(select c.id, c.name_key, c.search_key, c.company_id, c.owner_id, c.is_active, c.merged_into_id from contact c
         order by c.name_key ${direction}, c.id ${direction} limit ${Math.ceil(walk.margin * estimate)})`.as('c');
       const ids = await orderedBy(db.selectFrom(walked).select(sql<number>`c.id`.as('id')), sortKeys.name, query.order)
         .where(conditions(actor, query.search, filters, 'asSet'))
@@ -104,7 +134,11 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
   }
 
   async function activeOwner(trx: Executor, ownerId: number) {
-    const owner = await trx.selectFrom('app_user').select(['id', 'is_active']).where('id', '=', ownerId).executeTakeFirst();
+    const owner = await trx
+      .selectFrom('app_user')
+      .select(['id', 'is_active'])
+      .where('id', '=', ownerId)
+      .executeTakeFirst();
     if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
   }
 
@@ -118,34 +152,54 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
     others: (id: number) => boolean = (id) => id !== current?.id,
   ) {
     if (changes.email !== null) {
-      const same = await trx.selectFrom('contact').select('id').where(sql<SqlBool>`lower(email) = lower(${changes.email})`).execute();
+      const same = await trx
+        .selectFrom('contact')
+        .select('id')
+        .where(sql<SqlBool>`lower(email) = lower(${changes.email})`)
+        .execute();
       if (same.some((row) => others(row.id))) throw new AppError('existingEmail', { field: 'email' });
     }
     await activeOwner(trx, changes.ownerId);
     if (changes.companyId !== null && changes.companyId !== current?.company_id) {
-      const company = await trx.selectFrom('company').select(['id', 'is_active']).where('id', '=', changes.companyId).executeTakeFirst();
+      const company = await trx
+        .selectFrom('company')
+        .select(['id', 'is_active'])
+        .where('id', '=', changes.companyId)
+        .executeTakeFirst();
       if (company === undefined) throw new AppError('modelNotFound', { field: 'companyId' });
       if (!company.is_active) throw new AppError('inactiveCompany', { field: 'companyId' });
     }
   }
 
   return {
-    async list(actor: Actor, query: SortedListQuery<ContactSortKey>, filters: ContactFilters): Promise<ListPage<ContactListItem>> {
+    async list(
+      actor: Actor,
+      query: SortedListQuery<ContactSortKey>,
+      filters: ContactFilters,
+    ): Promise<ListPage<ContactListItem>> {
       // The page's ids first, sorted on the keys alone: the todo columns are then built for 20 rows, not for every
       // row an offset skips. The total beside it, counted again only when the contacts it counts changed.
       const where = conditions(actor, query.search, filters);
       const count = () =>
-        totals.total(db, totalKey(actor, query.search, filters), countedTables(query.search, filters), sql`select count(*) from contact c where ${where}`);
+        totals.total(
+          db,
+          totalKey(actor, query.search, filters),
+          countedTables(query.search, filters),
+          sql`select count(*) from contact c where ${where}`,
+        );
       let pageIds: number[];
       let total: number;
       if (query.search !== undefined && query.search !== '' && query.sort === 'name' && filters.late !== true) {
         // A search on the name order: how many contacts match decides how to read the page (see pageIdsWalked).
         total = await count();
-        pageIds = total <= (query.page - 1) * query.perPage ? [] : await pageIdsWalked(actor, query, filters, total, where);
+        pageIds =
+          total <= (query.page - 1) * query.perPage ? [] : await pageIdsWalked(actor, query, filters, total, where);
       } else {
         [pageIds, total] = await Promise.all([pageIdsOfMatches(where, query), count()]);
       }
-      const rows = await rowsInOrder(pageIds, () => prepared('contact_page_rows', records(db).where(amongIds('c.id', pageIds))).execute());
+      const rows = await rowsInOrder(pageIds, () =>
+        prepared('contact_page_rows', records(db).where(amongIds('c.id', pageIds))).execute(),
+      );
       return { items: rows.map(toListItem), total };
     },
 
@@ -181,7 +235,13 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
       };
       // A contact merged away is no one's duplicate any more.
       const base = () => db.selectFrom('contact as c').select('c.id').where('c.merged_into_id', 'is', null).limit(20);
-      if (candidate.email !== null) note(await base().where(sql<SqlBool>`lower(c.email) = lower(${candidate.email})`).execute(), 'email');
+      if (candidate.email !== null)
+        note(
+          await base()
+            .where(sql<SqlBool>`lower(c.email) = lower(${candidate.email})`)
+            .execute(),
+          'email',
+        );
       if (candidate.phone !== null) note(await base().where('c.phone', '=', candidate.phone).execute(), 'phone');
       if (candidate.companyId !== null && candidate.firstName && candidate.lastName) {
         note(
@@ -200,7 +260,9 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
         .execute();
       return rows.map((row) => ({
         contact: toContactSummary(row),
-        reasons: ['email' as const, 'phone' as const, 'name' as const].filter((reason) => reasons.get(row.id)?.has(reason)),
+        reasons: ['email' as const, 'phone' as const, 'name' as const].filter((reason) =>
+          reasons.get(row.id)?.has(reason),
+        ),
       }));
     },
 
@@ -208,8 +270,18 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
       return db.transaction().execute(async (trx) => {
         await checkRules(trx, changes, undefined);
         // A new contact starts en veille (it has no todo yet), whatever `isActive` says.
-        const created = await trx.insertInto('contact').values(toColumns(changes)).returningAll().executeTakeFirstOrThrow();
-        await history.record(trx, { entity: 'contact', entityId: created.id, action: 'create', changes: diff({}, tracked(created)), userId: actorId });
+        const created = await trx
+          .insertInto('contact')
+          .values(toColumns(changes))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await history.record(trx, {
+          entity: 'contact',
+          entityId: created.id,
+          action: 'create',
+          changes: diff({}, tracked(created)),
+          userId: actorId,
+        });
         return created.id;
       });
     },
@@ -219,16 +291,31 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
     async update(id: number, changes: ContactChanges & { version: number }, actor: Actor): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('contact').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-        if (before === undefined || before.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'id' });
-        if (before.version !== changes.version) throw editConflict(await history.conflict(trx, 'contact', id, before.version));
-        if (changes.isActive === false && before.is_active) throw new AppError('cantDeactivateContactWithTodos', { field: 'isActive' });
+        if (before === undefined || before.merged_into_id !== null)
+          throw new AppError('modelNotFound', { field: 'id' });
+        if (before.version !== changes.version)
+          throw editConflict(await history.conflict(trx, 'contact', id, before.version));
+        if (changes.isActive === false && before.is_active)
+          throw new AppError('cantDeactivateContactWithTodos', { field: 'isActive' });
         if (changes.isActive === true && !before.is_active) throw new AppError('notAllowed', { field: 'isActive' });
-        if (changes.ownerId !== before.owner_id && !can(actor.role, 'contact', 'reassign')) throw new AppError('forbidden', { field: 'ownerId' });
+        if (changes.ownerId !== before.owner_id && !can(actor.role, 'contact', 'reassign'))
+          throw new AppError('forbidden', { field: 'ownerId' });
         await checkRules(trx, changes, before);
-        const after = await trx.updateTable('contact').set(toColumns(changes)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        const after = await trx
+          .updateTable('contact')
+          .set(toColumns(changes))
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         const changed = diff(tracked(before), tracked(after));
         if (Object.keys(changed).length > 0) {
-          await history.record(trx, { entity: 'contact', entityId: id, action: 'update', changes: changed, userId: actor.id });
+          await history.record(trx, {
+            entity: 'contact',
+            entityId: id,
+            action: 'update',
+            changes: changed,
+            userId: actor.id,
+          });
         }
       });
     },
@@ -249,7 +336,13 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
         if (before.length !== unique.length) throw new AppError('modelNotFound', { field: 'ids' });
         await trx.updateTable('contact').set({ owner_id: ownerId }).where('id', 'in', unique).execute();
         for (const row of before.filter((contact) => contact.owner_id !== ownerId)) {
-          await history.record(trx, { entity: 'contact', entityId: row.id, action: 'reassign', changes: { ownerId: { from: row.owner_id, to: ownerId } }, userId: actorId });
+          await history.record(trx, {
+            entity: 'contact',
+            entityId: row.id,
+            action: 'reassign',
+            changes: { ownerId: { from: row.owner_id, to: ownerId } },
+            userId: actorId,
+          });
         }
       });
     },
@@ -266,26 +359,55 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
       if (keptId === duplicateId) throw new AppError('dataInvalid', { field: 'duplicateId' });
       await db.transaction().execute(async (trx) => {
         // Both rows locked in id order: two merges of the same pair cannot cross.
-        const locked = await trx.selectFrom('contact').selectAll().where('id', 'in', [keptId, duplicateId]).orderBy('id').forUpdate().execute();
+        const locked = await trx
+          .selectFrom('contact')
+          .selectAll()
+          .where('id', 'in', [keptId, duplicateId])
+          .orderBy('id')
+          .forUpdate()
+          .execute();
         const kept = locked.find((row) => row.id === keptId);
         const duplicate = locked.find((row) => row.id === duplicateId);
         if (kept === undefined || kept.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'id' });
-        if (duplicate === undefined || duplicate.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'duplicateId' });
-        if (kept.version !== changes.version) throw editConflict(await history.conflict(trx, 'contact', keptId, kept.version));
-        if (duplicate.version !== changes.duplicateVersion) throw editConflict(await history.conflict(trx, 'contact', duplicateId, duplicate.version));
-        if (changes.ownerId !== kept.owner_id && !can(actor.role, 'contact', 'reassign')) throw new AppError('forbidden', { field: 'ownerId' });
+        if (duplicate === undefined || duplicate.merged_into_id !== null)
+          throw new AppError('modelNotFound', { field: 'duplicateId' });
+        if (kept.version !== changes.version)
+          throw editConflict(await history.conflict(trx, 'contact', keptId, kept.version));
+        if (duplicate.version !== changes.duplicateVersion)
+          throw editConflict(await history.conflict(trx, 'contact', duplicateId, duplicate.version));
+        if (changes.ownerId !== kept.owner_id && !can(actor.role, 'contact', 'reassign'))
+          throw new AppError('forbidden', { field: 'ownerId' });
         // The duplicate's e-mail is not another contact's: it is the same person.
         await checkRules(trx, changes, kept, (id) => id !== keptId && id !== duplicateId);
         await history.actFor(trx, actor.id);
-        const movedTodos = await trx.updateTable('todo').set({ contact_id: keptId }).where('contact_id', '=', duplicateId).returning('id').execute();
-        await trx.updateTable('history').set({ entity_id: keptId }).where('entity', '=', 'contact').where('entity_id', '=', duplicateId).execute();
+        const movedTodos = await trx
+          .updateTable('todo')
+          .set({ contact_id: keptId })
+          .where('contact_id', '=', duplicateId)
+          .returning('id')
+          .execute();
+        await trx
+          .updateTable('history')
+          .set({ entity_id: keptId })
+          .where('entity', '=', 'contact')
+          .where('entity_id', '=', duplicateId)
+          .execute();
         await trx.updateTable('contact').set({ merged_into_id: keptId }).where('id', '=', duplicateId).execute();
-        const after = await trx.updateTable('contact').set(toColumns(changes)).where('id', '=', keptId).returningAll().executeTakeFirstOrThrow();
+        const after = await trx
+          .updateTable('contact')
+          .set(toColumns(changes))
+          .where('id', '=', keptId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await history.record(trx, {
           entity: 'contact',
           entityId: keptId,
           action: 'merge',
-          changes: { ...diff(tracked(kept), tracked(after)), mergedFrom: { from: null, to: duplicateId }, todos: { from: null, to: movedTodos.length } },
+          changes: {
+            ...diff(tracked(kept), tracked(after)),
+            mergedFrom: { from: null, to: duplicateId },
+            todos: { from: null, to: movedTodos.length },
+          },
           userId: actor.id,
         });
         await history.record(trx, {

@@ -9,13 +9,20 @@ export const EXPORT_BATCH = 1000;
 // out, and onBatch's promise is awaited before the one after, so a slow reader (the HTTP client) slows the reading
 // instead of filling the memory. onBatch gets the transaction too, for what it reads beside the rows (on PGlite, one
 // connection, a read outside it would wait for it to end).
-export async function eachBatch<R>(db: Db, query: Compilable<R>, size: number, onBatch: (rows: R[], trx: Executor) => Promise<void>): Promise<void> {
+export async function eachBatch<R>(
+  db: Db,
+  query: Compilable<R>,
+  size: number,
+  onBatch: (rows: R[], trx: Executor) => Promise<void>,
+): Promise<void> {
   const compiled = query.compile();
   await db
     .transaction()
     .setAccessMode('read only')
     .execute(async (trx) => {
-      await trx.executeQuery(CompiledQuery.raw(`declare batch_rows no scroll cursor for ${compiled.sql}`, [...compiled.parameters]));
+      await trx.executeQuery(
+        CompiledQuery.raw(`declare batch_rows no scroll cursor for ${compiled.sql}`, [...compiled.parameters]),
+      );
       const fetchBatch = () => trx.executeQuery<R>(CompiledQuery.raw(`fetch ${size} from batch_rows`));
       let next = fetchBatch();
       for (;;) {

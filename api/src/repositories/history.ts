@@ -46,7 +46,12 @@ const toEntry = (row: EntryRow, names: HistoryEntry['names']): HistoryEntry => (
 
 // One page, newest first, of the entries a query selects (id, entity, entity_id, label, action, changes,
 // user_id, created_at).
-async function page(db: Db, entries: RawBuilder<unknown>, pageNumber: number, perPage: number): Promise<ListPage<HistoryEntry>> {
+async function page(
+  db: Db,
+  entries: RawBuilder<unknown>,
+  pageNumber: number,
+  perPage: number,
+): Promise<ListPage<HistoryEntry>> {
   const { rows } = await sql<EntryRow>`
     with entries as (${entries})
     select e.*, u.trigram, count(*) over () as total
@@ -54,11 +59,19 @@ async function page(db: Db, entries: RawBuilder<unknown>, pageNumber: number, pe
     order by e.created_at desc, e.id desc
     limit ${perPage} offset ${(pageNumber - 1) * perPage}`.execute(db);
   if (rows.length === 0 && pageNumber > 1) {
-    const { rows: counted } = await sql<{ total: string }>`with entries as (${entries}) select count(*) as total from entries`.execute(db);
+    const { rows: counted } = await sql<{
+      total: string;
+    }>`with entries as (${entries}) select count(*) as total from entries`.execute(db);
     return { items: [], total: Number(counted[0].total) };
   }
-  const namesOf = await nameHistoryReferences(db, rows.map((row) => row.changes));
-  return { items: rows.map((row) => toEntry(row, namesOf(row.changes))), total: rows.length === 0 ? 0 : Number(rows[0].total) };
+  const namesOf = await nameHistoryReferences(
+    db,
+    rows.map((row) => row.changes),
+  );
+  return {
+    items: rows.map((row) => toEntry(row, namesOf(row.changes))),
+    total: rows.length === 0 ? 0 : Number(rows[0].total),
+  };
 }
 
 // The body of a recursive common table expression named `name`: a company and its subsidiaries, however deep.
@@ -128,7 +141,12 @@ export function createHistoryRepository(db: Db) {
 
     // The story of a record of the admin pages (a task type, a phrase, a user); undefined when there is no such
     // record.
-    async adminRecord(entity: 'task' | 'phrase' | 'user', id: number, pageNumber: number, perPage: number): Promise<ListPage<HistoryEntry> | undefined> {
+    async adminRecord(
+      entity: 'task' | 'phrase' | 'user',
+      id: number,
+      pageNumber: number,
+      perPage: number,
+    ): Promise<ListPage<HistoryEntry> | undefined> {
       const { table, label } = adminRecords[entity];
       const found = await sql`select 1 from ${sql.table(table)} r where r.id = ${id}`.execute(db);
       if (found.rows.length === 0) return undefined;
@@ -153,12 +171,15 @@ export function createHistoryRepository(db: Db) {
       change: RawBuilder<unknown>,
       entry: { entity: HistoryEntity; action: string; changes: Changes; userId: number | null },
     ): Promise<boolean> {
-      const { rows } = await prepared(name, sql`
+      const { rows } = await prepared(
+        name,
+        sql`
         with changed as (${change})
         insert into history (entity, entity_id, action, changes, user_id)
         select ${entry.entity}, changed.id, ${entry.action}, cast(${JSON.stringify(entry.changes)} as jsonb), cast(${entry.userId} as integer)
         from changed
-        returning history.id`).execute(db);
+        returning history.id`,
+      ).execute(db);
       return rows.length > 0;
     },
 

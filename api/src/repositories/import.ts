@@ -4,7 +4,13 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import type { Actor } from '../domain/actor';
 import { AppError } from '../errors';
-import { planCompanies, planContacts, type CompanyColumns, type ContactColumns, type PlannedWrite } from '../imports/plan';
+import {
+  planCompanies,
+  planContacts,
+  type CompanyColumns,
+  type ContactColumns,
+  type PlannedWrite,
+} from '../imports/plan';
 import type { CsvFile } from '../imports/read-csv-file';
 import { diff } from './history';
 import { onUniqueViolation } from './mapping';
@@ -60,11 +66,21 @@ const columnTypes: { company: Record<keyof CompanyColumns, string>; contact: Rec
     sector: 'text',
     owner_id: 'integer',
   },
-  contact: { title: 'text', first_name: 'text', last_name: 'text', job_title: 'text', email: 'text', phone: 'text', company_id: 'integer', owner_id: 'integer' },
+  contact: {
+    title: 'text',
+    first_name: 'text',
+    last_name: 'text',
+    job_title: 'text',
+    email: 'text',
+    phone: 'text',
+    company_id: 'integer',
+    owner_id: 'integer',
+  },
 };
 
 // A removed row's entry: each field as it was.
-const removed = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).map(([key, from]) => [key, { from }]));
+const removed = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).map(([key, from]) => [key, { from }]));
 
 // A chunk's writes, a statement per action: the rows travel as one JSON array, typed by the record set's column
 // list, and the statement writes the records, their history entries ("import", with what changed) and the import's
@@ -95,14 +111,18 @@ async function write<C extends CompanyColumns | ContactColumns>(
     select ${importId}, ${table}, id, line, ${action}, ${before} from v`;
   // A parent created by the file: its id, now that it is written.
   const withParent = (planned: PlannedWrite<C>): C =>
-    planned.parentLine === undefined ? planned.columns : { ...planned.columns, parent_id: idsByLine.get(planned.parentLine) ?? null };
+    planned.parentLine === undefined
+      ? planned.columns
+      : { ...planned.columns, parent_id: idsByLine.get(planned.parentLine) ?? null };
 
   const createdIds: number[] = [];
   const creates = writes.filter((w) => w.action === 'create');
   for (let i = 0; i < creates.length; i += BATCH) {
     const part = creates.slice(i, i + BATCH);
     const drawn = await sql<{ id: number }>`
-      select nextval(pg_get_serial_sequence(${table}, 'id'))::integer as id from generate_series(1, ${part.length}::integer)`.execute(trx);
+      select nextval(pg_get_serial_sequence(${table}, 'id'))::integer as id from generate_series(1, ${part.length}::integer)`.execute(
+      trx,
+    );
     const ids = drawn.rows.map((row) => row.id).sort((a, b) => a - b);
     if (table === 'company') part.forEach((planned, index) => idsByLine.set(planned.line, ids[index]));
     const rows = part.map((planned, index) => {
@@ -124,7 +144,13 @@ async function write<C extends CompanyColumns | ContactColumns>(
   for (let i = 0; i < updates.length; i += BATCH) {
     const rows = updates.slice(i, i + BATCH).map((w) => {
       const columns = withParent(w);
-      return { ...columns, id: w.id, line: w.line, before: w.before, changes: diff(tracked(w.before), tracked(columns)) };
+      return {
+        ...columns,
+        id: w.id,
+        line: w.line,
+        before: w.before,
+        changes: diff(tracked(w.before), tracked(columns)),
+      };
     });
     await sql`
       with v as (select * from ${recordSet(rows, sql`id integer, line integer, before jsonb, changes jsonb`)}),
@@ -142,30 +168,64 @@ async function write<C extends CompanyColumns | ContactColumns>(
 export function createImportRepository(db: Db) {
   return {
     // The report of what the import would do; nothing written.
-    async check(kind: ImportKind, actor: Actor, file: CsvFile, mapping: ImportMapping | undefined, onExisting: OnExisting): Promise<ImportReport> {
-      const report = kind === 'companies' ? await planCompanies(db, actor, file, mapping, onExisting) : await planContacts(db, actor, file, mapping, onExisting);
+    async check(
+      kind: ImportKind,
+      actor: Actor,
+      file: CsvFile,
+      mapping: ImportMapping | undefined,
+      onExisting: OnExisting,
+    ): Promise<ImportReport> {
+      const report =
+        kind === 'companies'
+          ? await planCompanies(db, actor, file, mapping, onExisting)
+          : await planContacts(db, actor, file, mapping, onExisting);
       return { ...report, id: null };
     },
 
     // The valid rows in one transaction, planned again inside it so that what is written is what was checked: each
     // chunk of the file written once planned. The import is recorded with its first write: one that creates and
     // updates nothing is no import (its id is null), and leaves the last one the one to undo.
-    async run(kind: ImportKind, actor: Actor, file: CsvFile, fileName: string, mapping: ImportMapping | undefined, onExisting: OnExisting): Promise<ImportReport> {
+    async run(
+      kind: ImportKind,
+      actor: Actor,
+      file: CsvFile,
+      fileName: string,
+      mapping: ImportMapping | undefined,
+      onExisting: OnExisting,
+    ): Promise<ImportReport> {
       return onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {
           let id: number | null = null;
           const batch = async () => {
-            id ??= (await trx.insertInto('import_batch').values({ kind, user_id: actor.id, file_name: fileName }).returning('id').executeTakeFirstOrThrow()).id;
+            id ??= (
+              await trx
+                .insertInto('import_batch')
+                .values({ kind, user_id: actor.id, file_name: fileName })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id;
             return id;
           };
           const idsByLine = new Map<number, number>();
           const report =
             kind === 'companies'
-              ? await planCompanies(trx, actor, file, mapping, onExisting, async (writes) => write(trx, 'company', await batch(), actor.id, writes, companyTracked, idsByLine))
-              : await planContacts(trx, actor, file, mapping, onExisting, async (writes) => write(trx, 'contact', await batch(), actor.id, writes, contactTracked, idsByLine));
+              ? await planCompanies(trx, actor, file, mapping, onExisting, async (writes) =>
+                  write(trx, 'company', await batch(), actor.id, writes, companyTracked, idsByLine),
+                )
+              : await planContacts(trx, actor, file, mapping, onExisting, async (writes) =>
+                  write(trx, 'contact', await batch(), actor.id, writes, contactTracked, idsByLine),
+                );
           if (id !== null) {
-            const last = await trx.selectFrom('history').select(sql<string | null>`max(id)`.as('max')).where('import_id', '=', id).executeTakeFirst();
-            await trx.updateTable('import_batch').set({ last_history_id: last?.max ?? null }).where('id', '=', id).execute();
+            const last = await trx
+              .selectFrom('history')
+              .select(sql<string | null>`max(id)`.as('max'))
+              .where('import_id', '=', id)
+              .executeTakeFirst();
+            await trx
+              .updateTable('import_batch')
+              .set({ last_history_id: last?.max ?? null })
+              .where('id', '=', id)
+              .execute();
           }
           return { ...report, id };
         }),
@@ -190,13 +250,25 @@ export function createImportRepository(db: Db) {
         .groupBy('action')
         .execute();
       const count = (action: string) => Number(counts.find((row) => row.action === action)?.n ?? 0);
-      return { id: batch.id, kind, fileName: batch.file_name, createdAt: batch.created_at.toISOString(), created: count('create'), updated: count('update') };
+      return {
+        id: batch.id,
+        kind,
+        fileName: batch.file_name,
+        createdAt: batch.created_at.toISOString(),
+        created: count('create'),
+        updated: count('update'),
+      };
     },
 
     // The caller's last import undone: created rows removed, updated rows restored, unless a row changed since.
     async undo(id: number, actor: Actor, allowed: (kind: ImportKind) => boolean): Promise<ImportUndo> {
       return db.transaction().execute(async (trx) => {
-        const batch = await trx.selectFrom('import_batch').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        const batch = await trx
+          .selectFrom('import_batch')
+          .selectAll()
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         if (batch === undefined) throw new AppError('modelNotFound', { field: 'id' });
         const kind = batch.kind === 'companies' ? 'companies' : 'contacts';
         if (batch.user_id !== actor.id || !allowed(kind)) throw new AppError('forbidden');
@@ -210,7 +282,10 @@ export function createImportRepository(db: Db) {
         if (batch.undone_at !== null || later !== undefined) throw new AppError('notAllowed', { field: 'id' });
         const table: Table = kind === 'companies' ? 'company' : 'contact';
         const lastHistory = batch.last_history_id ?? '0';
-        const label = table === 'company' ? sql<string>`(select name from company where id = i.entity_id)` : sql<string>`(select first_name || ' ' || last_name from contact where id = i.entity_id)`;
+        const label =
+          table === 'company'
+            ? sql<string>`(select name from company where id = i.entity_id)`
+            : sql<string>`(select first_name || ' ' || last_name from contact where id = i.entity_id)`;
         const blockers = await sql<{ line: number; label: string | null; reason: string }>`
           select i.line, ${label} as label, ${importMessages.changedSince} as reason
           from import_item i
@@ -232,23 +307,45 @@ export function createImportRepository(db: Db) {
           order by 1
           limit 100`.execute(trx);
         if (blockers.rows.length > 0) {
-          return { undone: false, blockers: blockers.rows.map((row) => ({ line: row.line, label: row.label ?? '', reason: row.reason })) };
+          return {
+            undone: false,
+            blockers: blockers.rows.map((row) => ({ line: row.line, label: row.label ?? '', reason: row.reason })),
+          };
         }
-        const items = await trx.selectFrom('import_item').selectAll().where('import_id', '=', id).orderBy('entity_id').execute();
-        const tracked = (row: unknown) => (table === 'company' ? companyTracked(row as CompanyColumns) : contactTracked(row as ContactColumns));
+        const items = await trx
+          .selectFrom('import_item')
+          .selectAll()
+          .where('import_id', '=', id)
+          .orderBy('entity_id')
+          .execute();
+        const tracked = (row: unknown) =>
+          table === 'company' ? companyTracked(row as CompanyColumns) : contactTracked(row as ContactColumns);
         const current = new Map<number, unknown>();
         for (let i = 0; i < items.length; i += BATCH) {
           const ids = items.slice(i, i + BATCH).map((item) => item.entity_id);
-          for (const row of await trx.selectFrom(table).selectAll().where('id', 'in', ids).execute()) current.set(row.id, row);
+          for (const row of await trx.selectFrom(table).selectAll().where('id', 'in', ids).execute())
+            current.set(row.id, row);
         }
         // The updated rows restored first: a company moved under a company the import created leaves it.
         for (const item of items) {
           if (item.action !== 'update') continue;
-          const before = (typeof item.before === 'string' ? JSON.parse(item.before) : item.before) as CompanyColumns | ContactColumns;
-          await trx.updateTable(table).set(before as never).where('id', '=', item.entity_id).execute();
+          const before = (typeof item.before === 'string' ? JSON.parse(item.before) : item.before) as
+            CompanyColumns | ContactColumns;
+          await trx
+            .updateTable(table)
+            .set(before as never)
+            .where('id', '=', item.entity_id)
+            .execute();
           await trx
             .insertInto('history')
-            .values({ entity: table, entity_id: item.entity_id, action: 'importUndo', changes: JSON.stringify(diff(tracked(current.get(item.entity_id)), tracked(before))), user_id: actor.id, import_id: id })
+            .values({
+              entity: table,
+              entity_id: item.entity_id,
+              action: 'importUndo',
+              changes: JSON.stringify(diff(tracked(current.get(item.entity_id)), tracked(before))),
+              user_id: actor.id,
+              import_id: id,
+            })
             .execute();
         }
         // Then the created rows removed, the newest first: a subsidiary before the parent the same import created.
@@ -261,7 +358,16 @@ export function createImportRepository(db: Db) {
           await trx.deleteFrom(table).where('id', 'in', part).execute();
           await trx
             .insertInto('history')
-            .values(part.map((entityId) => ({ entity: table, entity_id: entityId, action: 'importUndo', changes: JSON.stringify(removed(tracked(current.get(entityId)))), user_id: actor.id, import_id: id })))
+            .values(
+              part.map((entityId) => ({
+                entity: table,
+                entity_id: entityId,
+                action: 'importUndo',
+                changes: JSON.stringify(removed(tracked(current.get(entityId)))),
+                user_id: actor.id,
+                import_id: id,
+              })),
+            )
             .execute();
         }
         await trx.updateTable('import_batch').set({ undone_at: new Date() }).where('id', '=', id).execute();

@@ -15,7 +15,11 @@ export const SORTABLE_TO = 'aaaaaaeeeeiiiiooooouuuucnyoa';
 
 // A list's order: its keys, then the id to break ties, all in the list's direction. Empty values come last going
 // up and first going down, so that one index on (key, id) serves both directions, read forwards or backwards.
-export function orderedBy<QB extends { orderBy: (expression: RawBuilder<unknown>) => QB }>(q: QB, keys: readonly RawBuilder<unknown>[], order: SortOrder): QB {
+export function orderedBy<QB extends { orderBy: (expression: RawBuilder<unknown>) => QB }>(
+  q: QB,
+  keys: readonly RawBuilder<unknown>[],
+  order: SortOrder,
+): QB {
   const direction = order === 'desc' ? sql`desc` : sql`asc`;
   let out = q;
   for (const key of keys) out = out.orderBy(sql`${key} ${direction}`);
@@ -30,7 +34,8 @@ export function escapeLike(text: string): string {
 // Every search of the product ignores case and accents the same way: a column is folded by the database as the
 // search keys and their indexes are (migrations 0010, 0013, 0016), the user's text by foldAccents beforehand
 // (whatever the database's locale makes of an upper-case accented letter).
-export const fold = (expression: Expression<unknown>) => sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
+export const fold = (expression: Expression<unknown>) =>
+  sql<string>`translate(lower(${expression}), ${sql.lit(SORTABLE_FROM)}, ${sql.lit(SORTABLE_TO)})`;
 
 // "Contains" on a folded column: the user's text, folded, taken literally.
 export function foldedContains(text: string): string {
@@ -39,7 +44,10 @@ export function foldedContains(text: string): string {
 
 // Runs a write; a unique index refusing it (SQLSTATE 23505, on either engine) becomes the catalogue code that
 // index stands for, as if the check before the write had seen the other row.
-export async function onUniqueViolation<T>(codes: Record<string, { code: ErrorCode; field: string }>, write: () => Promise<T>): Promise<T> {
+export async function onUniqueViolation<T>(
+  codes: Record<string, { code: ErrorCode; field: string }>,
+  write: () => Promise<T>,
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -56,7 +64,10 @@ export const amongIds = (column: string, ids: number[]) => sql<SqlBool>`${sql.re
 
 // A page read in two steps, its ids in the list's order and then its rows by id (amongIds): the rows put back in
 // the ids' order, nothing read for an empty page. A row removed between the two reads is left out of the page.
-export async function rowsInOrder<R extends { id: number }>(ids: readonly number[], read: () => Promise<R[]>): Promise<R[]> {
+export async function rowsInOrder<R extends { id: number }>(
+  ids: readonly number[],
+  read: () => Promise<R[]>,
+): Promise<R[]> {
   if (ids.length === 0) return [];
   const byId = new Map((await read()).map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);

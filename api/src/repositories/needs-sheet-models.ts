@@ -31,7 +31,11 @@ const toModel = (row: ModelRow): NeedsSheetModel => ({
 
 export function createNeedsSheetModelRepository(db: Db) {
   async function refuseSameTitle(trx: Executor, title: string, id: number | null) {
-    const same = await trx.selectFrom('needs_sheet_model').select('id').where(sql<boolean>`${fold(sql`title`)} = ${fold(sql`${title}`)}`).execute();
+    const same = await trx
+      .selectFrom('needs_sheet_model')
+      .select('id')
+      .where(sql<boolean>`${fold(sql`title`)} = ${fold(sql`${title}`)}`)
+      .execute();
     if (same.some((row) => row.id !== id)) throw new AppError('existingTitle', { field: 'title' });
   }
 
@@ -49,7 +53,10 @@ export function createNeedsSheetModelRepository(db: Db) {
     async list(withArchived: boolean): Promise<NeedsSheetModel[]> {
       let query = db.selectFrom('needs_sheet_model').selectAll();
       if (!withArchived) query = query.where('is_active', '=', true);
-      const rows = await query.orderBy(sql`${fold(sql`title`)} collate "C"`).orderBy('id').execute();
+      const rows = await query
+        .orderBy(sql`${fold(sql`title`)} collate "C"`)
+        .orderBy('id')
+        .execute();
       return rows.map(toModel);
     },
 
@@ -57,7 +64,11 @@ export function createNeedsSheetModelRepository(db: Db) {
       return onUniqueViolation(needsSheetUniqueCodes, () =>
         db.transaction().execute(async (trx) => {
           await refuseSameTitle(trx, changes.title, null);
-          const row = await trx.insertInto('needs_sheet_model').values(modelColumns(changes)).returningAll().executeTakeFirstOrThrow();
+          const row = await trx
+            .insertInto('needs_sheet_model')
+            .values(modelColumns(changes))
+            .returningAll()
+            .executeTakeFirstOrThrow();
           return toModel(row);
         }),
       );
@@ -67,7 +78,12 @@ export function createNeedsSheetModelRepository(db: Db) {
       return onUniqueViolation(needsSheetUniqueCodes, () =>
         db.transaction().execute(async (trx) => {
           await refuseSameTitle(trx, changes.title, id);
-          const row = await trx.updateTable('needs_sheet_model').set(modelColumns(changes)).where('id', '=', id).returningAll().executeTakeFirst();
+          const row = await trx
+            .updateTable('needs_sheet_model')
+            .set(modelColumns(changes))
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirst();
           if (row === undefined) throw new AppError('modelNotFound', { field: 'id' });
           return toModel(row);
         }),

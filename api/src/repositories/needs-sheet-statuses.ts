@@ -51,7 +51,11 @@ export function createNeedsSheetStatusRepository(db: Db) {
   }
 
   async function refuseSameLabel(trx: Executor, label: string, id: number | null) {
-    const same = await trx.selectFrom('needs_sheet_status').select('id').where(sql<boolean>`${fold(sql`label`)} = ${fold(sql`${label}`)}`).execute();
+    const same = await trx
+      .selectFrom('needs_sheet_status')
+      .select('id')
+      .where(sql<boolean>`${fold(sql`label`)} = ${fold(sql`${label}`)}`)
+      .execute();
     if (same.some((row) => row.id !== id)) throw new AppError('existingName', { field: 'label' });
   }
 
@@ -76,7 +80,11 @@ export function createNeedsSheetStatusRepository(db: Db) {
       return onUniqueViolation(needsSheetUniqueCodes, () =>
         db.transaction().execute(async (trx) => {
           await refuseSameLabel(trx, changes.label, null);
-          const { id } = await trx.insertInto('needs_sheet_status').values(statusColumns(changes)).returning('id').executeTakeFirstOrThrow();
+          const { id } = await trx
+            .insertInto('needs_sheet_status')
+            .values(statusColumns(changes))
+            .returning('id')
+            .executeTakeFirstOrThrow();
           return findStatus(trx, id);
         }),
       );
@@ -96,10 +104,20 @@ export function createNeedsSheetStatusRepository(db: Db) {
     // A status no sheet has ever had is deleted; one in use, or in a sheet's past, is refused (deactivate it instead).
     async remove(id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const locked = await trx.selectFrom('needs_sheet_status').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        const locked = await trx
+          .selectFrom('needs_sheet_status')
+          .select('id')
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         if (locked === undefined) throw new AppError('modelNotFound', { field: 'id' });
         const used = await trx.selectFrom('needs_sheet').select('id').where('status_id', '=', id).limit(1).execute();
-        const past = await trx.selectFrom('needs_sheet_status_change').select('id').where('status_id', '=', id).limit(1).execute();
+        const past = await trx
+          .selectFrom('needs_sheet_status_change')
+          .select('id')
+          .where('status_id', '=', id)
+          .limit(1)
+          .execute();
         if (used.length > 0 || past.length > 0) throw new AppError('integrityError', { field: 'id' });
         await trx.deleteFrom('needs_sheet_status').where('id', '=', id).execute();
       });
@@ -114,12 +132,15 @@ export function createNeedsSheetStatusRepository(db: Db) {
           throw new AppError('dataInvalid', { field: 'ids' });
         }
         for (const [index, id] of ids.entries()) {
-          await trx.updateTable('needs_sheet_status').set({ display_order: (index + 1) * 10 }).where('id', '=', id).execute();
+          await trx
+            .updateTable('needs_sheet_status')
+            .set({ display_order: (index + 1) * 10 })
+            .where('id', '=', id)
+            .execute();
         }
       });
       return this.list();
     },
-
   };
 }
 export type NeedsSheetStatusRepository = ReturnType<typeof createNeedsSheetStatusRepository>;

@@ -31,8 +31,20 @@ export function sheetsFrom(search: string | undefined, sort?: NeedsSheetSortKey)
 
 // What a list's count reads besides its conditions (list-totals.ts): the actor for a scope of their own, everything
 // the conditions name, and the day for the late filter.
-export function totalKey(list: 'needs' | 'needsSearch', actor: Actor, search: string | undefined, filters: NeedsSheetFilters, today: string) {
-  return [list, filters.scope === 'all' ? null : [actor.id, actor.leaderId], filters, search ?? '', filters.late === undefined ? null : today];
+export function totalKey(
+  list: 'needs' | 'needsSearch',
+  actor: Actor,
+  search: string | undefined,
+  filters: NeedsSheetFilters,
+  today: string,
+) {
+  return [
+    list,
+    filters.scope === 'all' ? null : [actor.id, actor.leaderId],
+    filters,
+    search ?? '',
+    filters.late === undefined ? null : today,
+  ];
 }
 
 // The tables a list's count reads: the sheets, their recruiters for a scope or the recruiter filter, the users whose
@@ -61,18 +73,31 @@ function involves(ids: RawBuilder<unknown>, page: boolean) {
   return sql`(s.owner_id = any(${users}) or exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id = any(${users})${page ? sql` offset 0` : sql``}))`;
 }
 
-export function conditions(actor: Actor, search: string | undefined, filters: NeedsSheetFilters, today: string, page = false) {
+export function conditions(
+  actor: Actor,
+  search: string | undefined,
+  filters: NeedsSheetFilters,
+  today: string,
+  page = false,
+) {
   const all: RawBuilder<unknown>[] = [sql`true`];
   if (filters.scope === 'my') all.push(involves(sql`select ${actor.id}::integer`, page));
   if (filters.scope === 'team') {
-    all.push(involves(sql`select id from app_user where id = ${actor.id} or leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId}`, page));
+    all.push(
+      involves(
+        sql`select id from app_user where id = ${actor.id} or leader_id = ${actor.id} or leader_id = ${actor.leaderId} or id = ${actor.leaderId}`,
+        page,
+      ),
+    );
   }
   if (filters.statusId !== undefined) all.push(sql`s.status_id = ${filters.statusId}`);
   if (filters.open !== undefined) all.push(sql`s.closed = ${!filters.open}`);
   if (filters.companyId !== undefined) all.push(sql`s.company_id = ${filters.companyId}`);
   if (filters.ownerId !== undefined) all.push(sql`s.owner_id = ${filters.ownerId}`);
   if (filters.recruiterId !== undefined) {
-    all.push(sql`exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id = ${filters.recruiterId})`);
+    all.push(
+      sql`exists (select 1 from needs_sheet_recruiter r where r.needs_sheet_id = s.id and r.user_id = ${filters.recruiterId})`,
+    );
   }
   if (filters.priority !== undefined) all.push(sql`s.priority = ${filters.priority}`);
   if (filters.late === true) all.push(sql`(not s.closed and s.deadline < ${today})`);

@@ -1,4 +1,10 @@
-import { contractTypes, needsPriorities, seniorities, type NeedsSheet, type NeedsSheetListItem } from '@bo/contracts/all';
+import {
+  contractTypes,
+  needsPriorities,
+  seniorities,
+  type NeedsSheet,
+  type NeedsSheetListItem,
+} from '@bo/contracts/all';
 import { sql } from 'kysely';
 
 // A needs sheet's rows as the database gives them, the columns and joins that read them, and their mapping to the
@@ -52,7 +58,10 @@ export function oneOf<T extends string>(values: readonly T[], value: string): T 
   return found;
 }
 
-export const recruitersOf = (row: ListRow) => (typeof row.recruiters === 'string' ? (JSON.parse(row.recruiters) as { id: number; trigram: string }[]) : row.recruiters);
+export const recruitersOf = (row: ListRow) =>
+  typeof row.recruiters === 'string'
+    ? (JSON.parse(row.recruiters) as { id: number; trigram: string }[])
+    : row.recruiters;
 
 // The one place sheet rows become the contract's shapes.
 export function toListItem(row: ListRow, today: string): NeedsSheetListItem {

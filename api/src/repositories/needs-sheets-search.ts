@@ -14,7 +14,8 @@ import { joins, listColumns, toListItem, type ListRow } from './needs-sheets-row
 const MARK_START = '\u0002';
 const MARK_END = '\u0003';
 const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=25, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 export function toHighlight(snippet: string): string {
   return escapeHtml(snippet).split(MARK_START).join('<mark>').split(MARK_END).join('</mark>');
 }
@@ -34,7 +35,11 @@ const tsQuery = (text: string) => sql`websearch_to_tsquery('bo_french', ${text})
 type ParsedSearch = { nodes: number; text: string };
 
 // The needs sheets' full-text search, beside the list (`totals`: the list's counts, which the search's share).
-export function createNeedsSheetSearch(db: Db, totals: ReturnType<typeof createListTotals>, businessToday: () => string) {
+export function createNeedsSheetSearch(
+  db: Db,
+  totals: ReturnType<typeof createListTotals>,
+  businessToday: () => string,
+) {
   const parses = createLru<string, ParsedSearch>(KEPT_PARSES);
 
   // A search's text as the sheets' French configuration reads it: how many words and operators, and the query as
@@ -44,7 +49,10 @@ export function createNeedsSheetSearch(db: Db, totals: ReturnType<typeof createL
     const known = parses.get(text);
     if (known !== undefined) return known;
     const query = tsQuery(text);
-    const { rows } = await prepared('needs_search_terms', sql<ParsedSearch>`select numnode(${query}) as nodes, ${query}::text as text`).execute(db);
+    const { rows } = await prepared(
+      'needs_search_terms',
+      sql<ParsedSearch>`select numnode(${query}) as nodes, ${query}::text as text`,
+    ).execute(db);
     const parsed = { nodes: Number(rows[0].nodes), text: rows[0].text };
     parses.set(text, parsed);
     return parsed;
@@ -52,7 +60,13 @@ export function createNeedsSheetSearch(db: Db, totals: ReturnType<typeof createL
 
   // Full text: the query parsed with the sheets' French configuration; stop words or punctuation alone match
   // nothing and answer an empty page.
-  return async function search(actor: Actor, typed: string, filters: NeedsSheetFilters, page: number, perPage: number): Promise<ListPage<NeedsSheetSearchItem>> {
+  return async function search(
+    actor: Actor,
+    typed: string,
+    filters: NeedsSheetFilters,
+    page: number,
+    perPage: number,
+  ): Promise<ListPage<NeedsSheetSearchItem>> {
     const today = businessToday();
     const text = withoutStopWords(typed);
     const query = tsQuery(text);
@@ -94,13 +108,16 @@ export function createNeedsSheetSearch(db: Db, totals: ReturnType<typeof createL
       ids,
       async () =>
         (
-          await prepared('needs_search_rows', sql<SnippetRow>`
+          await prepared(
+            'needs_search_rows',
+            sql<SnippetRow>`
             with q as (select ${query} as query)
             select ${listColumns},
               ts_headline('bo_french', s.title, q.query, ${headlineOptions}) as h_title,
               ts_headline('bo_french', array_to_string(s.skills || s.nice_to_have, ', '), q.query, ${headlineOptions}) as h_skills,
               ts_headline('bo_french', s.description, q.query, ${headlineOptions}) as h_description
-            from ${joins}, q where ${amongIds('s.id', ids)}`).execute(db)
+            from ${joins}, q where ${amongIds('s.id', ids)}`,
+          ).execute(db)
         ).rows,
     );
     const rankOf = new Map(ranked.map((row) => [row.id, Number(row.rank)]));
@@ -108,7 +125,9 @@ export function createNeedsSheetSearch(db: Db, totals: ReturnType<typeof createL
       items: rows.map((row) => ({
         ...toListItem(row, today),
         rank: rankOf.get(row.id) ?? 0,
-        highlights: [row.h_title, row.h_skills, row.h_description].filter((snippet) => snippet.includes(MARK_START)).map(toHighlight),
+        highlights: [row.h_title, row.h_skills, row.h_description]
+          .filter((snippet) => snippet.includes(MARK_START))
+          .map(toHighlight),
       })),
       total,
     };

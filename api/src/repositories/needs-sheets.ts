@@ -24,8 +24,26 @@ import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
 import { createListTotals } from '../freshness/list-totals';
 import { amongIds, onUniqueViolation, rowsInOrder } from './mapping';
-import { conditions, countedTables, orderBy, sheetsFrom, totalKey, type NeedsSheetFilters } from './needs-sheets-filters';
-import { joins, listColumns, oneOf, recruitersOf, selectColumns, toListItem, toSheet, tracked, type ListRow, type SheetRow } from './needs-sheets-rows';
+import {
+  conditions,
+  countedTables,
+  orderBy,
+  sheetsFrom,
+  totalKey,
+  type NeedsSheetFilters,
+} from './needs-sheets-filters';
+import {
+  joins,
+  listColumns,
+  oneOf,
+  recruitersOf,
+  selectColumns,
+  toListItem,
+  toSheet,
+  tracked,
+  type ListRow,
+  type SheetRow,
+} from './needs-sheets-rows';
 import { createNeedsSheetSearch } from './needs-sheets-search';
 
 export type { NeedsSheetFilters } from './needs-sheets-filters';
@@ -52,7 +70,11 @@ export async function nextNeedsSheetReference(trx: Executor, today: string): Pro
 }
 
 // `clock`: the instant a creation is dated by and a list's lateness is read at (a test moves it across a year).
-export function createNeedsSheetRepository(db: Db, history: HistoryRepository, clock: { now: () => Date } = { now: () => new Date() }) {
+export function createNeedsSheetRepository(
+  db: Db,
+  history: HistoryRepository,
+  clock: { now: () => Date } = { now: () => new Date() },
+) {
   const totals = createListTotals();
   const businessToday = () => toBusinessIsoDate(clock.now());
   const search = createNeedsSheetSearch(db, totals, businessToday);
@@ -64,20 +86,39 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
 
   // The rules every stored sheet obeys, checked in the writing transaction.
   async function checkRules(trx: Executor, changes: NeedsSheetChanges, current: SheetRow | undefined) {
-    const company = await trx.selectFrom('company').select(['id', 'is_active']).where('id', '=', changes.companyId).executeTakeFirst();
+    const company = await trx
+      .selectFrom('company')
+      .select(['id', 'is_active'])
+      .where('id', '=', changes.companyId)
+      .executeTakeFirst();
     if (company === undefined) throw new AppError('modelNotFound', { field: 'companyId' });
-    const contact = await trx.selectFrom('contact').select(['id', 'is_active', 'company_id']).where('id', '=', changes.contactId).executeTakeFirst();
+    const contact = await trx
+      .selectFrom('contact')
+      .select(['id', 'is_active', 'company_id'])
+      .where('id', '=', changes.contactId)
+      .executeTakeFirst();
     if (contact === undefined) throw new AppError('modelNotFound', { field: 'contactId' });
     if (contact.company_id !== changes.companyId) throw new AppError('dataInvalid', { field: 'contactId' });
     // A sheet is written for an active client: checked when it is created or moves to another company or contact.
-    const moves = current === undefined || current.company_id !== changes.companyId || current.contact_id !== changes.contactId;
+    const moves =
+      current === undefined || current.company_id !== changes.companyId || current.contact_id !== changes.contactId;
     if (moves && !company.is_active) throw new AppError('inactiveCompany', { field: 'companyId' });
     if (moves && !contact.is_active) throw new AppError('inactiveCompany', { field: 'contactId' });
-    const owner = await trx.selectFrom('app_user').select(['id', 'is_active']).where('id', '=', changes.ownerId).executeTakeFirst();
+    const owner = await trx
+      .selectFrom('app_user')
+      .select(['id', 'is_active'])
+      .where('id', '=', changes.ownerId)
+      .executeTakeFirst();
     if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
     if (changes.recruiterIds.length > 0) {
-      const recruiters = await trx.selectFrom('app_user').select('id').where('id', 'in', changes.recruiterIds).where('is_active', '=', true).execute();
-      if (recruiters.length !== changes.recruiterIds.length) throw new AppError('dataInvalid', { field: 'recruiterIds' });
+      const recruiters = await trx
+        .selectFrom('app_user')
+        .select('id')
+        .where('id', 'in', changes.recruiterIds)
+        .where('is_active', '=', true)
+        .execute();
+      if (recruiters.length !== changes.recruiterIds.length)
+        throw new AppError('dataInvalid', { field: 'recruiterIds' });
     }
   }
 
@@ -85,18 +126,33 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
   async function statusFor(trx: Executor, statusId: number | null, current: SheetRow | undefined): Promise<number> {
     if (statusId === null) {
       if (current !== undefined) return current.status_id;
-      const first = await trx.selectFrom('needs_sheet_status').select('id').where('is_active', '=', true).orderBy('display_order').orderBy('id').executeTakeFirst();
+      const first = await trx
+        .selectFrom('needs_sheet_status')
+        .select('id')
+        .where('is_active', '=', true)
+        .orderBy('display_order')
+        .orderBy('id')
+        .executeTakeFirst();
       if (first === undefined) throw new AppError('dataInvalid', { field: 'statusId' });
       return first.id;
     }
-    const status = await trx.selectFrom('needs_sheet_status').select(['id', 'is_active']).where('id', '=', statusId).executeTakeFirst();
-    if (status === undefined || (!status.is_active && current?.status_id !== statusId)) throw new AppError('dataInvalid', { field: 'statusId' });
+    const status = await trx
+      .selectFrom('needs_sheet_status')
+      .select(['id', 'is_active'])
+      .where('id', '=', statusId)
+      .executeTakeFirst();
+    if (status === undefined || (!status.is_active && current?.status_id !== statusId))
+      throw new AppError('dataInvalid', { field: 'statusId' });
     return status.id;
   }
 
   async function delayOf(trx: Executor, modelId: number | null): Promise<number | undefined> {
     if (modelId === null) return undefined;
-    const model = await trx.selectFrom('needs_sheet_model').select('delay_days').where('id', '=', modelId).executeTakeFirst();
+    const model = await trx
+      .selectFrom('needs_sheet_model')
+      .select('delay_days')
+      .where('id', '=', modelId)
+      .executeTakeFirst();
     if (model === undefined) throw new AppError('modelNotFound', { field: 'modelId' });
     return model.delay_days;
   }
@@ -135,13 +191,19 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
   // The status a sheet entered, beside the history line that tells it (the statistics and the history report read
   // statuses by id, the history by name).
   async function enterStatus(trx: Executor, id: number, statusId: number, actorId: number, historyId: string) {
-    await trx.insertInto('needs_sheet_status_change').values({ needs_sheet_id: id, status_id: statusId, user_id: actorId, history_id: historyId }).execute();
+    await trx
+      .insertInto('needs_sheet_status_change')
+      .values({ needs_sheet_id: id, status_id: statusId, user_id: actorId, history_id: historyId })
+      .execute();
   }
 
   async function setRecruiters(trx: Executor, id: number, recruiterIds: number[]) {
     await trx.deleteFrom('needs_sheet_recruiter').where('needs_sheet_id', '=', id).execute();
     if (recruiterIds.length > 0) {
-      await trx.insertInto('needs_sheet_recruiter').values(recruiterIds.map((userId) => ({ needs_sheet_id: id, user_id: userId }))).execute();
+      await trx
+        .insertInto('needs_sheet_recruiter')
+        .values(recruiterIds.map((userId) => ({ needs_sheet_id: id, user_id: userId })))
+        .execute();
     }
   }
 
@@ -158,15 +220,31 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
 
   // A sheet created on `today` (its business date), its numbering prepared before the transaction. Its number is
   // taken once its checks passed: from then on the transaction holds only its own rows.
-  async function insert(trx: Executor, today: string, changes: NeedsSheetChanges, actorId: number, extra: Changes = {}): Promise<number> {
+  async function insert(
+    trx: Executor,
+    today: string,
+    changes: NeedsSheetChanges,
+    actorId: number,
+    extra: Changes = {},
+  ): Promise<number> {
     await checkRules(trx, changes, undefined);
     const values = await columns(trx, changes, undefined, today);
     const reference = await nextNeedsSheetReference(trx, today);
-    const { id } = await trx.insertInto('needs_sheet').values({ ...values, reference }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('needs_sheet')
+      .values({ ...values, reference })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await setRecruiters(trx, id, changes.recruiterIds);
     const created = await findRow(trx, id);
     if (created === undefined) throw new AppError('modelNotFound');
-    const historyId = await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'create', changes: { ...diff({}, tracked(created)), ...extra }, userId: actorId });
+    const historyId = await history.record(trx, {
+      entity: 'needsSheet',
+      entityId: id,
+      action: 'create',
+      changes: { ...diff({}, tracked(created)), ...extra },
+      userId: actorId,
+    });
     await enterStatus(trx, id, created.status_id, actorId, historyId);
     return id;
   }
@@ -199,17 +277,39 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
   });
 
   return {
-    async list(actor: Actor, query: SortedListQuery<NeedsSheetSortKey>, filters: NeedsSheetFilters): Promise<ListPage<NeedsSheetListItem>> {
+    async list(
+      actor: Actor,
+      query: SortedListQuery<NeedsSheetSortKey>,
+      filters: NeedsSheetFilters,
+    ): Promise<ListPage<NeedsSheetListItem>> {
       const today = businessToday();
       const where = conditions(actor, query.search, filters, today);
       // The total beside the page, counted again only when the sheets it counts changed.
       const [page, total] = await Promise.all([
-        sql<{ id: number }>`select s.id from ${sheetsFrom(query.search, query.sort)} where ${conditions(actor, query.search, filters, today, true)}
-          ${orderBy(query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(db),
-        totals.total(db, totalKey('needs', actor, query.search, filters, today), countedTables(query.search, filters), sql`select count(*) from ${sheetsFrom(query.search)} where ${where}`),
+        sql<{
+          id: number;
+        }>`select s.id from ${sheetsFrom(query.search, query.sort)} where ${conditions(actor, query.search, filters, today, true)}
+          ${orderBy(query.sort, query.order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(
+          db,
+        ),
+        totals.total(
+          db,
+          totalKey('needs', actor, query.search, filters, today),
+          countedTables(query.search, filters),
+          sql`select count(*) from ${sheetsFrom(query.search)} where ${where}`,
+        ),
       ]);
       const ids = page.rows.map((row) => row.id);
-      const rows = await rowsInOrder(ids, async () => (await prepared('needs_page_rows', sql<ListRow>`select ${listColumns} from ${joins} where ${amongIds('s.id', ids)}`).execute(db)).rows);
+      const rows = await rowsInOrder(
+        ids,
+        async () =>
+          (
+            await prepared(
+              'needs_page_rows',
+              sql<ListRow>`select ${listColumns} from ${joins} where ${amongIds('s.id', ids)}`,
+            ).execute(db)
+          ).rows,
+      );
       return { items: rows.map((row) => toListItem(row, today)), total };
     },
 
@@ -222,8 +322,16 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
     ) {
       const today = businessToday();
       const where = conditions(actor, query.search, filters, today);
-      const rows = db.selectFrom(sql<ListRow>`(select ${listColumns} from ${joins} where ${where} ${orderBy(query.sort, query.order)})`.as('x')).selectAll();
-      await eachBatch(db, rows, EXPORT_BATCH, (batch) => onBatch(batch.map((row) => toListItem(row as ListRow, today))));
+      const rows = db
+        .selectFrom(
+          sql<ListRow>`(select ${listColumns} from ${joins} where ${where} ${orderBy(query.sort, query.order)})`.as(
+            'x',
+          ),
+        )
+        .selectAll();
+      await eachBatch(db, rows, EXPORT_BATCH, (batch) =>
+        onBatch(batch.map((row) => toListItem(row as ListRow, today))),
+      );
     },
 
     // Full text (needs-sheets-search.ts).
@@ -237,7 +345,9 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
     async create(changes: NeedsSheetChanges, actorId: number): Promise<number> {
       const today = businessToday();
       await prepareNumbering(today);
-      return onUniqueViolation(referenceCodes, () => db.transaction().execute((trx) => insert(trx, today, changes, actorId)));
+      return onUniqueViolation(referenceCodes, () =>
+        db.transaction().execute((trx) => insert(trx, today, changes, actorId)),
+      );
     },
 
     // A new sheet from an existing one: new reference, received today, the first status, nothing filled yet.
@@ -248,7 +358,14 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
         db.transaction().execute(async (trx) => {
           const source = await findRow(trx, id);
           if (source === undefined) throw new AppError('modelNotFound', { field: 'id' });
-          const changes: NeedsSheetChanges = { ...changesOf(source), receivedDate: null, deadline: null, statusId: null, positionsFilled: 0, isActive: true };
+          const changes: NeedsSheetChanges = {
+            ...changesOf(source),
+            receivedDate: null,
+            deadline: null,
+            statusId: null,
+            positionsFilled: 0,
+            isActive: true,
+          };
           return insert(trx, today, changes, actorId, { duplicatedFrom: { from: undefined, to: source.reference } });
         }),
       );
@@ -258,10 +375,16 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
     async update(id: number, changes: NeedsSheetChanges & { version: number }, actorId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         // The row lock orders concurrent changes to one sheet: the rules are checked against what is there.
-        const locked = await trx.selectFrom('needs_sheet').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        const locked = await trx
+          .selectFrom('needs_sheet')
+          .select('id')
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         const before = locked === undefined ? undefined : await findRow(trx, id);
         if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
-        if (before.version !== changes.version) throw editConflict(await history.conflict(trx, 'needsSheet', id, before.version));
+        if (before.version !== changes.version)
+          throw editConflict(await history.conflict(trx, 'needsSheet', id, before.version));
         await checkRules(trx, changes, before);
         const values = await columns(trx, changes, before, businessToday());
         await trx.updateTable('needs_sheet').set(values).where('id', '=', id).execute();
@@ -269,10 +392,23 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
         const after = await findRow(trx, id);
         if (after === undefined) throw new AppError('modelNotFound');
         const { status, ...changed } = diff(tracked(before), tracked(after));
-        if (Object.keys(changed).length > 0) await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'update', changes: changed, userId: actorId });
+        if (Object.keys(changed).length > 0)
+          await history.record(trx, {
+            entity: 'needsSheet',
+            entityId: id,
+            action: 'update',
+            changes: changed,
+            userId: actorId,
+          });
         // A status change is its own line of the story.
         if (status !== undefined) {
-          const historyId = await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes: { status }, userId: actorId });
+          const historyId = await history.record(trx, {
+            entity: 'needsSheet',
+            entityId: id,
+            action: 'status',
+            changes: { status },
+            userId: actorId,
+          });
           await enterStatus(trx, id, after.status_id, actorId, historyId);
         }
       });
@@ -281,22 +417,43 @@ export function createNeedsSheetRepository(db: Db, history: HistoryRepository, c
     // A recruiter (recruitment team alone) changes the status of the sheets they are assigned to only: checked
     // under the sheet's lock, so that an assignment removed at the same moment is seen.
     // From the version the user read, as an edit.
-    async changeStatus(id: number, change: { statusId: number; comment: string | null; version: number }, actor: Actor): Promise<void> {
+    async changeStatus(
+      id: number,
+      change: { statusId: number; comment: string | null; version: number },
+      actor: Actor,
+    ): Promise<void> {
       const { statusId, comment } = change;
       await db.transaction().execute(async (trx) => {
-        const locked = await trx.selectFrom('needs_sheet').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        const locked = await trx
+          .selectFrom('needs_sheet')
+          .select('id')
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         const before = locked === undefined ? undefined : await findRow(trx, id);
         if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
-        if (before.version !== change.version) throw editConflict(await history.conflict(trx, 'needsSheet', id, before.version));
-        if (!mayChangeNeedsSheetStatus(actor, { recruiterIds: recruitersOf(before).map((recruiter) => recruiter.id) })) throw new AppError('forbidden');
-        const status = await trx.selectFrom('needs_sheet_status').select(['id', 'label', 'is_active']).where('id', '=', statusId).executeTakeFirst();
+        if (before.version !== change.version)
+          throw editConflict(await history.conflict(trx, 'needsSheet', id, before.version));
+        if (!mayChangeNeedsSheetStatus(actor, { recruiterIds: recruitersOf(before).map((recruiter) => recruiter.id) }))
+          throw new AppError('forbidden');
+        const status = await trx
+          .selectFrom('needs_sheet_status')
+          .select(['id', 'label', 'is_active'])
+          .where('id', '=', statusId)
+          .executeTakeFirst();
         if (status === undefined || !status.is_active) throw new AppError('dataInvalid', { field: 'statusId' });
         await trx.updateTable('needs_sheet').set({ status_id: statusId }).where('id', '=', id).execute();
         const changes: Changes = {};
         if (before.status_id !== statusId) changes.status = { from: before.status_label, to: status.label };
         // A comment is new text, not a change of value: no "from" (dropped from the stored JSON).
         if (comment !== null) changes.comment = { from: undefined, to: comment };
-        const historyId = await history.record(trx, { entity: 'needsSheet', entityId: id, action: 'status', changes, userId: actor.id });
+        const historyId = await history.record(trx, {
+          entity: 'needsSheet',
+          entityId: id,
+          action: 'status',
+          changes,
+          userId: actor.id,
+        });
         if (before.status_id !== statusId) await enterStatus(trx, id, statusId, actor.id, historyId);
       });
     },

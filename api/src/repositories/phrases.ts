@@ -7,7 +7,13 @@ import { onUniqueViolation } from './mapping';
 
 type PhraseRow = { id: number; category: string; text: string; display_order: number; is_active: boolean };
 
-const toPhrase = (row: PhraseRow): Phrase => ({ id: row.id, category: row.category, text: row.text, order: row.display_order, isActive: row.is_active });
+const toPhrase = (row: PhraseRow): Phrase => ({
+  id: row.id,
+  category: row.category,
+  text: row.text,
+  order: row.display_order,
+  isActive: row.is_active,
+});
 
 const toColumns = (changes: PhraseChanges) => ({
   category: changes.category,
@@ -33,7 +39,12 @@ export function createPhraseRepository(db: Db, history: HistoryRepository) {
   }
 
   const ordered = (activeOnly: boolean) => {
-    const query = db.selectFrom('phrase').select(columns).orderBy(sql`lower(category)`).orderBy('display_order').orderBy('id');
+    const query = db
+      .selectFrom('phrase')
+      .select(columns)
+      .orderBy(sql`lower(category)`)
+      .orderBy('display_order')
+      .orderBy('id');
     return (activeOnly ? query.where('is_active', '=', true) : query).execute();
   };
 
@@ -46,8 +57,18 @@ export function createPhraseRepository(db: Db, history: HistoryRepository) {
       await refuseSame(changes, null);
       return onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {
-          const row = await trx.insertInto('phrase').values(toColumns(changes)).returning(columns).executeTakeFirstOrThrow();
-          await history.record(trx, { entity: 'phrase', entityId: row.id, action: 'create', changes: diff({}, toPhrase(row)), userId: actorId });
+          const row = await trx
+            .insertInto('phrase')
+            .values(toColumns(changes))
+            .returning(columns)
+            .executeTakeFirstOrThrow();
+          await history.record(trx, {
+            entity: 'phrase',
+            entityId: row.id,
+            action: 'create',
+            changes: diff({}, toPhrase(row)),
+            userId: actorId,
+          });
           return toPhrase(row);
         }),
       );
@@ -57,11 +78,28 @@ export function createPhraseRepository(db: Db, history: HistoryRepository) {
       await refuseSame(changes, id);
       return onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {
-          const before = await trx.selectFrom('phrase').select(columns).where('id', '=', id).forUpdate().executeTakeFirst();
+          const before = await trx
+            .selectFrom('phrase')
+            .select(columns)
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
           if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
-          const after = await trx.updateTable('phrase').set(toColumns(changes)).where('id', '=', id).returning(columns).executeTakeFirstOrThrow();
+          const after = await trx
+            .updateTable('phrase')
+            .set(toColumns(changes))
+            .where('id', '=', id)
+            .returning(columns)
+            .executeTakeFirstOrThrow();
           const changed = diff(toPhrase(before), toPhrase(after));
-          if (Object.keys(changed).length > 0) await history.record(trx, { entity: 'phrase', entityId: id, action: 'update', changes: changed, userId: actorId });
+          if (Object.keys(changed).length > 0)
+            await history.record(trx, {
+              entity: 'phrase',
+              entityId: id,
+              action: 'update',
+              changes: changed,
+              userId: actorId,
+            });
           return toPhrase(after);
         }),
       );

@@ -18,7 +18,11 @@ const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const awkward = 'Guillemets " et \\ barre, ligne\nsuivante\ttab \u0001 ctrl, accents éàç, emoji 🙂, sep \u2028 fin';
 
 // The standby lists as the route computed them before the JSON was built in SQL.
-function standbyInNode(rows: Awaited<ReturnType<Repositories['contactSummaries']['standby']>>, actor: Actor, teamIds: number[]): StandbyLists {
+function standbyInNode(
+  rows: Awaited<ReturnType<Repositories['contactSummaries']['standby']>>,
+  actor: Actor,
+  teamIds: number[],
+): StandbyLists {
   const team = new Set(teamIds);
   const myContacts: ContactSummary[] = [];
   const teamContacts: ContactSummary[] = [];
@@ -54,16 +58,36 @@ for (const engine of testEngines()) {
       loner = (
         await db
           .insertInto('contact')
-          .values({ title: 'miss', first_name: awkward, last_name: 'Zoé "Sans" société', job_title: awkward, company_id: null, owner_id: fixture.users.COM })
+          .values({
+            title: 'miss',
+            first_name: awkward,
+            last_name: 'Zoé "Sans" société',
+            job_title: awkward,
+            company_id: null,
+            owner_id: fixture.users.COM,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
       // Its twin without todos stays en veille, in the standby lists.
       await db
         .insertInto('contact')
-        .values({ title: 'miss', first_name: awkward, last_name: 'Zoé "Veille" sans société', job_title: awkward, company_id: null, owner_id: fixture.users.COM })
+        .values({
+          title: 'miss',
+          first_name: awkward,
+          last_name: 'Zoé "Veille" sans société',
+          job_title: awkward,
+          company_id: null,
+          owner_id: fixture.users.COM,
+        })
         .execute();
-      followUp = await addTodo(db, { contact_id: loner, task_id: fixture.tasks.mail, owner_id: fixture.users.COM, deadline: '2026-03-20', notes: awkward });
+      followUp = await addTodo(db, {
+        contact_id: loner,
+        task_id: fixture.tasks.mail,
+        owner_id: fixture.users.COM,
+        deadline: '2026-03-20',
+        notes: awkward,
+      });
       replaced = await addTodo(db, {
         contact_id: loner,
         task_id: fixture.tasks.call,
@@ -97,11 +121,16 @@ for (const engine of testEngines()) {
         assert.equal(json, JSON.stringify(mapped), `${scope} ${trigram} ${JSON.stringify(filters)}`);
         assert.deepEqual(endpoints.todos.response.parse(JSON.parse(json)), mapped);
       }
-      assert.equal((await repos.todos.listJson('self', fixture.users.COM, { onlyPending: false, from: '2030-01-01' })).json, '[]');
+      assert.equal(
+        (await repos.todos.listJson('self', fixture.users.COM, { onlyPending: false, from: '2030-01-01' })).json,
+        '[]',
+      );
     });
 
     it('writes dates as yyyy-MM-dd, timestamps as ISO 8601, and nests the replacement', async () => {
-      const todos = endpoints.todos.response.parse(JSON.parse((await repos.todos.listJson('self', fixture.users.COM, { onlyPending: false })).json));
+      const todos = endpoints.todos.response.parse(
+        JSON.parse((await repos.todos.listJson('self', fixture.users.COM, { onlyPending: false })).json),
+      );
       const done = todos.find((todo) => todo.id === replaced);
       assert.ok(done !== undefined);
       assert.deepEqual(
@@ -111,7 +140,10 @@ for (const engine of testEngines()) {
       assert.equal(done.contact.company, null);
       assert.equal(done.contact.firstName, awkward);
       assert.ok(done.replacement !== null);
-      assert.deepEqual([done.replacement.id, done.replacement.notes, done.replacement.executionDate], [done.replacementId, awkward, null]);
+      assert.deepEqual(
+        [done.replacement.id, done.replacement.notes, done.replacement.executionDate],
+        [done.replacementId, awkward, null],
+      );
       const dated = (todo: Omit<Todo, 'replacement'>) => {
         assert.match(todo.deadline, isoDate);
         assert.match(todo.created_at, isoTimestamp);
@@ -133,7 +165,11 @@ for (const engine of testEngines()) {
         }
       };
       await check('read again');
-      await db.updateTable('todo').set({ notes: 'Rappeler lundi', deadline: '2026-03-12' }).where('id', '=', fixture.pending.COM).execute();
+      await db
+        .updateTable('todo')
+        .set({ notes: 'Rappeler lundi', deadline: '2026-03-12' })
+        .where('id', '=', fixture.pending.COM)
+        .execute();
       await check('a todo changed');
       // The follow-up nested in COM's accomplished todo is given to DIR, then changed by DIR alone.
       await db.updateTable('todo').set({ owner_id: fixture.users.DIR }).where('id', '=', followUp).execute();
@@ -142,14 +178,26 @@ for (const engine of testEngines()) {
       await check('a follow-up changed by its new owner');
       await db.updateTable('contact').set({ last_name: 'Zoé renommée' }).where('id', '=', loner).execute();
       await check('a contact renamed');
-      await addTodo(db, { contact_id: loner, task_id: fixture.tasks.call, owner_id: fixture.users.COB, deadline: '2026-03-09', notes: 'Nouvelle' });
+      await addTodo(db, {
+        contact_id: loner,
+        task_id: fixture.tasks.call,
+        owner_id: fixture.users.COB,
+        deadline: '2026-03-09',
+        notes: 'Nouvelle',
+      });
       await check('a todo added for another owner');
       await db.deleteFrom('todo').where('owner_id', '=', fixture.users.COB).where('notes', '=', 'Nouvelle').execute();
       await check('a todo removed');
     });
 
     it('splits the standby lists exactly as the route did in Node', async () => {
-      const actors = [actor('COM', 'DIR'), actor('DIR', null), actor('COB', 'DIB'), actor('ADM', null), actor('OFF', 'DIR')];
+      const actors = [
+        actor('COM', 'DIR'),
+        actor('DIR', null),
+        actor('COB', 'DIB'),
+        actor('ADM', null),
+        actor('OFF', 'DIR'),
+      ];
       const rows = await repos.contactSummaries.standby();
       for (const who of actors) {
         const { json } = await repos.contactSummaries.standbyJson(who);
@@ -157,15 +205,22 @@ for (const engine of testEngines()) {
         assert.equal(json, JSON.stringify(expected), `actor ${who.id}`);
         assert.deepEqual(endpoints.standbyContacts.response.parse(JSON.parse(json)), expected);
       }
-      const lists = endpoints.standbyContacts.response.parse(JSON.parse((await repos.contactSummaries.standbyJson(actor('COM', 'DIR'))).json));
+      const lists = endpoints.standbyContacts.response.parse(
+        JSON.parse((await repos.contactSummaries.standbyJson(actor('COM', 'DIR'))).json),
+      );
       assert.ok(lists.myContacts.some((contact) => contact.company === null && contact.jobTitle === awkward));
     });
 
     it('answers empty lists when no contact is en veille', async () => {
       // A contact is active once it has a pending todo: every contact en veille gets one.
       await sql`insert into todo (contact_id, task_id, owner_id, deadline)
-        select c.id, (select min(id) from task), c.owner_id, '2030-01-01' from contact c where not c.is_active`.execute(database.db);
-      assert.equal((await repos.contactSummaries.standbyJson(actor('COM', 'DIR'))).json, '{"myContacts":[],"teamContacts":[],"allContacts":[]}');
+        select c.id, (select min(id) from task), c.owner_id, '2030-01-01' from contact c where not c.is_active`.execute(
+        database.db,
+      );
+      assert.equal(
+        (await repos.contactSummaries.standbyJson(actor('COM', 'DIR'))).json,
+        '{"myContacts":[],"teamContacts":[],"allContacts":[]}',
+      );
     });
   });
 }

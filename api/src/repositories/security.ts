@@ -28,9 +28,13 @@ export function createSecurityRepository(db: Db) {
     // A right password: the pair starts afresh and the attempt no longer counts against the address.
     async loginSucceeded(trigram: string, ip: string, limits: LoginLimits): Promise<void> {
       await db.deleteFrom('login_throttle').where('key', '=', pairKey(trigram, ip)).execute();
-      await sql`update login_throttle set attempts = greatest(attempts - 1, 0) where key = ${addressKey(ip)}`.execute(db);
+      await sql`update login_throttle set attempts = greatest(attempts - 1, 0) where key = ${addressKey(ip)}`.execute(
+        db,
+      );
       // Windows long past are worth nothing.
-      await sql`delete from login_throttle where window_start < now() - ${2 * limits.windowSeconds} * interval '1 second'`.execute(db);
+      await sql`delete from login_throttle where window_start < now() - ${2 * limits.windowSeconds} * interval '1 second'`.execute(
+        db,
+      );
     },
 
     // The first instance to start stores a random secret; the others (and later restarts) read the same one.
@@ -40,7 +44,11 @@ export function createSecurityRepository(db: Db) {
         .values({ key: 'token_secret', value: randomBytes(48).toString('base64url') })
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();
-      const row = await db.selectFrom('app_setting').select('value').where('key', '=', 'token_secret').executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('app_setting')
+        .select('value')
+        .where('key', '=', 'token_secret')
+        .executeTakeFirstOrThrow();
       return row.value;
     },
   };

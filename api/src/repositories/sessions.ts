@@ -11,7 +11,11 @@ export const LAST_SEEN_PRECISION_MS = 60_000;
 // also refuses any token issued before `app_user.sessions_valid_after`, set in the same transaction.
 // keepSid: the one session that stays open (the user's own password change, made from it).
 export async function endUserSessions(executor: Executor, userId: number, now: Date, keepSid?: string): Promise<void> {
-  const open = executor.updateTable('user_session').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  const open = executor
+    .updateTable('user_session')
+    .set({ ended_at: now })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
   await (keepSid === undefined ? open : open.where('sid', '<>', keepSid)).execute();
 }
 
@@ -23,9 +27,16 @@ const deadBefore = (tokenTtlSeconds: number) => new Date(Date.now() - tokenTtlSe
 export function createSessionRepository(db: Db) {
   return {
     async open(userId: number, sid: string, userAgent: string, tokenTtlSeconds: number): Promise<void> {
-      await db.insertInto('user_session').values({ sid, user_id: userId, user_agent: userAgent.slice(0, 512) }).execute();
+      await db
+        .insertInto('user_session')
+        .values({ sid, user_id: userId, user_agent: userAgent.slice(0, 512) })
+        .execute();
       // The user's sessions that can no longer be used are worth nothing.
-      await db.deleteFrom('user_session').where('user_id', '=', userId).where('last_seen_at', '<', deadBefore(tokenTtlSeconds)).execute();
+      await db
+        .deleteFrom('user_session')
+        .where('user_id', '=', userId)
+        .where('last_seen_at', '<', deadBefore(tokenTtlSeconds))
+        .execute();
     },
 
     async touch(id: number): Promise<void> {
@@ -46,7 +57,12 @@ export function createSessionRepository(db: Db) {
     },
 
     async endBySid(sid: string): Promise<void> {
-      await db.updateTable('user_session').set({ ended_at: new Date() }).where('sid', '=', sid).where('ended_at', 'is', null).execute();
+      await db
+        .updateTable('user_session')
+        .set({ ended_at: new Date() })
+        .where('sid', '=', sid)
+        .where('ended_at', 'is', null)
+        .execute();
     },
 
     // The user's open sessions, most recently seen first.

@@ -12,7 +12,9 @@ export const taskStyleOf = (row: Pick<TaskRow, 'background_color' | 'border_colo
   color: row.color,
 });
 
-export function toTaskDto(row: Pick<TaskRow, 'id' | 'description' | 'background_color' | 'border_color' | 'color' | 'is_active'>): Task {
+export function toTaskDto(
+  row: Pick<TaskRow, 'id' | 'description' | 'background_color' | 'border_color' | 'color' | 'is_active'>,
+): Task {
   return { id: row.id, description: row.description, style: taskStyleOf(row), isActive: row.is_active };
 }
 
@@ -34,7 +36,11 @@ const uniqueCodes: Record<string, { code: ErrorCode; field: string }> = {
 
 export function createTaskTypeRepository(db: Db, history: HistoryRepository) {
   async function refuseSameDescription(description: string, id: number | null) {
-    const same = await db.selectFrom('task').select('id').where(sql<SqlBool>`lower(description) = lower(${description})`).execute();
+    const same = await db
+      .selectFrom('task')
+      .select('id')
+      .where(sql<SqlBool>`lower(description) = lower(${description})`)
+      .execute();
     if (same.some((row) => row.id !== id)) throw new AppError('existingTitle', { field: 'description' });
   }
 
@@ -51,7 +57,13 @@ export function createTaskTypeRepository(db: Db, history: HistoryRepository) {
   return {
     // The types offered for new todos, in the admin's order.
     async listActive(): Promise<Task[]> {
-      const rows = await db.selectFrom('task').selectAll().where('is_active', '=', true).orderBy('display_order').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('task')
+        .selectAll()
+        .where('is_active', '=', true)
+        .orderBy('display_order')
+        .orderBy('id')
+        .execute();
       return rows.map(toTaskDto);
     },
 
@@ -67,7 +79,13 @@ export function createTaskTypeRepository(db: Db, history: HistoryRepository) {
       return onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {
           const row = await trx.insertInto('task').values(toColumns(changes)).returningAll().executeTakeFirstOrThrow();
-          await history.record(trx, { entity: 'task', entityId: row.id, action: 'create', changes: diff({}, flat(row)), userId: actorId });
+          await history.record(trx, {
+            entity: 'task',
+            entityId: row.id,
+            action: 'create',
+            changes: diff({}, flat(row)),
+            userId: actorId,
+          });
           return toTaskType(row);
         }),
       );
@@ -77,7 +95,13 @@ export function createTaskTypeRepository(db: Db, history: HistoryRepository) {
     // history entry per type whose place changed.
     async reorder(ids: readonly number[], actorId: number): Promise<TaskType[]> {
       await db.transaction().execute(async (trx) => {
-        const rows = await trx.selectFrom('task').selectAll().orderBy('display_order').orderBy('id').forUpdate().execute();
+        const rows = await trx
+          .selectFrom('task')
+          .selectAll()
+          .orderBy('display_order')
+          .orderBy('id')
+          .forUpdate()
+          .execute();
         const known = new Set(rows.map((row) => row.id));
         if (ids.some((id) => !known.has(id))) throw new AppError('modelNotFound', { field: 'ids' });
         const listed = new Set(ids);
@@ -87,7 +111,13 @@ export function createTaskTypeRepository(db: Db, history: HistoryRepository) {
           const order = index + 1;
           if (before.display_order === order) continue;
           await trx.updateTable('task').set({ display_order: order }).where('id', '=', id).execute();
-          await history.record(trx, { entity: 'task', entityId: id, action: 'update', changes: diff({ order: before.display_order }, { order }), userId: actorId });
+          await history.record(trx, {
+            entity: 'task',
+            entityId: id,
+            action: 'update',
+            changes: diff({ order: before.display_order }, { order }),
+            userId: actorId,
+          });
         }
       });
       return listAll();
@@ -101,9 +131,21 @@ export function createTaskTypeRepository(db: Db, history: HistoryRepository) {
         db.transaction().execute(async (trx) => {
           const before = await trx.selectFrom('task').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
           if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
-          const after = await trx.updateTable('task').set(toColumns(changes)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+          const after = await trx
+            .updateTable('task')
+            .set(toColumns(changes))
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
           const changed = diff(flat(before), flat(after));
-          if (Object.keys(changed).length > 0) await history.record(trx, { entity: 'task', entityId: id, action: 'update', changes: changed, userId: actorId });
+          if (Object.keys(changed).length > 0)
+            await history.record(trx, {
+              entity: 'task',
+              entityId: id,
+              action: 'update',
+              changes: changed,
+              userId: actorId,
+            });
           return toTaskType(after);
         }),
       );

@@ -3,7 +3,14 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { toPersonTitle } from './mapping';
 
-type BriefRow = { id: number; trigram: string; title: string; first_name: string; last_name: string; is_active: boolean };
+type BriefRow = {
+  id: number;
+  trigram: string;
+  title: string;
+  first_name: string;
+  last_name: string;
+  is_active: boolean;
+};
 
 const toUserBrief = (row: BriefRow): UserBrief => ({
   id: row.id,
@@ -25,7 +32,12 @@ export function createTeamRepository(db: Db) {
   const briefColumns = ['u.id', 'u.trigram', 'u.title', 'u.first_name', 'u.last_name', 'u.is_active'] as const;
   return {
     async users(): Promise<UserBrief[]> {
-      const rows = await db.selectFrom('app_user as u').select(briefColumns).orderBy('u.is_active', 'desc').orderBy('u.trigram').execute();
+      const rows = await db
+        .selectFrom('app_user as u')
+        .select(briefColumns)
+        .orderBy('u.is_active', 'desc')
+        .orderBy('u.trigram')
+        .execute();
       return rows.map(toUserBrief);
     },
 
@@ -40,8 +52,12 @@ export function createTeamRepository(db: Db) {
           pending(sql`t.deadline = ${today}`).as('today'),
           pending(sql`t.deadline < ${today}`).as('late'),
           pending(sql`t.deadline > ${today} and t.deadline <= ${endOfWeek(today)}`).as('week'),
-          sql<string>`(select count(*) from contact c where c.owner_id = u.id and not c.is_active and c.merged_into_id is null)`.as('standby'),
-          sql<string>`(select count(*) from contact c where c.owner_id = u.id and c.merged_into_id is null)`.as('contacts'),
+          sql<string>`(select count(*) from contact c where c.owner_id = u.id and not c.is_active and c.merged_into_id is null)`.as(
+            'standby',
+          ),
+          sql<string>`(select count(*) from contact c where c.owner_id = u.id and c.merged_into_id is null)`.as(
+            'contacts',
+          ),
         ])
         .where('u.leader_id', '=', leaderId)
         .where('u.is_active', '=', true)

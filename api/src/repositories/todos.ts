@@ -15,7 +15,8 @@ type TodoBase = Omit<Todo, 'replacement'>;
 
 // Timestamps formatted by the database exactly as Date#toISOString would: parsing thousands of them into Date
 // objects only to print them again was a third of the time of a month's calendar.
-const isoText = (timestamp: RawBuilder<unknown>) => sql<string>`to_char(${timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (timestamp: RawBuilder<unknown>) =>
+  sql<string>`to_char(${timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const isoTimestamp = (column: 't.created_at' | 't.execution_date') => isoText(sql`${sql.ref(column)}`);
 
 function todoRows(db: Executor) {
@@ -129,7 +130,9 @@ export type TodoChanges = { deadline: string; notes: string; comment?: string };
 export type FollowUp = { taskId: number; deadline: string; notes: string };
 
 // The execution date as the row holds it (Date) or as a DTO row writes it (its ISO text).
-type EditableFields = Pick<TodoRow, 'deadline' | 'notes' | 'comment' | 'is_accomplished' | 'replacement_id'> & { execution_date: Date | string | null };
+type EditableFields = Pick<TodoRow, 'deadline' | 'notes' | 'comment' | 'is_accomplished' | 'replacement_id'> & {
+  execution_date: Date | string | null;
+};
 
 const editable = (row: EditableFields): Record<string, unknown> => ({
   deadline: row.deadline,
@@ -173,15 +176,17 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
     if (filters.onlyPending) where.push(sql`not t.is_accomplished`);
     if (filters.from !== undefined) where.push(sql`t.deadline >= ${filters.from}`);
     if (filters.to !== undefined) where.push(sql`t.deadline <= ${filters.to}`);
-    const { rows } = await prepared(`todo_pieces${shape}`, sql<{
-      owner: number;
-      version: string;
-      deadline: string | null;
-      id: number | null;
-      json: string | null;
-      other_owner: number | null;
-      other_version: string | null;
-    }>`
+    const { rows } = await prepared(
+      `todo_pieces${shape}`,
+      sql<{
+        owner: number;
+        version: string;
+        deadline: string | null;
+        id: number | null;
+        json: string | null;
+        other_owner: number | null;
+        other_version: string | null;
+      }>`
       with ${ownerVersions()}
       select o.id as owner, o.version, x.deadline, x.id, x.json, x.other_owner, other.version as other_version
       from owner_versions as o
@@ -198,7 +203,8 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
       ) as x on true
       left join owner_versions as other on other.id = x.other_owner
       where ${amongIds('o.id', owners)}
-      order by o.id, x.deadline, x.id`).execute(db);
+      order by o.id, x.deadline, x.id`,
+    ).execute(db);
     const pieces = new Map<number, { versions: Map<number, string>; items: PieceItem[] }>();
     for (const row of rows) {
       let piece = pieces.get(row.owner);
@@ -208,7 +214,8 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
       }
       if (row.id === null || row.deadline === null || row.json === null) continue;
       piece.items.push({ deadline: row.deadline, id: row.id, json: row.json });
-      if (row.other_owner !== null && row.other_version !== null) piece.versions.set(row.other_owner, row.other_version);
+      if (row.other_owner !== null && row.other_version !== null)
+        piece.versions.set(row.other_owner, row.other_version);
     }
     return pieces;
   }
@@ -218,10 +225,13 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
     // replacement (the follow-up of an accomplished todo) nested; with the data version it was read at.
     async listJson(scope: OwnerScope, actorId: number, filters: TodoFilters): Promise<VersionedJson> {
       // Every user's version and the list's, in one snapshot: the pieces kept at those versions are current.
-      const { rows: users } = await prepared(`todo_versions_${scope === 'selfAndTeam' ? 'team' : scope}`, sql<{ id: number; version: string; in_scope: boolean; list_version: string }>`
+      const { rows: users } = await prepared(
+        `todo_versions_${scope === 'selfAndTeam' ? 'team' : scope}`,
+        sql<{ id: number; version: string; in_scope: boolean; list_version: string }>`
         with ${ownerVersions()}
         select v.id, v.version, ${ownerInScope(scope, actorId, 'v')} as in_scope, ${todoListVersion(scope, actorId)} as list_version
-        from owner_versions as v`).execute(db);
+        from owner_versions as v`,
+      ).execute(db);
       const versions = new Map(users.map((user) => [user.id, user.version]));
       const owners = users.filter((user) => user.in_scope).map((user) => user.id);
       const shape = `${filters.onlyPending ? '_pending' : ''}${filters.from === undefined ? '' : '_from'}${filters.to === undefined ? '' : '_to'}`;
@@ -284,7 +294,13 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
     // the write see the same row. What the row becomes is known from it, so the write, its history entry and the
     // answer take one statement after the lock. The WHERE on is_accomplished keeps an accomplished todo from ever
     // being edited, even by a concurrent request.
-    async update(id: number, changes: TodoChanges, accomplish: boolean, actorId: number, check: (todo: LockedTodo | undefined) => void): Promise<Todo> {
+    async update(
+      id: number,
+      changes: TodoChanges,
+      accomplish: boolean,
+      actorId: number,
+      check: (todo: LockedTodo | undefined) => void,
+    ): Promise<Todo> {
       const saved = await db.transaction().execute(async (trx) => {
         const before = await lockedTodo(trx, id);
         check(before);
@@ -305,7 +321,12 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
           sql`update todo set deadline = ${changes.deadline}, notes = ${changes.notes}, comment = ${comment}${accomplish ? sql`, is_accomplished = true, execution_date = now()` : sql``}
             where id = ${id} and not is_accomplished and is_active
             returning id`,
-          { entity: 'todo', action: accomplish ? 'accomplish' : 'update', changes: diff(editable(before), editable(after)), userId: actorId },
+          {
+            entity: 'todo',
+            action: accomplish ? 'accomplish' : 'update',
+            changes: diff(editable(before), editable(after)),
+            userId: actorId,
+          },
         );
         if (!written) throw new AppError('notAllowed');
         return after;
@@ -377,7 +398,13 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
 
     // A new todo owned by the caller; its contact leaves standby (the database keeps the contact's state from its
     // todos and records the change for this user; it refuses a contact merged away or in an inactive company).
-    async createForContact(contactId: number, taskId: number, ownerId: number, deadline: string, notes: string): Promise<number> {
+    async createForContact(
+      contactId: number,
+      taskId: number,
+      ownerId: number,
+      deadline: string,
+      notes: string,
+    ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         await history.actFor(trx, ownerId);
         const created = await trx

@@ -67,18 +67,17 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
           .where('app_user.id', '=', userId),
       ).executeTakeFirst();
       if (row === undefined) return { user: undefined, session: null };
-      const {
-        session_id: id,
-        session_last_seen_at: lastSeenAt,
-        session_ended_at: endedAt,
-        ...user
-      } = row;
+      const { session_id: id, session_last_seen_at: lastSeenAt, session_ended_at: endedAt, ...user } = row;
       const session = id === null || lastSeenAt === null ? null : { id, lastSeenAt, ended: endedAt !== null };
       return { user, session };
     },
 
     async saveSettings(userId: number, changes: Partial<LayoutSettings>): Promise<UserRow> {
-      const current = await db.selectFrom('app_user').select('settings').where('id', '=', userId).executeTakeFirstOrThrow();
+      const current = await db
+        .selectFrom('app_user')
+        .select('settings')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
       const merged = { ...storedSettingsSchema.parse(current.settings), ...changes };
       return db
         .updateTable('app_user')
@@ -89,20 +88,45 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
     },
 
     // The user's own profile (/mon-compte); the email stays unique, case ignored.
-    async saveProfile(userId: number, changes: { firstName: string; lastName: string; email: string; phone: string | null }): Promise<UserRow> {
+    async saveProfile(
+      userId: number,
+      changes: { firstName: string; lastName: string; email: string; phone: string | null },
+    ): Promise<UserRow> {
       return db.transaction().execute(async (trx) => {
-        const same = await trx.selectFrom('app_user').select('id').where(sql<SqlBool>`lower(email) = lower(${changes.email})`).where('id', '<>', userId).execute();
+        const same = await trx
+          .selectFrom('app_user')
+          .select('id')
+          .where(sql<SqlBool>`lower(email) = lower(${changes.email})`)
+          .where('id', '<>', userId)
+          .execute();
         if (same.length > 0) throw new AppError('existingEmail', { field: 'email' });
-        const before = await trx.selectFrom('app_user').selectAll().where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+        const before = await trx
+          .selectFrom('app_user')
+          .selectAll()
+          .where('id', '=', userId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
         const after = await trx
           .updateTable('app_user')
-          .set({ first_name: changes.firstName, last_name: changes.lastName, email: changes.email, phone: changes.phone, updated_at: new Date() })
+          .set({
+            first_name: changes.firstName,
+            last_name: changes.lastName,
+            email: changes.email,
+            phone: changes.phone,
+            updated_at: new Date(),
+          })
           .where('id', '=', userId)
           .returningAll()
           .executeTakeFirstOrThrow();
-        const pick = (row: UserRow) => ({ firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone });
+        const pick = (row: UserRow) => ({
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          phone: row.phone,
+        });
         const changed = diff(pick(before), pick(after));
-        if (Object.keys(changed).length > 0) await history.record(trx, { entity: 'user', entityId: userId, action: 'update', changes: changed, userId });
+        if (Object.keys(changed).length > 0)
+          await history.record(trx, { entity: 'user', entityId: userId, action: 'update', changes: changed, userId });
         return after;
       });
     },
@@ -113,9 +137,19 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
     async setPassword(userId: number, passwordHash: string, currentSid: string): Promise<void> {
       const now = new Date();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('app_user').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+        await trx
+          .updateTable('app_user')
+          .set({ password_hash: passwordHash, updated_at: now })
+          .where('id', '=', userId)
+          .execute();
         await endUserSessions(trx, userId, now, currentSid);
-        await history.record(trx, { entity: 'user', entityId: userId, action: 'update', changes: { password: { from: null, to: 'changed' } }, userId });
+        await history.record(trx, {
+          entity: 'user',
+          entityId: userId,
+          action: 'update',
+          changes: { password: { from: null, to: 'changed' } },
+          userId,
+        });
       });
     },
 
@@ -142,7 +176,11 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
     },
 
     async setActive(userId: number, isActive: boolean): Promise<void> {
-      await db.updateTable('app_user').set({ is_active: isActive, updated_at: new Date() }).where('id', '=', userId).execute();
+      await db
+        .updateTable('app_user')
+        .set({ is_active: isActive, updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
     },
 
     // The team around a user for the standby lists: users with the same leader, that leader, and the users

@@ -23,7 +23,9 @@ for (const engine of testEngines()) {
       return { cache: answer.headers['x-cache'], data: endpoints.todos.response.parse(answer.body.data) };
     };
     const standbyOf = async (target: FastifyInstance, trigram: string) => {
-      const answer = await call<StandbyLists>(target, 'GET', '/user/contacts/standby', { token: suite.tokens[trigram] });
+      const answer = await call<StandbyLists>(target, 'GET', '/user/contacts/standby', {
+        token: suite.tokens[trigram],
+      });
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       return { cache: answer.headers['x-cache'], data: endpoints.standbyContacts.response.parse(answer.body.data) };
     };
@@ -37,7 +39,10 @@ for (const engine of testEngines()) {
       assert.deepEqual(second.data, first.data);
 
       const id = fixture.pending.COM;
-      const stored = await call(suite.app, 'POST', `/todo/${id}/store`, { token: suite.tokens.COM, fields: { deadline: '2026-03-12', notes: 'Rappeler lundi' } });
+      const stored = await call(suite.app, 'POST', `/todo/${id}/store`, {
+        token: suite.tokens.COM,
+        fields: { deadline: '2026-03-12', notes: 'Rappeler lundi' },
+      });
       assert.equal(stored.status, 200, JSON.stringify(stored.body));
       const changed = await todos(suite.app, 'COM');
       assert.equal(changed.cache, 'miss');
@@ -49,7 +54,11 @@ for (const engine of testEngines()) {
     it('sends a large list gzipped to a caller that accepts gzip, and plain to one that does not', async () => {
       const plain = await todos(suite.app, 'ADM');
       const ask = (acceptEncoding: string) =>
-        suite.app.inject({ method: 'GET', url: '/todos', headers: { authorization: suite.tokens.ADM, accept: 'application/json', 'accept-encoding': acceptEncoding } });
+        suite.app.inject({
+          method: 'GET',
+          url: '/todos',
+          headers: { authorization: suite.tokens.ADM, accept: 'application/json', 'accept-encoding': acceptEncoding },
+        });
       const zipped = await ask('gzip, deflate, br');
       assert.equal(zipped.statusCode, 200);
       assert.equal(zipped.headers['content-encoding'], 'gzip');
@@ -72,7 +81,10 @@ for (const engine of testEngines()) {
         await todos(suite.app, 'REC');
         assert.equal((await todos(suite.app, 'REC')).cache, 'hit');
         const id = fixture.pending.REC;
-        const stored = await call(other, 'POST', `/todo/${id}/store`, { token: suite.tokens.REC, fields: { deadline: '2026-03-14', notes: 'Vu par l’autre instance' } });
+        const stored = await call(other, 'POST', `/todo/${id}/store`, {
+          token: suite.tokens.REC,
+          fields: { deadline: '2026-03-14', notes: 'Vu par l’autre instance' },
+        });
         assert.equal(stored.status, 200, JSON.stringify(stored.body));
         assert.equal(notesOf((await todos(suite.app, 'REC')).data, id), 'Vu par l’autre instance');
       } finally {
@@ -85,9 +97,13 @@ for (const engine of testEngines()) {
       const id = fixture.pending.COM;
       const todoOf = async () => (await todos(suite.app, 'COM')).data.find((todo) => todo.id === id);
       await todoOf();
-      await sql`update task set description = 'Relance écrite' where id = (select task_id from todo where id = ${id})`.execute(database.db);
+      await sql`update task set description = 'Relance écrite' where id = (select task_id from todo where id = ${id})`.execute(
+        database.db,
+      );
       assert.equal((await todoOf())?.task.description, 'Relance écrite');
-      await sql`update contact set last_name = 'Durand-Martin' where id = (select contact_id from todo where id = ${id})`.execute(database.db);
+      await sql`update contact set last_name = 'Durand-Martin' where id = (select contact_id from todo where id = ${id})`.execute(
+        database.db,
+      );
       assert.equal((await todoOf())?.contact.lastName, 'Durand-Martin');
       await sql`update app_user set trigram = 'CMX' where id = ${fixture.users.COM}`.execute(database.db);
       assert.equal((await todoOf())?.owner.trigram, 'CMX');
@@ -96,12 +112,16 @@ for (const engine of testEngines()) {
       const standby = await standbyOf(suite.app, 'ADM');
       await sql`update company set name = 'Atelier Renommé 2' where id = ${fixture.company}`.execute(database.db);
       const again = await standbyOf(suite.app, 'ADM');
-      const companies = (lists: StandbyLists) => lists.allContacts.flatMap((contact) => (contact.company === null ? [] : [contact.company.name]));
+      const companies = (lists: StandbyLists) =>
+        lists.allContacts.flatMap((contact) => (contact.company === null ? [] : [contact.company.name]));
       assert.ok(companies(standby.data).includes('Atelier Renommé'));
       assert.ok(companies(again.data).includes('Atelier Renommé 2'));
       assert.ok(!companies(again.data).includes('Atelier Renommé'));
       await sql`delete from todo where id = ${fixture.accomplished.COM}`.execute(database.db);
-      assert.equal((await todos(suite.app, 'COM')).data.some((todo) => todo.id === fixture.accomplished.COM), false);
+      assert.equal(
+        (await todos(suite.app, 'COM')).data.some((todo) => todo.id === fixture.accomplished.COM),
+        false,
+      );
     });
 
     it('moves a contact out of the standby lists as soon as a todo activates it', async () => {
@@ -132,14 +152,22 @@ for (const engine of testEngines()) {
       const { fixture, database } = suite;
       const other = await createTestApp(database.openAnother());
       try {
-        const totalOf = async (target: FastifyInstance, path: string, trigram: string, query: Record<string, unknown>) => {
+        const totalOf = async (
+          target: FastifyInstance,
+          path: string,
+          trigram: string,
+          query: Record<string, unknown>,
+        ) => {
           const answer = await call<{ total: number }>(target, 'GET', path, { token: suite.tokens[trigram], query });
           assert.equal(answer.status, 200, JSON.stringify(answer.body));
           return answer.body.data!.total;
         };
         // Each list read on both instances, so that both keep its total.
         const totals = async (path: string, trigram: string, query: Record<string, unknown>) => {
-          const [here, there] = [await totalOf(suite.app, path, trigram, query), await totalOf(other, path, trigram, query)];
+          const [here, there] = [
+            await totalOf(suite.app, path, trigram, query),
+            await totalOf(other, path, trigram, query),
+          ];
           assert.equal(there, here, `${path} ${JSON.stringify(query)}: both instances agree`);
           return here;
         };
@@ -164,7 +192,13 @@ for (const engine of testEngines()) {
         const searched = await contacts('COM', { scope: 'all', search: 'Lefèvre' });
         const created = await call<{ id: number }>(other, 'POST', '/contact/store', {
           token: suite.tokens.COM,
-          fields: { title: 'madam', firstName: 'Héloïse', lastName: 'Lefèvre', companyId: fixture.company, ownerId: fixture.users.COM },
+          fields: {
+            title: 'madam',
+            firstName: 'Héloïse',
+            lastName: 'Lefèvre',
+            companyId: fixture.company,
+            ownerId: fixture.users.COM,
+          },
         });
         assert.equal(created.status, 200, JSON.stringify(created.body));
         const contactId = created.body.data!.id;
@@ -172,16 +206,35 @@ for (const engine of testEngines()) {
         assert.equal(await contacts('COM', { scope: 'all', search: 'Lefèvre' }), searched + 1);
         const stored = await call(suite.app, 'POST', `/contact/${contactId}/store`, {
           token: suite.tokens.COM,
-          fields: { title: 'madam', firstName: 'Héloïse', lastName: 'Lefèvre', companyId: fixture.company, ownerId: fixture.users.COM, version: 1 },
+          fields: {
+            title: 'madam',
+            firstName: 'Héloïse',
+            lastName: 'Lefèvre',
+            companyId: fixture.company,
+            ownerId: fixture.users.COM,
+            version: 1,
+          },
         });
         assert.equal(stored.status, 200, JSON.stringify(stored.body));
         assert.equal(await contacts('COM', { scope: 'all', standby: 1 }), standby + 1);
-        await database.db.updateTable('contact').set({ owner_id: fixture.users.DIB }).where('id', '=', contactId).execute();
+        await database.db
+          .updateTable('contact')
+          .set({ owner_id: fixture.users.DIB })
+          .where('id', '=', contactId)
+          .execute();
         assert.equal(await contacts('DIR', { scope: 'team' }), team);
         const cobContacts = await contacts('ADM', { scope: 'all', ownerId: fixture.users.COB });
-        await database.db.updateTable('app_user').set({ leader_id: fixture.users.DIR }).where('id', '=', fixture.users.COB).execute();
+        await database.db
+          .updateTable('app_user')
+          .set({ leader_id: fixture.users.DIR })
+          .where('id', '=', fixture.users.COB)
+          .execute();
         assert.equal(await contacts('DIR', { scope: 'team' }), team + cobContacts);
-        await database.db.updateTable('app_user').set({ leader_id: fixture.users.DIB }).where('id', '=', fixture.users.COB).execute();
+        await database.db
+          .updateTable('app_user')
+          .set({ leader_id: fixture.users.DIB })
+          .where('id', '=', fixture.users.COB)
+          .execute();
         assert.equal(await contacts('DIR', { scope: 'team' }), team);
 
         // Needs sheets: created on one instance, a recruiter and the owner changed in SQL, its status starting to close.
@@ -215,13 +268,21 @@ for (const engine of testEngines()) {
         assert.equal(sheet.status, 200, JSON.stringify(sheet.body));
         const sheetId = sheet.body.data!.id;
         assert.deepEqual(
-          [await needs('COM', { scope: 'my' }), await needs('REC', { scope: 'my' }), await needs('DIR', { scope: 'team', open: 1 })],
+          [
+            await needs('COM', { scope: 'my' }),
+            await needs('REC', { scope: 'my' }),
+            await needs('DIR', { scope: 'team', open: 1 }),
+          ],
           [mine + 1, recruiting + 1, open + 1],
         );
         assert.equal(await totals('/needs/search', 'COM', { q: 'Java' }), found + 1);
         await database.db.deleteFrom('needs_sheet_recruiter').where('needs_sheet_id', '=', sheetId).execute();
         assert.equal(await needs('REC', { scope: 'my' }), recruiting);
-        await database.db.updateTable('needs_sheet').set({ owner_id: fixture.users.DIB }).where('id', '=', sheetId).execute();
+        await database.db
+          .updateTable('needs_sheet')
+          .set({ owner_id: fixture.users.DIB })
+          .where('id', '=', sheetId)
+          .execute();
         assert.equal(await needs('COM', { scope: 'my' }), mine);
         assert.equal(await needs('DIR', { scope: 'team', open: 1 }), open);
         const openAll = await needs('ADM', { scope: 'all', open: 1 });

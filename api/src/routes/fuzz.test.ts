@@ -39,7 +39,11 @@ for (const engine of testEngines()) {
             wrong.push(`${request.label} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
           }
         }
-        assert.deepEqual(wrong, [], `${wrong.length} of ${requests.length} requests were not refused with a 4xx and a catalogue code`);
+        assert.deepEqual(
+          wrong,
+          [],
+          `${wrong.length} of ${requests.length} requests were not refused with a 4xx and a catalogue code`,
+        );
         assert.equal(await snapshot(suite.database.db), before, 'the database changed');
       });
     }

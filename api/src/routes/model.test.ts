@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { can, withLuhnCheckDigit, type Company, type Contact, type Envelope, type NeedsSheet, type NeedsSheetStatus, type RoleFlags } from '@bo/contracts/all';
+import {
+  can,
+  withLuhnCheckDigit,
+  type Company,
+  type Contact,
+  type Envelope,
+  type NeedsSheet,
+  type NeedsSheetStatus,
+  type RoleFlags,
+} from '@bo/contracts/all';
 import * as fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -35,7 +44,16 @@ type TaskName = 'call' | 'mail' | 'retired' | 'missing';
 type ImportRow = { name: number; email: number | null; company: Pick | null; owner: Owner | null; id: Pick | null };
 
 type Operation =
-  | { op: 'createCompany'; by: Actor; via: Via; name: number; siret: number; parent: Pick | null; owner: Owner; active: boolean }
+  | {
+      op: 'createCompany';
+      by: Actor;
+      via: Via;
+      name: number;
+      siret: number;
+      parent: Pick | null;
+      owner: Owner;
+      active: boolean;
+    }
   | {
       op: 'updateCompany';
       by: Actor;
@@ -47,7 +65,16 @@ type Operation =
       active: 'same' | 'off' | 'on';
       stale: boolean;
     }
-  | { op: 'createContact'; by: Actor; via: Via; name: number; email: number | null; company: Pick | null; owner: Owner; sendActive: boolean }
+  | {
+      op: 'createContact';
+      by: Actor;
+      via: Via;
+      name: number;
+      email: number | null;
+      company: Pick | null;
+      owner: Owner;
+      sendActive: boolean;
+    }
   | {
       op: 'updateContact';
       by: Actor;
@@ -61,7 +88,15 @@ type Operation =
       stale: boolean;
     }
   | { op: 'addTodo'; by: Actor; via: Via; contact: Pick; task: TaskName; deadline: string }
-  | { op: 'accomplishTodo'; by: Actor; via: Via; pendingOnly: boolean; todo: Pick; followUp: TaskName | null; deadline: string }
+  | {
+      op: 'accomplishTodo';
+      by: Actor;
+      via: Via;
+      pendingOnly: boolean;
+      todo: Pick;
+      followUp: TaskName | null;
+      deadline: string;
+    }
   | { op: 'reassign'; by: Actor; via: Via; contacts: Pick[]; owner: Owner }
   | {
       op: 'merge';
@@ -78,20 +113,28 @@ type Operation =
   | { op: 'undoImport'; by: Actor; via: Via; batch: Pick | 'latest' }
   | { op: 'changeStatus'; by: Actor; via: Via; sheet: Pick; status: Pick; comment: boolean; stale: boolean };
 
-const pick: fc.Arbitrary<Pick> = fc.oneof({ weight: 12, arbitrary: fc.nat(60) }, { weight: 1, arbitrary: fc.constant('missing' as const) });
+const pick: fc.Arbitrary<Pick> = fc.oneof(
+  { weight: 12, arbitrary: fc.nat(60) },
+  { weight: 1, arbitrary: fc.constant('missing' as const) },
+);
 const by = fc.constantFrom(...actors);
 const via = fc.constantFrom<Via>('A', 'B');
-const owner = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...actors) }, { weight: 1, arbitrary: fc.constant('OFF' as const) });
+const owner = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...actors) },
+  { weight: 1, arbitrary: fc.constant('OFF' as const) },
+);
 // Few names and e-mails: they meet again (existingName, existingEmail, an import's duplicates).
 const nameNumber = fc.nat(15);
 const emailNumber = fc.nat(10);
 const task = fc.constantFrom<TaskName>('call', 'call', 'mail', 'retired', 'missing');
 const deadline = fc.constantFrom('2026-03-01', '2026-06-15', '2027-01-10');
-const orSame = <T,>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary: fc.constant('same' as const) }, { weight: 1, arbitrary });
+const orSame = <T>(arbitrary: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 2, arbitrary: fc.constant('same' as const) }, { weight: 1, arbitrary });
 // True now and then.
 const rarely = fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
 // A value, or null (weights: value against null).
-const sometimes = <T,>(arbitrary: fc.Arbitrary<T>, weight = 1, nullWeight = 1) => fc.oneof({ weight, arbitrary }, { weight: nullWeight, arbitrary: fc.constant(null) });
+const sometimes = <T>(arbitrary: fc.Arbitrary<T>, weight = 1, nullWeight = 1) =>
+  fc.oneof({ weight, arbitrary }, { weight: nullWeight, arbitrary: fc.constant(null) });
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   {
@@ -115,9 +158,20 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
       via,
       company: pick,
       rename: sometimes(nameNumber, 1, 3),
-      parent: fc.oneof({ weight: 4, arbitrary: fc.constant('same' as const) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: pick }),
+      parent: fc.oneof(
+        { weight: 4, arbitrary: fc.constant('same' as const) },
+        { weight: 1, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: pick },
+      ),
       owner: orSame(owner),
-      active: fc.constantFrom('same' as const, 'same' as const, 'same' as const, 'off' as const, 'off' as const, 'on' as const),
+      active: fc.constantFrom(
+        'same' as const,
+        'same' as const,
+        'same' as const,
+        'off' as const,
+        'off' as const,
+        'on' as const,
+      ),
       stale: rarely,
     }),
   },
@@ -150,8 +204,28 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     }),
   },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('addTodo' as const), by, via, contact: pick, task, deadline }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('accomplishTodo' as const), by, via, pendingOnly: rarely.map((value) => !value), todo: pick, followUp: sometimes(task), deadline }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('reassign' as const), by, via, contacts: fc.array(pick, { minLength: 1, maxLength: 3 }), owner }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('accomplishTodo' as const),
+      by,
+      via,
+      pendingOnly: rarely.map((value) => !value),
+      todo: pick,
+      followUp: sometimes(task),
+      deadline,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('reassign' as const),
+      by,
+      via,
+      contacts: fc.array(pick, { minLength: 1, maxLength: 3 }),
+      owner,
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -171,20 +245,57 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
       op: fc.constant('importContacts' as const),
       by,
       via,
-      rows: fc.array(fc.record({ name: nameNumber, email: sometimes(emailNumber, 3), company: sometimes(pick), owner: sometimes(owner), id: sometimes(pick, 1, 3) }), {
-        minLength: 1,
-        maxLength: 3,
-      }),
+      rows: fc.array(
+        fc.record({
+          name: nameNumber,
+          email: sometimes(emailNumber, 3),
+          company: sometimes(pick),
+          owner: sometimes(owner),
+          id: sometimes(pick, 1, 3),
+        }),
+        {
+          minLength: 1,
+          maxLength: 3,
+        },
+      ),
       onExisting: fc.constantFrom('skip' as const, 'update' as const),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('undoImport' as const), by, via, batch: fc.oneof({ weight: 3, arbitrary: fc.constant('latest' as const) }, { weight: 1, arbitrary: pick }) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('changeStatus' as const), by, via, sheet: pick, status: pick, comment: fc.boolean(), stale: rarely }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('undoImport' as const),
+      by,
+      via,
+      batch: fc.oneof({ weight: 3, arbitrary: fc.constant('latest' as const) }, { weight: 1, arbitrary: pick }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('changeStatus' as const),
+      by,
+      via,
+      sheet: pick,
+      status: pick,
+      comment: fc.boolean(),
+      stale: rarely,
+    }),
+  },
 );
 
 // --- The database as the rules see it ---
 
-type CompanyFact = { id: number; parentId: number | null; isActive: boolean; ownerId: number; version: number; registrationId: string; tracked: string; whole: string };
+type CompanyFact = {
+  id: number;
+  parentId: number | null;
+  isActive: boolean;
+  ownerId: number;
+  version: number;
+  registrationId: string;
+  tracked: string;
+  whole: string;
+};
 type ContactFact = {
   id: number;
   title: string;
@@ -233,10 +344,22 @@ async function observe(db: Db): Promise<State> {
       md5(t::text) as whole
     from todo t order by id`.execute(db);
   const sheets = await sql<{ id: number; version: number | null; whole: string }>`
-    select id, (to_jsonb(s) ->> 'version')::integer as version, md5(s::text) as whole from needs_sheet s order by id`.execute(db);
+    select id, (to_jsonb(s) ->> 'version')::integer as version, md5(s::text) as whole from needs_sheet s order by id`.execute(
+    db,
+  );
   const statuses = await sql<{ id: number }>`select id from needs_sheet_status order by id`.execute(db);
-  const batches = await sql<{ id: number; userId: number; whole: string }>`select id, user_id as "userId", md5(b::text) as whole from import_batch b order by id`.execute(db);
-  const counts = await sql<{ history_max: string; history: string; items: string; status_changes: string; recruiters: string }>`
+  const batches = await sql<{
+    id: number;
+    userId: number;
+    whole: string;
+  }>`select id, user_id as "userId", md5(b::text) as whole from import_batch b order by id`.execute(db);
+  const counts = await sql<{
+    history_max: string;
+    history: string;
+    items: string;
+    status_changes: string;
+    recruiters: string;
+  }>`
     select (select coalesce(max(id), 0) from history) as history_max, (select count(*) from history) as history,
       (select count(*) from import_item) as items, (select count(*) from needs_sheet_status_change) as status_changes,
       (select count(*) from needs_sheet_recruiter) as recruiters`.execute(db);
@@ -264,19 +387,25 @@ type Baseline = { tables: { name: string; columns: string[] }[]; sequences: { na
 async function keepBaseline(db: Db): Promise<Baseline> {
   const { rows: names } = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely%' order by 1`.execute(db);
+    where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely%' order by 1`.execute(
+    db,
+  );
   await sql`create schema model_baseline`.execute(db);
   const tables: Baseline['tables'] = [];
   for (const { name } of names) {
     // Generated columns are computed again as the rows go back.
     const { rows } = await sql<{ column: string }>`
       select column_name as column from information_schema.columns
-      where table_schema = current_schema() and table_name = ${name} and is_generated = 'NEVER' order by ordinal_position`.execute(db);
+      where table_schema = current_schema() and table_name = ${name} and is_generated = 'NEVER' order by ordinal_position`.execute(
+      db,
+    );
     await sql`create table ${sql.id('model_baseline', name)} as select * from ${sql.table(name)}`.execute(db);
     tables.push({ name, columns: rows.map((row) => row.column) });
   }
   const { rows: sequences } = await sql<{ name: string; last: string | null }>`
-    select sequencename as name, last_value::text as last from pg_sequences where schemaname = current_schema()`.execute(db);
+    select sequencename as name, last_value::text as last from pg_sequences where schemaname = current_schema()`.execute(
+    db,
+  );
   return { tables, sequences };
 }
 
@@ -288,7 +417,9 @@ async function restoreBaseline(db: Db, baseline: Baseline): Promise<void> {
     for (const { name } of baseline.tables) await sql`delete from ${sql.table(name)}`.execute(trx);
     for (const { name, columns } of baseline.tables) {
       const list = sql.join(columns.map((column) => sql.id(column)));
-      await sql`insert into ${sql.table(name)} (${list}) overriding system value select ${list} from ${sql.id('model_baseline', name)}`.execute(trx);
+      await sql`insert into ${sql.table(name)} (${list}) overriding system value select ${list} from ${sql.id('model_baseline', name)}`.execute(
+        trx,
+      );
     }
     for (const { name, last } of baseline.sequences) {
       await sql`select setval(${name}::regclass, ${last ?? '1'}::bigint, ${last !== null})`.execute(trx);
@@ -313,7 +444,8 @@ type Run = { world: World; apps: Record<Via, FastifyInstance>; trace: string[] }
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 // An id no record has.
 const MISSING_ID = 999_999;
-const idOf = (ids: readonly number[], choice: Pick): number => (choice === 'missing' || ids.length === 0 ? MISSING_ID : ids[choice % ids.length]);
+const idOf = (ids: readonly number[], choice: Pick): number =>
+  choice === 'missing' || ids.length === 0 ? MISSING_ID : ids[choice % ids.length];
 const siret = (n: number) => withLuhnCheckDigit(String(6_100_000_000_000 + n));
 const companyName = (n: number) => `Société modèle ${n}`;
 const email = (n: number) => `modele${n}@example.fr`;
@@ -338,7 +470,14 @@ class RuleBroken extends Error {
   }
 }
 
-async function send(run: Run, actor: Actor, via: Via, method: string, url: string, options: CallOptions = {}): Promise<Answer> {
+async function send(
+  run: Run,
+  actor: Actor,
+  via: Via,
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<Answer> {
   let answer: Answer;
   try {
     answer = await call(run.apps[via], method, url, { token: run.world.tokens[actor], ...options });
@@ -348,16 +487,34 @@ async function send(run: Run, actor: Actor, via: Via, method: string, url: strin
   return noted(run, actor, via, method, url, options.fields ?? options.query, answer);
 }
 
-function noted(run: Run, actor: Actor, via: Via, method: string, url: string, payload: unknown, answer: Answer): Answer {
+function noted(
+  run: Run,
+  actor: Actor,
+  via: Via,
+  method: string,
+  url: string,
+  payload: unknown,
+  answer: Answer,
+): Answer {
   const code = errorOf(answer);
-  run.trace.push(`     ${actor} on ${via}: ${method} ${url}${payload === undefined ? '' : ` ${shorten(payload)}`} -> ${answer.status}${code === undefined ? '' : ` ${code}`}`);
+  run.trace.push(
+    `     ${actor} on ${via}: ${method} ${url}${payload === undefined ? '' : ` ${shorten(payload)}`} -> ${answer.status}${code === undefined ? '' : ` ${code}`}`,
+  );
   // No answer is ever a 5xx.
-  if (answer.status >= 500) throw new RuleBroken(`a ${answer.status} answer to ${method} ${url}: ${JSON.stringify(answer.body)}`);
+  if (answer.status >= 500)
+    throw new RuleBroken(`a ${answer.status} answer to ${method} ${url}: ${JSON.stringify(answer.body)}`);
   return answer;
 }
 
 // A CSV file posted as the browser does.
-async function upload(run: Run, actor: Actor, via: Via, url: string, csv: string, fields: Record<string, string>): Promise<Answer> {
+async function upload(
+  run: Run,
+  actor: Actor,
+  via: Via,
+  url: string,
+  csv: string,
+  fields: Record<string, string>,
+): Promise<Answer> {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'import.csv');
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -365,10 +522,19 @@ async function upload(run: Run, actor: Actor, via: Via, url: string, csv: string
   const response = await run.apps[via].inject({
     method: 'POST',
     url,
-    headers: { accept: 'application/json', authorization: run.world.tokens[actor], 'content-type': request.headers.get('content-type') ?? '' },
+    headers: {
+      accept: 'application/json',
+      authorization: run.world.tokens[actor],
+      'content-type': request.headers.get('content-type') ?? '',
+    },
     payload: Buffer.from(await request.arrayBuffer()),
   });
-  const answer: Answer = { status: response.statusCode, body: response.json<Envelope<unknown>>(), headers: response.headers, token: undefined };
+  const answer: Answer = {
+    status: response.statusCode,
+    body: response.json<Envelope<unknown>>(),
+    headers: response.headers,
+    token: undefined,
+  };
   return noted(run, actor, via, 'POST', url, { csv, ...fields }, answer);
 }
 
@@ -406,7 +572,8 @@ async function perform(run: Run, op: Operation, state: State): Promise<Outcome> 
       const fields = {
         name: op.rename === null ? (current?.name ?? companyName(99)) : companyName(op.rename),
         registrationId: current?.registrationId ?? siret(99),
-        parentId: op.parent === 'same' ? (current?.parentId ?? null) : op.parent === null ? null : idOf(companyIds, op.parent),
+        parentId:
+          op.parent === 'same' ? (current?.parentId ?? null) : op.parent === null ? null : idOf(companyIds, op.parent),
         address: current?.address ?? null,
         postalCode: current?.postalCode ?? null,
         city: current?.city ?? null,
@@ -417,7 +584,10 @@ async function perform(run: Run, op: Operation, state: State): Promise<Outcome> 
         isActive: op.active === 'same' ? (current?.isActive ?? true) : op.active === 'on',
         version: sent,
       };
-      return { answer: await post(`/company/${id}/store`, fields), versions: [{ table: 'company', id, version: sent }] };
+      return {
+        answer: await post(`/company/${id}/store`, fields),
+        versions: [{ table: 'company', id, version: sent }],
+      };
     }
     case 'createContact': {
       const fields = {
@@ -446,16 +616,30 @@ async function perform(run: Run, op: Operation, state: State): Promise<Outcome> 
         jobTitle: current?.jobTitle ?? null,
         email: op.email === 'same' ? (current?.email ?? null) : op.email === null ? null : email(op.email),
         phone: current?.phone ?? null,
-        companyId: op.company === 'same' ? (current?.company?.id ?? null) : op.company === null ? null : idOf(companyIds, op.company),
+        companyId:
+          op.company === 'same'
+            ? (current?.company?.id ?? null)
+            : op.company === null
+              ? null
+              : idOf(companyIds, op.company),
         ownerId: op.owner === 'same' ? (current?.owner.id ?? users.ADM.id) : users[op.owner].id,
         ...(op.isActive === 'omit' ? {} : { isActive: op.isActive === 'same' ? isActive : !isActive }),
         version: sent,
       };
-      return { answer: await post(`/contact/${id}/store`, fields), versions: [{ table: 'contact', id, version: sent }] };
+      return {
+        answer: await post(`/contact/${id}/store`, fields),
+        versions: [{ table: 'contact', id, version: sent }],
+      };
     }
     case 'addTodo': {
       const id = idOf(contactIds, op.contact);
-      return { answer: await post(`/contact/${id}/task/${taskId(op.task)}/todo/store`, { deadline: op.deadline, notes: 'À rappeler' }), versions: [] };
+      return {
+        answer: await post(`/contact/${id}/task/${taskId(op.task)}/todo/store`, {
+          deadline: op.deadline,
+          notes: 'À rappeler',
+        }),
+        versions: [],
+      };
     }
     case 'accomplishTodo': {
       // Mostly a pending todo: the accomplished ones are refused.
@@ -467,7 +651,12 @@ async function perform(run: Run, op: Operation, state: State): Promise<Outcome> 
       const answer =
         op.followUp === null
           ? await post(`/todo/${id}/store`, { deadline: op.deadline, notes: 'Fait', isAccomplished: true })
-          : await post(`/todo/${id}/task/${taskId(op.followUp)}/store`, { deadline: op.deadline, notes: 'Fait', newDeadline: op.deadline, newNotes: 'Suite' });
+          : await post(`/todo/${id}/task/${taskId(op.followUp)}/store`, {
+              deadline: op.deadline,
+              notes: 'Fait',
+              newDeadline: op.deadline,
+              newNotes: 'Suite',
+            });
       return { answer, versions: [] };
     }
     case 'reassign': {
@@ -484,7 +673,8 @@ async function perform(run: Run, op: Operation, state: State): Promise<Outcome> 
       // The values kept: those of one of the two.
       const source = (op.fieldsOf === 'kept' ? keptContact : duplicateContact) ?? keptContact ?? duplicateContact;
       const version = op.stale === 'kept' ? staleOf(keptContact?.version ?? 1) : (keptContact?.version ?? 1);
-      const duplicateVersion = op.stale === 'duplicate' ? staleOf(duplicateContact?.version ?? 1) : (duplicateContact?.version ?? 1);
+      const duplicateVersion =
+        op.stale === 'duplicate' ? staleOf(duplicateContact?.version ?? 1) : (duplicateContact?.version ?? 1);
       const fields = {
         title: source?.title ?? 'madam',
         firstName: source?.firstName ?? 'Inconnue',
@@ -509,7 +699,10 @@ async function perform(run: Run, op: Operation, state: State): Promise<Outcome> 
     }
     case 'importContacts': {
       const companyOf = (choice: Pick) => {
-        const company = choice === 'missing' || state.companies.length === 0 ? undefined : state.companies[choice % state.companies.length];
+        const company =
+          choice === 'missing' || state.companies.length === 0
+            ? undefined
+            : state.companies[choice % state.companies.length];
         return company?.registrationId ?? siret(99);
       };
       const lines = [
@@ -527,16 +720,35 @@ async function perform(run: Run, op: Operation, state: State): Promise<Outcome> 
           ].join(';');
         }),
       ];
-      return { answer: await upload(run, op.by, op.via, '/import/contacts', `${lines.join('\r\n')}\r\n`, { onExisting: op.onExisting }), versions: [] };
+      return {
+        answer: await upload(run, op.by, op.via, '/import/contacts', `${lines.join('\r\n')}\r\n`, {
+          onExisting: op.onExisting,
+        }),
+        versions: [],
+      };
     }
     case 'undoImport': {
-      if (op.batch !== 'latest') return { answer: await post(`/import/${idOf(state.batches.map((batch) => batch.id), op.batch)}/undo`, {}), versions: [] };
+      if (op.batch !== 'latest')
+        return {
+          answer: await post(
+            `/import/${idOf(
+              state.batches.map((batch) => batch.id),
+              op.batch,
+            )}/undo`,
+            {},
+          ),
+          versions: [],
+        };
       // The latest import, as the page offers it to the user who made it.
       const latest = state.batches.at(-1);
       const importer = actors.find((trigram) => users[trigram].id === latest?.userId) ?? op.by;
       const last = await send(run, importer, read, 'GET', '/import/last', { query: { kind: 'contacts' } });
       const id = (last.body.data as { id: number } | null)?.id ?? MISSING_ID;
-      return { answer: await send(run, importer, op.via, 'POST', `/import/${id}/undo`, { fields: {} }), versions: [], actor: importer };
+      return {
+        answer: await send(run, importer, op.via, 'POST', `/import/${id}/undo`, { fields: {} }),
+        versions: [],
+        actor: importer,
+      };
     }
     case 'changeStatus': {
       const id = idOf(
@@ -547,8 +759,15 @@ async function perform(run: Run, op: Operation, state: State): Promise<Outcome> 
       const found = await send(run, op.by, read, 'GET', `/need/${id}`);
       const version = found.status === 200 ? (found.body.data as { version?: number }).version : undefined;
       const sent = version === undefined ? undefined : op.stale ? staleOf(version) : version;
-      const fields = { statusId: idOf(state.statuses, op.status), comment: op.comment ? 'Point hebdomadaire' : null, version: sent ?? 1 };
-      return { answer: await post(`/need/${id}/status`, fields), versions: sent === undefined ? [] : [{ table: 'needs_sheet', id, version: sent }] };
+      const fields = {
+        statusId: idOf(state.statuses, op.status),
+        comment: op.comment ? 'Point hebdomadaire' : null,
+        version: sent ?? 1,
+      };
+      return {
+        answer: await post(`/need/${id}/status`, fields),
+        versions: sent === undefined ? [] : [{ table: 'needs_sheet', id, version: sent }],
+      };
     }
   }
 }
@@ -576,7 +795,8 @@ function changedRecords(before: State, after: State): { entity: string; id: numb
   const oldTodos = byId(before.todos);
   for (const todo of after.todos) {
     const old = oldTodos.get(todo.id);
-    if (old !== undefined && old.tracked === todo.tracked && old.contactId !== todo.contactId) changed.push({ entity: 'todo', id: todo.id, onlyMovedTo: todo.contactId });
+    if (old !== undefined && old.tracked === todo.tracked && old.contactId !== todo.contactId)
+      changed.push({ entity: 'todo', id: todo.id, onlyMovedTo: todo.contactId });
   }
   return changed;
 }
@@ -587,14 +807,16 @@ function differences(before: State, after: State): string[] {
   const compare = <T extends { id: number; whole: string }>(table: string, from: T[], to: T[]) => {
     const old = byId(from);
     const now = byId(to);
-    for (const [id, row] of now) if (old.get(id)?.whole !== row.whole) lines.push(`${table} ${id} ${old.has(id) ? 'changed' : 'added'}`);
+    for (const [id, row] of now)
+      if (old.get(id)?.whole !== row.whole) lines.push(`${table} ${id} ${old.has(id) ? 'changed' : 'added'}`);
     for (const id of old.keys()) if (!now.has(id)) lines.push(`${table} ${id} removed`);
   };
   compare('company', before.companies, after.companies);
   compare('contact', before.contacts, after.contacts);
   compare('todo', before.todos, after.todos);
   compare('needs_sheet', before.sheets, after.sheets);
-  if (before.historyMax !== after.historyMax) lines.push(`history rows added (last id ${before.historyMax} -> ${after.historyMax})`);
+  if (before.historyMax !== after.historyMax)
+    lines.push(`history rows added (last id ${before.historyMax} -> ${after.historyMax})`);
   return lines.length > 0 ? lines : ['import_batch, import_item or the status changes'];
 }
 
@@ -605,19 +827,23 @@ function invariants(state: State): string[] {
   for (const company of state.companies) {
     const parent = company.parentId === null ? undefined : companies.get(company.parentId);
     // No active company whose parent is inactive.
-    if (company.isActive && parent !== undefined && !parent.isActive) broken.push(`company ${company.id} is active under its inactive parent ${parent.id}`);
+    if (company.isActive && parent !== undefined && !parent.isActive)
+      broken.push(`company ${company.id} is active under its inactive parent ${parent.id}`);
   }
   for (const contact of state.contacts) {
     const company = contact.companyId === null ? undefined : companies.get(contact.companyId);
     // No active contact in an inactive company.
-    if (contact.isActive && company !== undefined && !company.isActive) broken.push(`contact ${contact.id} is active in the inactive company ${company.id}`);
+    if (contact.isActive && company !== undefined && !company.isActive)
+      broken.push(`contact ${contact.id} is active in the inactive company ${company.id}`);
     // A contact is active exactly when it has a pending todo.
     if (contact.isActive !== pending.has(contact.id)) {
       broken.push(`contact ${contact.id} is ${contact.isActive ? 'active without' : 'en veille with'} a pending todo`);
     }
     // A contact merged into another is not active and has no pending todo.
     if (contact.mergedIntoId !== null && (contact.isActive || pending.has(contact.id))) {
-      broken.push(`contact ${contact.id}, merged into ${contact.mergedIntoId}, is ${contact.isActive ? 'active' : 'en veille'} with${pending.has(contact.id) ? '' : 'out'} a pending todo`);
+      broken.push(
+        `contact ${contact.id}, merged into ${contact.mergedIntoId}, is ${contact.isActive ? 'active' : 'en veille'} with${pending.has(contact.id) ? '' : 'out'} a pending todo`,
+      );
     }
   }
   return broken;
@@ -633,25 +859,42 @@ async function mergedInLists(run: Run, state: State): Promise<string[]> {
     const lists = standby.body.data as Record<string, { id: number }[]>;
     for (const contact of merged) {
       for (const [name, list] of Object.entries(lists)) {
-        if (list.some((item) => item.id === contact.id)) broken.push(`merged contact ${contact.id} is in the standby list ${name} (instance ${via})`);
+        if (list.some((item) => item.id === contact.id))
+          broken.push(`merged contact ${contact.id} is in the standby list ${name} (instance ${via})`);
       }
-      const found = await send(run, 'ADM', via, 'GET', '/contacts', { query: { search: contact.lastName, perPage: 100 } });
+      const found = await send(run, 'ADM', via, 'GET', '/contacts', {
+        query: { search: contact.lastName, perPage: 100 },
+      });
       const items = (found.body.data as { items: { id: number }[] }).items;
-      if (items.some((item) => item.id === contact.id)) broken.push(`merged contact ${contact.id} is in GET /contacts?search=${contact.lastName} (instance ${via})`);
+      if (items.some((item) => item.id === contact.id))
+        broken.push(`merged contact ${contact.id} is in GET /contacts?search=${contact.lastName} (instance ${via})`);
       const suggested = await send(run, 'ADM', via, 'GET', '/contacts/search', { query: { q: contact.lastName } });
       if ((suggested.body.data as { id: number }[]).some((item) => item.id === contact.id)) {
         broken.push(`merged contact ${contact.id} is in GET /contacts/search?q=${contact.lastName} (instance ${via})`);
       }
       const duplicates = await send(run, 'ADM', via, 'GET', '/contacts/duplicates', {
-        query: { email: contact.email, firstName: contact.firstName, lastName: contact.lastName, companyId: contact.companyId },
+        query: {
+          email: contact.email,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          companyId: contact.companyId,
+        },
       });
       if ((duplicates.body.data as { contact: { id: number } }[]).some((item) => item.contact.id === contact.id)) {
-        broken.push(`merged contact ${contact.id} is among the duplicates GET /contacts/duplicates finds for its own e-mail and name (instance ${via})`);
+        broken.push(
+          `merged contact ${contact.id} is among the duplicates GET /contacts/duplicates finds for its own e-mail and name (instance ${via})`,
+        );
       }
       if (contact.companyId !== null) {
         const company = await send(run, 'ADM', via, 'GET', `/company/${contact.companyId}`);
-        if ((company.body.data as Company & { contacts: { id: number }[] }).contacts.some((item) => item.id === contact.id)) {
-          broken.push(`merged contact ${contact.id} is in the contacts of GET /company/${contact.companyId} (instance ${via})`);
+        if (
+          (company.body.data as Company & { contacts: { id: number }[] }).contacts.some(
+            (item) => item.id === contact.id,
+          )
+        ) {
+          broken.push(
+            `merged contact ${contact.id} is in the contacts of GET /company/${contact.companyId} (instance ${via})`,
+          );
         }
       }
     }
@@ -664,16 +907,27 @@ async function checkStep(run: Run, op: Operation, outcome: Outcome, before: Stat
   const broken: string[] = [];
   if (!accepted(answer)) {
     // A refused call changed nothing.
-    if (after.fingerprint !== before.fingerprint) broken.push(`refused with ${answer.status} ${errorOf(answer)}, yet changed: ${differences(before, after).join(', ')}`);
+    if (after.fingerprint !== before.fingerprint)
+      broken.push(
+        `refused with ${answer.status} ${errorOf(answer)}, yet changed: ${differences(before, after).join(', ')}`,
+      );
   }
   // A save over another version than the stored one is refused (editConflict), and only such a save.
   const stored = (sent: SentVersion) =>
-    (sent.table === 'company' ? byId(before.companies) : sent.table === 'contact' ? byId(before.contacts) : byId(before.sheets)).get(sent.id)?.version ?? undefined;
+    (sent.table === 'company'
+      ? byId(before.companies)
+      : sent.table === 'contact'
+        ? byId(before.contacts)
+        : byId(before.sheets)
+    ).get(sent.id)?.version ?? undefined;
   const outdated = outcome.versions.filter((sent) => stored(sent) !== undefined && stored(sent) !== sent.version);
   if (accepted(answer) && outdated.length > 0) {
-    broken.push(`accepted a save over a newer version: ${outdated.map((sent) => `${sent.table} ${sent.id} sent ${sent.version}, stored ${stored(sent)}`).join('; ')}`);
+    broken.push(
+      `accepted a save over a newer version: ${outdated.map((sent) => `${sent.table} ${sent.id} sent ${sent.version}, stored ${stored(sent)}`).join('; ')}`,
+    );
   }
-  if (errorOf(answer) === 'editConflict' && outdated.length === 0) broken.push('refused with editConflict though every version sent was the stored one');
+  if (errorOf(answer) === 'editConflict' && outdated.length === 0)
+    broken.push('refused with editConflict though every version sent was the stored one');
 
   broken.push(...invariants(after));
 
@@ -684,7 +938,8 @@ async function checkStep(run: Run, op: Operation, outcome: Outcome, before: Stat
     const now = byId(to);
     for (const row of from) {
       const later = now.get(row.id);
-      if (later !== undefined && later.ownerId !== row.ownerId) broken.push(`${table} ${row.id}: owner ${row.ownerId} -> ${later.ownerId} by ${actor}, who may not reassign`);
+      if (later !== undefined && later.ownerId !== row.ownerId)
+        broken.push(`${table} ${row.id}: owner ${row.ownerId} -> ${later.ownerId} by ${actor}, who may not reassign`);
     }
   };
   if (!can(role, 'contact', 'reassign')) ownerChanges('contact', before.contacts, after.contacts);
@@ -697,11 +952,15 @@ async function checkStep(run: Run, op: Operation, outcome: Outcome, before: Stat
       const { rows } = await sql<{ entity: string; entity_id: number; action: string }>`
         select entity, entity_id, action from history where id > ${before.historyMax}`.execute(run.world.db);
       const logged = new Set(rows.map((row) => `${row.entity} ${row.entity_id}`));
-      const merges = new Set(rows.filter((row) => row.entity === 'contact' && row.action === 'merge').map((row) => row.entity_id));
+      const merges = new Set(
+        rows.filter((row) => row.entity === 'contact' && row.action === 'merge').map((row) => row.entity_id),
+      );
       for (const record of changed) {
         if (logged.has(`${record.entity} ${record.id}`)) continue;
         if (record.onlyMovedTo !== undefined && merges.has(record.onlyMovedTo)) continue;
-        broken.push(`${record.entity} ${record.id} ${record.onlyMovedTo === undefined ? 'changed' : `moved to contact ${record.onlyMovedTo}`} without a history entry`);
+        broken.push(
+          `${record.entity} ${record.id} ${record.onlyMovedTo === undefined ? 'changed' : `moved to contact ${record.onlyMovedTo}`} without a history entry`,
+        );
       }
     }
   }
@@ -731,13 +990,20 @@ async function runSequence(world: World, ops: Operation[], counters: Counters): 
       counters.answers.set(key, (counters.answers.get(key) ?? 0) + 1);
       const next = await observe(world.db);
       const broken = await checkStep(run, op, outcome, state, next);
-      if (broken.length > 0) throw new RuleBroken(`step #${index + 1} broke the rules:\n${broken.map((line) => `  - ${line}`).join('\n')}`);
+      if (broken.length > 0)
+        throw new RuleBroken(`step #${index + 1} broke the rules:\n${broken.map((line) => `  - ${line}`).join('\n')}`);
       state = next;
     }
   } catch (error) {
     // Anything else thrown (an answer of an unexpected shape) is reported with the steps too.
-    const message = error instanceof RuleBroken ? error.message : `step #${step} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-    throw new RuleBroken(`${message}\nsteps, as sent (the operation, then each call: actor, instance, request, answer):\n${run.trace.join('\n')}`, step);
+    const message =
+      error instanceof RuleBroken
+        ? error.message
+        : `step #${step} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+    throw new RuleBroken(
+      `${message}\nsteps, as sent (the operation, then each call: actor, instance, request, answer):\n${run.trace.join('\n')}`,
+      step,
+    );
   } finally {
     await apps.A.close();
     await apps.B.close();
@@ -750,12 +1016,17 @@ async function prepareWorld(suite: SeededSuite, second: Db): Promise<World> {
   const db = suite.database.db;
   const { fixture, app, tokens } = suite;
   // Three statuses, and two sheets: one REC works on, one without recruiter.
-  for (const [order, [label, color, closes]] of ([
-    ['Nouveau', '#2563eb', false],
-    ['En cours', '#d97706', false],
-    ['Pourvu', '#059669', true],
-  ] as const).entries()) {
-    const answer = await call<NeedsSheetStatus>(app, 'POST', '/admin/need-status/store', { token: tokens.ADM, fields: { label, color, closes, order: order * 10 } });
+  for (const [order, [label, color, closes]] of (
+    [
+      ['Nouveau', '#2563eb', false],
+      ['En cours', '#d97706', false],
+      ['Pourvu', '#059669', true],
+    ] as const
+  ).entries()) {
+    const answer = await call<NeedsSheetStatus>(app, 'POST', '/admin/need-status/store', {
+      token: tokens.ADM,
+      fields: { label, color, closes, order: order * 10 },
+    });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
   }
   for (const recruiterIds of [[fixture.users.REC], []]) {
@@ -773,12 +1044,20 @@ async function prepareWorld(suite: SeededSuite, second: Db): Promise<World> {
     });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
   }
-  const rows = await db.selectFrom('app_user').select(['id', 'trigram', 'is_admin', 'is_business_leader', 'is_business_team', 'is_recruitment_team']).execute();
+  const rows = await db
+    .selectFrom('app_user')
+    .select(['id', 'trigram', 'is_admin', 'is_business_leader', 'is_business_team', 'is_recruitment_team'])
+    .execute();
   const users = Object.fromEntries(
     owners.map((trigram) => {
       const row = rows.find((user) => user.trigram === trigram);
       assert.ok(row !== undefined, trigram);
-      const role = { admin: row.is_admin, businessLeader: row.is_business_leader, businessTeam: row.is_business_team, recruitmentTeam: row.is_recruitment_team };
+      const role = {
+        admin: row.is_admin,
+        businessLeader: row.is_business_leader,
+        businessTeam: row.is_business_team,
+        recruitmentTeam: row.is_recruitment_team,
+      };
       return [trigram, { id: row.id, trigram, role }];
     }),
   ) as World['users'];
@@ -795,7 +1074,10 @@ function failureReport(engine: string, details: fc.RunDetails<[Operation[]]>): s
     `The data rules broke on ${engine} after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s).`,
     `Replay (in api/, with DATABASE_URL for PostgreSQL): MODEL_SEED=${details.seed} MODEL_PATH=${details.counterexamplePath ?? ''} node --import tsx --test src/routes/model.test.ts`,
     `Operations (${ops.length}):`,
-    ...ops.map((op, index) => `  #${index + 1} ${describeOp(op)}${index + 1 > broke ? ' (not run: the rules broke before)' : ''}`),
+    ...ops.map(
+      (op, index) =>
+        `  #${index + 1} ${describeOp(op)}${index + 1 > broke ? ' (not run: the rules broke before)' : ''}`,
+    ),
     error,
   ].join('\n');
 }
@@ -812,14 +1094,32 @@ for (const engine of testEngines()) {
     });
     after(() => suite.close());
 
-    it(`keeps them over ${RUNS} sequences of up to ${MAX_STEPS} operations by every role, on two instances`, { timeout: 3_600_000 }, async (t) => {
-      const counters: Counters = { runs: 0, steps: 0, answers: new Map() };
-      const started = performance.now();
-      const property = fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: MAX_STEPS, size: 'max' }), (ops) => runSequence(world, ops, counters));
-      const details = await fc.check(property, { seed: SEED, numRuns: RUNS, ...(PATH === undefined ? {} : { path: PATH, endOnFailure: true }) });
-      t.diagnostic(`${counters.runs} runs, ${counters.steps} steps in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${SEED})`);
-      t.diagnostic(`answers by operation and status (shrinking included): ${[...counters.answers].sort().map(([key, count]) => `${key}: ${count}`).join(', ')}`);
-      if (details.failed) assert.fail(failureReport(engine, details));
-    });
+    it(
+      `keeps them over ${RUNS} sequences of up to ${MAX_STEPS} operations by every role, on two instances`,
+      { timeout: 3_600_000 },
+      async (t) => {
+        const counters: Counters = { runs: 0, steps: 0, answers: new Map() };
+        const started = performance.now();
+        const property = fc.asyncProperty(
+          fc.array(operation, { minLength: 1, maxLength: MAX_STEPS, size: 'max' }),
+          (ops) => runSequence(world, ops, counters),
+        );
+        const details = await fc.check(property, {
+          seed: SEED,
+          numRuns: RUNS,
+          ...(PATH === undefined ? {} : { path: PATH, endOnFailure: true }),
+        });
+        t.diagnostic(
+          `${counters.runs} runs, ${counters.steps} steps in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${SEED})`,
+        );
+        t.diagnostic(
+          `answers by operation and status (shrinking included): ${[...counters.answers]
+            .sort()
+            .map(([key, count]) => `${key}: ${count}`)
+            .join(', ')}`,
+        );
+        if (details.failed) assert.fail(failureReport(engine, details));
+      },
+    );
   });
 }

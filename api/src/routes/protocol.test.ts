@@ -14,10 +14,15 @@ for (const engine of testEngines()) {
     after(() => suite.close());
 
     it('marks every answer that carries a token Cache-Control: no-store, errors included', async () => {
-      const login = await call(suite.app, 'POST', '/user/login', { fields: { trigram: 'COM', password: FIXTURE_PASSWORD } });
+      const login = await call(suite.app, 'POST', '/user/login', {
+        fields: { trigram: 'COM', password: FIXTURE_PASSWORD },
+      });
       assert.equal(login.headers['cache-control'], 'no-store');
       for (const url of ['/user', '/todos', '/user/contacts/standby', '/todo/987654/store']) {
-        const answer = await call(suite.app, url.endsWith('store') ? 'POST' : 'GET', url, { token: suite.tokens.DIR, fields: url.endsWith('store') ? { deadline: '2026-01-01' } : undefined });
+        const answer = await call(suite.app, url.endsWith('store') ? 'POST' : 'GET', url, {
+          token: suite.tokens.DIR,
+          fields: url.endsWith('store') ? { deadline: '2026-01-01' } : undefined,
+        });
         assert.ok(answer.token !== undefined, url);
         assert.equal(answer.headers['cache-control'], 'no-store', url);
       }
@@ -32,14 +37,20 @@ for (const engine of testEngines()) {
       });
       assert.equal(json.statusCode, 415);
       assert.deepEqual(json.json().errors, [{ message: 'dataInvalid' }]);
-      const form = await call(suite.app, 'PATCH', '/user/settings', { token: suite.tokens.COM, fields: { layout: 'horizontal' } });
+      const form = await call(suite.app, 'PATCH', '/user/settings', {
+        token: suite.tokens.COM,
+        fields: { layout: 'horizontal' },
+      });
       assert.equal(form.status, 415);
     });
 
     it('refuses JSON nested thousands deep with dataInvalid, changing nothing', async () => {
       const before = await call(suite.app, 'GET', '/user', { token: suite.tokens.COM });
       // 8 KB: far below the size limit, 4 000 levels deep.
-      for (const payload of [`{"layout":${'['.repeat(4000)}${']'.repeat(4000)}}`, `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`]) {
+      for (const payload of [
+        `{"layout":${'['.repeat(4000)}${']'.repeat(4000)}}`,
+        `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
+      ]) {
         const answer = await suite.app.inject({
           method: 'PATCH',
           url: '/user/settings',
@@ -77,9 +88,15 @@ for (const engine of testEngines()) {
           setTimeout(() => socket.destroy(new Error('no answer after 10 s')), 10_000).unref();
         });
         assert.match(answer.text, /^HTTP\/1\.1 408 /);
-        assert.deepEqual(JSON.parse(answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4)), { data: null, errors: [{ message: 'commandTimeout' }] });
+        assert.deepEqual(JSON.parse(answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4)), {
+          data: null,
+          errors: [{ message: 'commandTimeout' }],
+        });
         // Node checks the connections at a quarter of the timeout: answered within the timeout and one check.
-        assert.ok(answer.closedAfterMs >= timeoutMs && answer.closedAfterMs < timeoutMs * 1.5 + 500, `closed after ${answer.closedAfterMs} ms`);
+        assert.ok(
+          answer.closedAfterMs >= timeoutMs && answer.closedAfterMs < timeoutMs * 1.5 + 500,
+          `closed after ${answer.closedAfterMs} ms`,
+        );
       } finally {
         await app.close();
       }
@@ -93,7 +110,13 @@ for (const engine of testEngines()) {
       const answer = await new Promise<{ status: number; body: string; sent: number }>((resolve) => {
         let sent = 0;
         const req = httpRequest(
-          { host: '127.0.0.1', port, method: 'POST', path: '/user/login', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/user/login',
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+          },
           (res) => {
             let body = '';
             res.on('data', (chunk: Buffer) => (body += chunk.toString()));

@@ -23,13 +23,19 @@ async function endpointGroups(): Promise<Map<string, Map<string, ListedEndpoint>
     const isFolder = statSync(new URL(entry, endpointsDir)).isDirectory();
     const name = isFolder ? entry : entry.replace(/\.ts$/, '');
     if (!isFolder && (!entry.endsWith('.ts') || helpers.has(name))) continue;
-    const module = (await import(new URL(isFolder ? `${entry}/index.ts` : entry, endpointsDir).href)) as Record<string, unknown>;
+    const module = (await import(new URL(isFolder ? `${entry}/index.ts` : entry, endpointsDir).href)) as Record<
+      string,
+      unknown
+    >;
     const calls = new Map<string, ListedEndpoint>();
     for (const table of Object.values(module)) {
       if (!isEndpointTable(table)) continue;
       for (const [id, endpoint] of Object.entries(table)) calls.set(id, endpoint);
     }
-    assert.ok(calls.size > 0, `endpoints/${entry} declares no endpoint group: list it among the helpers or give it its calls`);
+    assert.ok(
+      calls.size > 0,
+      `endpoints/${entry} declares no endpoint group: list it among the helpers or give it its calls`,
+    );
     groups.set(name, calls);
   }
   return groups;
@@ -38,7 +44,12 @@ async function endpointGroups(): Promise<Map<string, Map<string, ListedEndpoint>
 function isEndpointTable(value: unknown): value is Record<string, ListedEndpoint> {
   if (typeof value !== 'object' || value === null) return false;
   const entries = Object.values(value);
-  return entries.length > 0 && entries.every((entry) => typeof entry === 'object' && entry !== null && 'method' in entry && 'path' in entry && 'tag' in entry);
+  return (
+    entries.length > 0 &&
+    entries.every(
+      (entry) => typeof entry === 'object' && entry !== null && 'method' in entry && 'path' in entry && 'tag' in entry,
+    )
+  );
 }
 
 // What a route folder registers: its plugin run on a stand-in for Fastify that records each route (every endpoint
@@ -46,7 +57,9 @@ function isEndpointTable(value: unknown): value is Record<string, ListedEndpoint
 // serve a call, so that no route escapes the count.
 async function registeredBy(folder: string): Promise<string[]> {
   const module = (await import(new URL(`${folder}/index.ts`, routesDir).href)) as Record<string, unknown>;
-  const plugins = Object.entries(module).filter(([name, value]) => name.endsWith('Routes') && typeof value === 'function');
+  const plugins = Object.entries(module).filter(
+    ([name, value]) => name.endsWith('Routes') && typeof value === 'function',
+  );
   assert.equal(plugins.length, 1, `routes/${folder}/index.ts exports one plugin named …Routes`);
   const routes: string[] = [];
   const recorder = {
@@ -57,7 +70,9 @@ async function registeredBy(folder: string): Promise<string[]> {
   const app = new Proxy(recorder, {
     get(target, property) {
       if (property in target) return target[property as keyof typeof target];
-      throw new Error(`routes/${folder} uses app.${String(property)} while registering its routes: register them with registerEndpoint`);
+      throw new Error(
+        `routes/${folder} uses app.${String(property)} while registering its routes: register them with registerEndpoint`,
+      );
     },
   });
   await (plugins[0][1] as (app: FastifyInstance) => Promise<void>)(app as unknown as FastifyInstance);
@@ -72,7 +87,11 @@ describe('route folders', () => {
     const declared = new Map<string, string>();
     for (const [group, calls] of await endpointGroups()) {
       for (const id of calls.keys()) {
-        assert.equal(declared.get(id), undefined, `${id} is declared in endpoints/${declared.get(id)} and endpoints/${group}`);
+        assert.equal(
+          declared.get(id),
+          undefined,
+          `${id} is declared in endpoints/${declared.get(id)} and endpoints/${group}`,
+        );
         declared.set(id, group);
       }
     }
@@ -82,18 +101,30 @@ describe('route folders', () => {
   it('serves each endpoint group from the route folder of its name, all of its calls and no other', async () => {
     const groups = await endpointGroups();
     const folders = routeFolders();
-    assert.deepEqual(folders.sort(), [...groups.keys()].sort(), 'one route folder per endpoint group, of the same name');
+    assert.deepEqual(
+      folders.sort(),
+      [...groups.keys()].sort(),
+      'one route folder per endpoint group, of the same name',
+    );
 
     const servedBy = new Map<string, string>();
     for (const folder of folders) {
       for (const route of await registeredBy(folder)) {
-        assert.equal(servedBy.get(route), undefined, `${route} is registered by routes/${servedBy.get(route)} and routes/${folder}`);
+        assert.equal(
+          servedBy.get(route),
+          undefined,
+          `${route} is registered by routes/${servedBy.get(route)} and routes/${folder}`,
+        );
         servedBy.set(route, folder);
       }
     }
     for (const [group, calls] of groups) {
       for (const [id, endpoint] of calls) {
-        assert.equal(servedBy.get(key(endpoint)), group, `${id} (${key(endpoint)}), declared in endpoints/${group}, is served by routes/${servedBy.get(key(endpoint)) ?? '(none)'}`);
+        assert.equal(
+          servedBy.get(key(endpoint)),
+          group,
+          `${id} (${key(endpoint)}), declared in endpoints/${group}, is served by routes/${servedBy.get(key(endpoint)) ?? '(none)'}`,
+        );
         servedBy.delete(key(endpoint));
       }
     }

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { formatRegistrationId, frenchDate, toBusinessIsoDate, withLuhnCheckDigit, type Company, type Todo } from '@bo/contracts/all';
+import {
+  formatRegistrationId,
+  frenchDate,
+  toBusinessIsoDate,
+  withLuhnCheckDigit,
+  type Company,
+  type Todo,
+} from '@bo/contracts/all';
 import { parse } from 'csv-parse/sync';
 import { openSeededSuite, type SeededSuite } from '../test/fixtures';
 import { call, testEngines } from '../test/harness';
@@ -17,7 +24,11 @@ for (const engine of testEngines()) {
     const today = toBusinessIsoDate(new Date());
 
     const exported = async (path: string, search: string) => {
-      const answer = await suite.app.inject({ method: 'GET', url: `${path}?search=${encodeURIComponent(search)}`, headers: { authorization: suite.tokens.COM } });
+      const answer = await suite.app.inject({
+        method: 'GET',
+        url: `${path}?search=${encodeURIComponent(search)}`,
+        headers: { authorization: suite.tokens.COM },
+      });
       assert.equal(answer.statusCode, 200, answer.body);
       return answer.body;
     };
@@ -55,10 +66,16 @@ for (const engine of testEngines()) {
         fields: { title: 'madam', firstName: 'Aline', lastName: 'Ainoise', companyId: company.id, ownerId: users.COM },
       });
       const todo = (taskId: number, deadline: string) =>
-        call<Todo>(suite.app, 'POST', `/contact/${contact.body.data!.id}/task/${taskId}/todo/store`, { token: suite.tokens.COM, fields: { deadline } });
+        call<Todo>(suite.app, 'POST', `/contact/${contact.body.data!.id}/task/${taskId}/todo/store`, {
+          token: suite.tokens.COM,
+          fields: { deadline },
+        });
       await todo(tasks.call, '2030-03-05');
       const done = (await todo(tasks.mail, '2030-04-02')).body.data!;
-      const accomplished = await call(suite.app, 'POST', `/todo/${done.id}/store`, { token: suite.tokens.COM, fields: { deadline: '2030-04-02', isAccomplished: 1 } });
+      const accomplished = await call(suite.app, 'POST', `/todo/${done.id}/store`, {
+        token: suite.tokens.COM,
+        fields: { deadline: '2030-04-02', isAccomplished: 1 },
+      });
       assert.equal(accomplished.status, 200, JSON.stringify(accomplished.body));
     });
     after(() => suite?.close());
@@ -94,7 +111,12 @@ for (const engine of testEngines()) {
       const csv = await exported('/contacts/export', 'Ainoise');
       const [row] = records(csv);
       assert.deepEqual(
-        [row['Prochaine tâche : échéance'], row['Prochaine tâche'], row['Dernière tâche aboutie : date'], row['Dernière tâche aboutie']],
+        [
+          row['Prochaine tâche : échéance'],
+          row['Prochaine tâche'],
+          row['Dernière tâche aboutie : date'],
+          row['Dernière tâche aboutie'],
+        ],
         ['05/03/2030', 'Appel de suivi', frenchDate(today), 'Relance email'],
       );
       const sheet = await openInSpreadsheet(csv);

@@ -2,7 +2,14 @@ import { hashPassword } from '../auth/password';
 import type { Db, NewTodo } from '../db/database';
 import type { FastifyInstance } from 'fastify';
 import type { EngineName } from '../db/engine';
-import { FIXTURE_PASSWORD, createTestApp, createTestDatabase, login, testPasswordHashing, type TestDatabase } from './harness';
+import {
+  FIXTURE_PASSWORD,
+  createTestApp,
+  createTestDatabase,
+  login,
+  testPasswordHashing,
+  type TestDatabase,
+} from './harness';
 
 type Role = 'admin' | 'businessLeader' | 'businessTeam' | 'recruitmentTeam';
 
@@ -60,7 +67,13 @@ export async function seedFixture(db: Db): Promise<Fixture> {
     .values([
       { description: 'Appel de suivi', background_color: '#2563eb', border_color: '#1e40af', color: '#ffffff' },
       { description: 'Relance email', background_color: '#f59e0b', border_color: '#b45309', color: '#000000' },
-      { description: 'Ancienne tâche', background_color: '#777777', border_color: '#555555', color: '#ffffff', is_active: false },
+      {
+        description: 'Ancienne tâche',
+        background_color: '#777777',
+        border_color: '#555555',
+        color: '#ffffff',
+        is_active: false,
+      },
     ])
     .returning('id')
     .execute();
@@ -80,14 +93,31 @@ export async function seedFixture(db: Db): Promise<Fixture> {
     const [sleeping, awake] = await db
       .insertInto('contact')
       .values([
-        { title: 'madam', first_name: 'Élise', last_name: `Écrin ${user.trigram}`, company_id: company.id, owner_id: owner },
-        { title: 'mister', first_name: 'Paul', last_name: `Durand ${user.trigram}`, company_id: company.id, owner_id: owner },
+        {
+          title: 'madam',
+          first_name: 'Élise',
+          last_name: `Écrin ${user.trigram}`,
+          company_id: company.id,
+          owner_id: owner,
+        },
+        {
+          title: 'mister',
+          first_name: 'Paul',
+          last_name: `Durand ${user.trigram}`,
+          company_id: company.id,
+          owner_id: owner,
+        },
       ])
       .returning('id')
       .execute();
     standby[user.trigram] = sleeping.id;
     active[user.trigram] = awake.id;
-    pending[user.trigram] = await addTodo(db, { contact_id: awake.id, task_id: call.id, owner_id: owner, deadline: '2026-03-10' });
+    pending[user.trigram] = await addTodo(db, {
+      contact_id: awake.id,
+      task_id: call.id,
+      owner_id: owner,
+      deadline: '2026-03-10',
+    });
     accomplished[user.trigram] = await addTodo(db, {
       contact_id: awake.id,
       task_id: mail.id,
@@ -97,7 +127,15 @@ export async function seedFixture(db: Db): Promise<Fixture> {
       execution_date: '2026-02-10T10:00:00Z',
     });
   }
-  return { users, tasks: { call: call.id, mail: mail.id, retired: retired.id }, company: company.id, standby, active, pending, accomplished };
+  return {
+    users,
+    tasks: { call: call.id, mail: mail.id, retired: retired.id },
+    company: company.id,
+    standby,
+    active,
+    pending,
+    accomplished,
+  };
 }
 
 export async function addTodo(db: Db, todo: NewTodo): Promise<number> {

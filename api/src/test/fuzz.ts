@@ -65,7 +65,7 @@ function baseValues(shape: Record<string, z.ZodType>): Record<string, string> {
 }
 
 // The values the contract itself refuses for a field: the server must refuse them too.
-const refusedBy = <T,>(field: z.ZodType, values: T[]): T[] => values.filter((value) => !field.safeParse(value).success);
+const refusedBy = <T>(field: z.ZodType, values: T[]): T[] => values.filter((value) => !field.safeParse(value).success);
 
 const BOUNDARY = 'fuzzboundary7MA4YWxkTrZu0gW';
 
@@ -103,7 +103,8 @@ export function malformedRequests(name: string, endpoint: Endpoint): FuzzRequest
     return `${fillPath(endpoint.path, pathParams)}${text === '' ? '' : `?${text}`}`;
   };
   const validBody = (): Pick<FuzzRequest, 'headers' | 'payload'> => {
-    if (multipartCall) return { headers: { 'content-type': multipartType }, payload: multipartBody(Object.entries(body)) };
+    if (multipartCall)
+      return { headers: { 'content-type': multipartType }, payload: multipartBody(Object.entries(body)) };
     if (jsonCall) return { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) };
     return { headers: {} };
   };
@@ -113,14 +114,18 @@ export function malformedRequests(name: string, endpoint: Endpoint): FuzzRequest
 
   // Every path parameter, one at a time, with each value its schema refuses (raw in the path: '%00' is a NUL).
   for (const [key, field] of Object.entries(paramShape)) {
-    for (const value of refusedBy(field, malformedScalars.filter((v) => v !== '' && v.length < 100))) {
+    for (const value of refusedBy(
+      field,
+      malformedScalars.filter((v) => v !== '' && v.length < 100),
+    )) {
       add(`param ${key}=${JSON.stringify(value)}`, urlWith({ ...params, [key]: value }, query));
     }
   }
 
   // Every query field: each refused value, and the field sent twice.
   for (const [key, field] of Object.entries(queryShape)) {
-    for (const value of refusedBy(field, malformedScalars)) add(`query ${key}=${JSON.stringify(value).slice(0, 40)}`, urlWith(params, { ...query, [key]: value }));
+    for (const value of refusedBy(field, malformedScalars))
+      add(`query ${key}=${JSON.stringify(value).slice(0, 40)}`, urlWith(params, { ...query, [key]: value }));
     add(`query ${key} twice`, urlWith(params, { ...query, [key]: [query[key] ?? '1', query[key] ?? '1'] }));
   }
   add('query with a NUL in an unknown field', urlWith(params, { ...query, extra: 'a\u0000b' }));
@@ -145,16 +150,30 @@ export function malformedRequests(name: string, endpoint: Endpoint): FuzzRequest
       });
     }
     const valid = multipartBody(fields);
-    add('multipart without a boundary', validUrl, { headers: { 'content-type': 'multipart/form-data' }, payload: valid });
-    add('multipart with a wrong boundary', validUrl, { headers: { 'content-type': 'multipart/form-data; boundary=other' }, payload: valid });
-    add('multipart cut short', validUrl, { headers: { 'content-type': multipartType }, payload: valid.subarray(0, Math.max(1, valid.length - 20)) });
+    add('multipart without a boundary', validUrl, {
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: valid,
+    });
+    add('multipart with a wrong boundary', validUrl, {
+      headers: { 'content-type': 'multipart/form-data; boundary=other' },
+      payload: valid,
+    });
+    add('multipart cut short', validUrl, {
+      headers: { 'content-type': multipartType },
+      payload: valid.subarray(0, Math.max(1, valid.length - 20)),
+    });
     add('multipart garbage', validUrl, { headers: { 'content-type': multipartType }, payload: 'garbage' });
     add('a file part', validUrl, {
       headers: { 'content-type': multipartType },
-      payload: Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nxx\r\n--${BOUNDARY}--\r\n`),
+      payload: Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nxx\r\n--${BOUNDARY}--\r\n`,
+      ),
     });
     add('a JSON body', validUrl, { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-    add('a form-urlencoded body', validUrl, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(body).toString() });
+    add('a form-urlencoded body', validUrl, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(body).toString(),
+    });
     add('a text body', validUrl, { headers: { 'content-type': 'text/plain' }, payload: 'hello' });
   }
 
@@ -177,7 +196,10 @@ export function malformedRequests(name: string, endpoint: Endpoint): FuzzRequest
     ] as const) {
       add(label, validUrl, { headers: { 'content-type': 'application/json' }, payload });
     }
-    add('a multipart body', validUrl, { headers: { 'content-type': multipartType }, payload: multipartBody(Object.entries(body)) });
+    add('a multipart body', validUrl, {
+      headers: { 'content-type': multipartType },
+      payload: multipartBody(Object.entries(body)),
+    });
     add('a text body', validUrl, { headers: { 'content-type': 'text/plain' }, payload: 'hello' });
   }
 

@@ -53,7 +53,11 @@ export type TestDatabase = {
 export async function createTestDatabase(engine: EngineName): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const pglite = await createPglite(null);
-    return trackedDatabase(engine, () => kyselyOnPglite(pglite), () => pglite.close());
+    return trackedDatabase(
+      engine,
+      () => kyselyOnPglite(pglite),
+      () => pglite.close(),
+    );
   }
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl === undefined) throw new Error('DATABASE_URL is not set');
@@ -80,7 +84,11 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
 
 // A migrated database whose every connection (the first and any "second instance") is closed before the
 // engine is disposed of.
-async function trackedDatabase(engine: EngineName, connect: () => Db, dispose: () => Promise<void>): Promise<TestDatabase> {
+async function trackedDatabase(
+  engine: EngineName,
+  connect: () => Db,
+  dispose: () => Promise<void>,
+): Promise<TestDatabase> {
   const handles: Db[] = [];
   const open = (): Db => {
     const db = connect();
@@ -134,7 +142,12 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
-export async function call<T = unknown>(app: FastifyInstance, method: string, url: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token !== undefined) headers.authorization = options.token;
   let payload: Buffer | string | undefined;
@@ -163,7 +176,8 @@ export async function call<T = unknown>(app: FastifyInstance, method: string, ur
 
 export async function login(app: FastifyInstance, trigram: string, password = FIXTURE_PASSWORD): Promise<string> {
   const answer = await call(app, 'POST', '/user/login', { fields: { trigram, password, save: true } });
-  if (answer.status !== 200 || answer.token === undefined) throw new Error(`login ${trigram} failed: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 || answer.token === undefined)
+    throw new Error(`login ${trigram} failed: ${JSON.stringify(answer.body)}`);
   return answer.token;
 }
 
@@ -171,7 +185,22 @@ export const FIXTURE_PASSWORD = 'Mot-de-passe-test-1';
 
 // Rows of the tables a call could change, to prove that a refused call changed nothing.
 export async function snapshot(db: Db): Promise<string> {
-  const tables = ['todo', 'contact', 'company', 'history', 'user_session', 'app_user', 'task', 'needs_sheet', 'needs_sheet_recruiter', 'needs_sheet_status', 'needs_sheet_model', 'needs_sheet_status_change', 'import_batch', 'import_item'] as const;
+  const tables = [
+    'todo',
+    'contact',
+    'company',
+    'history',
+    'user_session',
+    'app_user',
+    'task',
+    'needs_sheet',
+    'needs_sheet_recruiter',
+    'needs_sheet_status',
+    'needs_sheet_model',
+    'needs_sheet_status_change',
+    'import_batch',
+    'import_item',
+  ] as const;
   const parts: unknown[] = [];
   for (const table of tables) {
     parts.push(await sql`select * from ${sql.table(table)} order by 1`.execute(db).then((result) => result.rows));
@@ -183,5 +212,10 @@ export async function snapshot(db: Db): Promise<string> {
 
 export function decodeToken(token: string): { sub: number; sid: string; iat: number; exp: number } {
   const body = token.replace(/^Bearer /, '').split('.')[0];
-  return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { sub: number; sid: string; iat: number; exp: number };
+  return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
+    sub: number;
+    sid: string;
+    iat: number;
+    exp: number;
+  };
 }

@@ -15,7 +15,8 @@ const SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
 const FRENCH_CSV = 'CSV:59,34,76,1,,1036';
 
 // Why a spreadsheet test cannot run here, or null when it can.
-export const spreadsheetMissing = (): string | null => (existsSync(SOFFICE) ? null : `LibreOffice Calc is not installed (${SOFFICE})`);
+export const spreadsheetMissing = (): string | null =>
+  existsSync(SOFFICE) ? null : `LibreOffice Calc is not installed (${SOFFICE})`;
 
 export type SheetCell = {
   // office:value-type: float, date, string, boolean...; empty for an empty cell.
@@ -38,7 +39,16 @@ export async function openInSpreadsheet(csv: string): Promise<SheetCell[][]> {
     // A profile of its own: two conversions at once must not share one.
     await promisify(execFile)(
       SOFFICE,
-      [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', `--infilter=${FRENCH_CSV}`, '--convert-to', 'fods', '--outdir', dir, join(dir, 'export.csv')],
+      [
+        `-env:UserInstallation=file://${join(dir, 'profile')}`,
+        '--headless',
+        `--infilter=${FRENCH_CSV}`,
+        '--convert-to',
+        'fods',
+        '--outdir',
+        dir,
+        join(dir, 'export.csv'),
+      ],
       { timeout: 120_000 },
     );
     const xml = await readFile(join(dir, 'export.fods'), 'utf8');
@@ -48,7 +58,8 @@ export async function openInSpreadsheet(csv: string): Promise<SheetCell[][]> {
       [...row.getElementsByTagNameNS(TABLE, 'table-cell')].flatMap((cell) => {
         const type = cell.getAttributeNS(OFFICE, 'value-type') ?? '';
         // A text is its paragraphs (a formula's result is an attribute).
-        const text = () => [...cell.getElementsByTagNameNS(TEXT, 'p')].map((paragraph) => paragraph.textContent ?? '').join('\n');
+        const text = () =>
+          [...cell.getElementsByTagNameNS(TEXT, 'p')].map((paragraph) => paragraph.textContent ?? '').join('\n');
         const value =
           type === 'date'
             ? (cell.getAttributeNS(OFFICE, 'date-value') ?? '')

@@ -22,7 +22,14 @@ export function LoginCard() {
         </Typography.Title>
         <Typography.Paragraph type="secondary">Connectez-vous avec votre trigramme.</Typography.Paragraph>
         <form onSubmit={handleSubmit} noValidate aria-label="Connexion">
-          <TextField control={form.control} name="trigram" label="Trigramme" required autoComplete="username" maxLength={3} />
+          <TextField
+            control={form.control}
+            name="trigram"
+            label="Trigramme"
+            required
+            autoComplete="username"
+            maxLength={3}
+          />
           <PasswordField control={form.control} name="password" label="Mot de passe" />
           <SwitchField
             control={form.control}

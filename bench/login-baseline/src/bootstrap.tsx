@@ -5,7 +5,13 @@ import frFR from 'antd/locale/fr_FR';
 import { createRoot } from 'react-dom/client';
 import { LoginCard } from './antd-login-card';
 
-setClientConfig({ appName: 'Back office', apiUrl: 'http://localhost:4000', key: null, defaultUrl: '/agenda', chunkLoadTimeoutMs: 120_000 });
+setClientConfig({
+  appName: 'Back office',
+  apiUrl: 'http://localhost:4000',
+  key: null,
+  defaultUrl: '/agenda',
+  chunkLoadTimeoutMs: 120_000,
+});
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <QueryClientProvider client={queryClient}>

@@ -16,5 +16,8 @@ export const routes: RemotePage[] = [
     path: '/liste-utilisateurs',
     ...lazyPage(() => import('./features/users/components/user-list-page').then((page) => page.UserListPage)),
   },
-  { path: '/phrases', ...lazyPage(() => import('./features/phrases/components/phrases-page').then((page) => page.PhrasesPage)) },
+  {
+    path: '/phrases',
+    ...lazyPage(() => import('./features/phrases/components/phrases-page').then((page) => page.PhrasesPage)),
+  },
 ];

@@ -22,13 +22,19 @@ export const routes: RemotePage[] = [
   {
     path: '/liste-contacts',
     ...lazyPage(() =>
-      withImport('contacts', import('./features/contacts/components/contact-list-page').then((page) => page.ContactListPage)),
+      withImport(
+        'contacts',
+        import('./features/contacts/components/contact-list-page').then((page) => page.ContactListPage),
+      ),
     ),
   },
   {
     path: '/liste-societes',
     ...lazyPage(() =>
-      withImport('companies', import('./features/companies/components/company-list-page').then((page) => page.CompanyListPage)),
+      withImport(
+        'companies',
+        import('./features/companies/components/company-list-page').then((page) => page.CompanyListPage),
+      ),
     ),
   },
   {

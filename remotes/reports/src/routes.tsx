@@ -11,9 +11,16 @@ reportRuntime('reports', React);
 export const routes: RemotePage[] = [
   {
     path: '/rapports/historique-contact',
-    ...lazyPage(() => import('./features/contact-history/components/contact-history-page').then((page) => page.ContactHistoryReportPage)),
+    ...lazyPage(() =>
+      import('./features/contact-history/components/contact-history-page').then(
+        (page) => page.ContactHistoryReportPage,
+      ),
+    ),
   },
-  { path: '/rapports/annuaire', ...lazyPage(() => import('./features/directory/components/directory-page').then((page) => page.DirectoryPage)) },
+  {
+    path: '/rapports/annuaire',
+    ...lazyPage(() => import('./features/directory/components/directory-page').then((page) => page.DirectoryPage)),
+  },
   // The two pages with charts: Chart.js downloads beside the page's chunk (when the page opens or its menu entry is
   // about to be clicked), never for the other pages.
   {

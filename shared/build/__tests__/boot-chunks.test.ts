@@ -3,11 +3,14 @@ import path from 'node:path';
 
 const load = createRequire(__filename);
 type Group = { name: string; test: (module: { resource?: string }) => boolean };
-const { bootChunkGroups } = load('../federation.cjs') as { bootChunkGroups: (fromDir: string) => Record<string, Group> };
+const { bootChunkGroups } = load('../federation.cjs') as {
+  bootChunkGroups: (fromDir: string) => Record<string, Group>;
+};
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const groups = bootChunkGroups(path.join(root, 'shell'));
-const groupOf = (file: string) => Object.values(groups).find((group) => group.test({ resource: path.join(root, file) }))?.name ?? null;
+const groupOf = (file: string) =>
+  Object.values(groups).find((group) => group.test({ resource: path.join(root, file) }))?.name ?? null;
 
 describe("the shell's boot chunks", () => {
   test('React, its DOM renderer and their scheduler travel together, for the login card', () => {

@@ -3,11 +3,14 @@ import vm from 'node:vm';
 
 const load = createRequire(__filename);
 type Source = { source: () => string | Buffer };
-const { withEagerFactories } = load('../eager-factories.cjs') as { withEagerFactories: (source: Source, minLength?: number) => Source };
+const { withEagerFactories } = load('../eager-factories.cjs') as {
+  withEagerFactories: (source: Source, minLength?: number) => Source;
+};
 const { RawSource } = (load('webpack') as { sources: { RawSource: new (code: string) => Source } }).sources;
 
 // The chunk as the plugin leaves it, for factories of at least `minLength` characters.
-const wrap = (code: string, minLength: number) => withEagerFactories(new RawSource(code), minLength).source().toString();
+const wrap = (code: string, minLength: number) =>
+  withEagerFactories(new RawSource(code), minLength).source().toString();
 
 // A chunk as webpack and the minifier write it: a module map pushed onto the chunk list, a shorthand method, a
 // function and an arrow function as factories, a numeric-keyed lookup table that holds no function, and a factory
@@ -23,7 +26,9 @@ const chunk = [
 ].join('');
 
 function run(code: string) {
-  const context: { self: { chunks?: [number[], Record<number, (m: unknown, e: Record<string, unknown>, r: unknown) => void>][] } } = { self: {} };
+  const context: {
+    self: { chunks?: [number[], Record<number, (m: unknown, e: Record<string, unknown>, r: unknown) => void>][] };
+  } = { self: {} };
   vm.runInNewContext(code, context);
   const [[ids, modules]] = context.self.chunks ?? [];
   const exports: Record<number, unknown> = {};
@@ -62,6 +67,11 @@ describe('eager factories', () => {
     const wrapped = wrap(chunk, 10);
     expect(wrapped).not.toBe(chunk);
     expect(run(wrapped)).toEqual(run(chunk));
-    expect(run(wrapped).exports).toEqual({ 12: { a: 'douze' }, 34: { value: 34 }, 56: { value: 112 }, 90: { value: 90 } });
+    expect(run(wrapped).exports).toEqual({
+      12: { a: 'douze' },
+      34: { value: 34 },
+      56: { value: 112 },
+      90: { value: 90 },
+    });
   });
 });

@@ -8,9 +8,34 @@ const { usedExportsOf } = load('../federation.cjs') as { usedExportsOf: (pkg: st
 // here is a decision to take with `npm run bench -- front` before and after; a native element or a kit piece often
 // does the job.
 const SHARED_ANTD = [
-  'Alert', 'App', 'Breadcrumb', 'Button', 'Card', 'Checkbox', 'ConfigProvider', 'DatePicker', 'Descriptions', 'Drawer',
-  'Empty', 'Input', 'Layout', 'List', 'Menu', 'Modal', 'Radio', 'Result', 'Select', 'Space', 'Spin', 'Steps', 'Switch',
-  'Table', 'Tag', 'Tooltip', 'Typography', 'theme',
+  'Alert',
+  'App',
+  'Breadcrumb',
+  'Button',
+  'Card',
+  'Checkbox',
+  'ConfigProvider',
+  'DatePicker',
+  'Descriptions',
+  'Drawer',
+  'Empty',
+  'Input',
+  'Layout',
+  'List',
+  'Menu',
+  'Modal',
+  'Radio',
+  'Result',
+  'Select',
+  'Space',
+  'Spin',
+  'Steps',
+  'Switch',
+  'Table',
+  'Tag',
+  'Tooltip',
+  'Typography',
+  'theme',
 ];
 
 test('the apps import from antd only the components of the shared set', () => {

@@ -20,7 +20,9 @@ const { versionFile, contractsInfo } = load('../version-file.cjs') as {
   }) => VersionFile;
   contractsInfo: (fromDir: string) => { version: string; range: string };
 };
-const { sharedConfig } = load('../federation.cjs') as { sharedConfig: (fromDir: string) => Record<string, { requiredVersion?: string }> };
+const { sharedConfig } = load('../federation.cjs') as {
+  sharedConfig: (fromDir: string) => Record<string, { requiredVersion?: string }>;
+};
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const contactsDir = path.join(root, 'remotes', 'contacts');
@@ -57,7 +59,13 @@ describe("a remote's version.json", () => {
 
   test('a build id from the environment replaces the hash, to tell two builds of the same sources apart', () => {
     process.env.BO_BUILD_ID = 'rebuild2';
-    const file = versionFile({ name: 'admin', packageVersion: '1.2.3', hash: 'ffffffffffff', contracts: { version: '0.1.0', range: '^0.1.0' }, shared: {} });
+    const file = versionFile({
+      name: 'admin',
+      packageVersion: '1.2.3',
+      hash: 'ffffffffffff',
+      contracts: { version: '0.1.0', range: '^0.1.0' },
+      shared: {},
+    });
     expect(file.version).toBe('1.2.3-rebuild2');
     expect(file.singletons).toEqual({});
   });

@@ -126,12 +126,20 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
       headers,
       signal: options.signal,
       params: method === 'GET' ? toWireParams(params) : undefined,
-      data: method === 'GET' ? undefined : bodyContentType(method) === 'multipart/form-data' ? toFormData(params) : toJsonBody(params),
+      data:
+        method === 'GET'
+          ? undefined
+          : bodyContentType(method) === 'multipart/form-data'
+            ? toFormData(params)
+            : toJsonBody(params),
       // A file of several megabytes, and the work on it, take longer than an ordinary call.
       ...(Object.values(params).some(isBlob) ? { timeout: limits.requestTimeoutMs * 12 } : {}),
       ...(options.onUploadProgress === undefined
         ? {}
-        : { onUploadProgress: (event: { loaded: number; total?: number }) => options.onUploadProgress?.(event.total ? event.loaded / event.total : 0) }),
+        : {
+            onUploadProgress: (event: { loaded: number; total?: number }) =>
+              options.onUploadProgress?.(event.total ? event.loaded / event.total : 0),
+          }),
     });
   } catch (error) {
     if (axios.isCancel(error)) throw error;
@@ -206,7 +214,9 @@ export function resetHttpClient() {
 }
 
 // The path parameters of an endpoint: each `:name` of its path, as text or number.
-type PathParams<E extends Endpoint> = E['params'] extends z.ZodType ? { [K in keyof z.output<E['params']>]: string | number } : never;
+type PathParams<E extends Endpoint> = E['params'] extends z.ZodType
+  ? { [K in keyof z.output<E['params']>]: string | number }
+  : never;
 // What the caller sends: the query of a GET, the body of the other methods, in their natural JavaScript types.
 type Payload<E extends Endpoint> = E['method'] extends 'GET'
   ? E['query'] extends z.ZodType
@@ -217,18 +227,30 @@ type Payload<E extends Endpoint> = E['method'] extends 'GET'
     : never;
 
 // A payload whose every field may be left out may itself be left out.
-type PayloadOption<P> = [P] extends [never] ? { params?: never } : undefined extends P ? { params?: P } : object extends P ? { params?: P } : { params: P };
+type PayloadOption<P> = [P] extends [never]
+  ? { params?: never }
+  : undefined extends P
+    ? { params?: P }
+    : object extends P
+      ? { params?: P }
+      : { params: P };
 
 // Typed from the endpoint's entry: a missing parameter or a field the endpoint does not take is a compile error.
-export type CallOptions<E extends Endpoint> = ([PathParams<E>] extends [never] ? { path?: never } : { path: PathParams<E> }) &
+export type CallOptions<E extends Endpoint> = ([PathParams<E>] extends [never]
+  ? { path?: never }
+  : { path: PathParams<E> }) &
   PayloadOption<Payload<E>> & { signal?: AbortSignal; onUploadProgress?: (fraction: number) => void };
 
 // Options may be left out when the endpoint needs neither path parameters nor a required payload.
-type OptionalWhenEmpty<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+type OptionalWhenEmpty<E extends Endpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 // Calls one endpoint of @bo/contracts' `endpoints`: method, path, parameters and response schema come from the
 // contract, never typed twice; the wire forms (0/1, Unix seconds, multipart or JSON) are made here.
-export function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]: OptionalWhenEmpty<E>): Promise<z.output<E['response']>> {
+export function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: OptionalWhenEmpty<E>
+): Promise<z.output<E['response']>> {
   return apiRequest(endpoint.method, endpointPath(endpoint.path, options?.path), {
     schema: endpoint.response as z.ZodType<z.output<E['response']>>,
     params: options?.params as Record<string, unknown> | undefined,

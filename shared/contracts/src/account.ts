@@ -5,7 +5,11 @@ import { fields, nullableFields } from './validation';
 export const MAX_PASSWORD = 256;
 // On the wire a password may be the RSA-OAEP ciphertext of the login key (base64), as on POST /user/login.
 const MAX_WIRE_PASSWORD = 4096;
-export const wirePassword = () => z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_WIRE_PASSWORD, messages.invalid);
+export const wirePassword = () =>
+  z
+    .string({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(MAX_WIRE_PASSWORD, messages.invalid);
 
 // My account (/mon-compte): the connected user's own profile and password.
 export const profilePayloadSchema = z.object({

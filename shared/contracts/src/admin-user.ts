@@ -16,7 +16,6 @@ export const adminUserSchema = userSchema.omit({ settings: true }).extend({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-
 // The wire fields of POST /admin/user/store and /admin/user/{id}/store: `role` is a JSON string of the four flags,
 // as GET /user returns it.
 const userFields = {
@@ -50,7 +49,10 @@ export function userFormSchema(creating: boolean) {
       ...userFields,
       role: roleFlagsSchema,
       password: creating
-        ? z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD, messages.invalid)
+        ? z
+            .string({ error: messages.passwordRequired })
+            .min(1, messages.passwordRequired)
+            .max(MAX_PASSWORD, messages.invalid)
         : z.string().max(MAX_PASSWORD, messages.invalid),
     })
     .superRefine((values, context) => {

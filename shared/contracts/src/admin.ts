@@ -25,7 +25,10 @@ export type TaskTypeStorePayload = z.input<typeof taskTypeStorePayloadSchema>;
 // The form's view of the same payload: the colours as fields of their own (sent as the JSON string).
 // The form checks the contrast as the server does, to say so under the text colour before sending.
 export const taskTypeFormSchema = taskTypeStorePayloadSchema.extend({
-  style: taskStyleEntrySchema.refine(isReadableTaskStyle, { message: errorCatalogue.lowContrast.text, path: ['color'] }),
+  style: taskStyleEntrySchema.refine(isReadableTaskStyle, {
+    message: errorCatalogue.lowContrast.text,
+    path: ['color'],
+  }),
 });
 export type TaskTypeChanges = z.output<typeof taskTypeStorePayloadSchema>;
 

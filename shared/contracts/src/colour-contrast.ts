@@ -26,7 +26,8 @@ export function contrastRatio(foreground: string, background: string): number | 
   return Math.floor(ratio * 100) / 100;
 }
 
-export const meetsWcagAa = (foreground: string, background: string): boolean => (contrastRatio(foreground, background) ?? 0) >= WCAG_AA_NORMAL_TEXT;
+export const meetsWcagAa = (foreground: string, background: string): boolean =>
+  (contrastRatio(foreground, background) ?? 0) >= WCAG_AA_NORMAL_TEXT;
 
 // The text to write on a background of the user's choosing (a status's colour): white or black, whichever reads
 // better; one of the two always meets AA.

@@ -32,7 +32,9 @@ export const companyDetailSchema = companySummarySchema.extend({
   parent: companySummarySchema.nullable(),
   subsidiaries: z.array(companySummarySchema),
   contacts: z.array(contactDetailSchema),
-  owner: z.object({ id: z.number().int(), trigram: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  owner: z
+    .object({ id: z.number().int(), trigram: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable(),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
@@ -53,7 +55,10 @@ export const companySortKeys = [
 export type CompanySortKey = (typeof companySortKeys)[number];
 
 export const companyKinds = ['head', 'subsidiary'] as const;
-export const companyKindLabels: Record<(typeof companyKinds)[number], string> = { head: 'Société mère', subsidiary: 'Filiale' };
+export const companyKindLabels: Record<(typeof companyKinds)[number], string> = {
+  head: 'Société mère',
+  subsidiary: 'Filiale',
+};
 
 export const companiesQuerySchema = sortedListQuerySchema(companySortKeys).extend({
   isActive: optionalParam(wireBoolean),

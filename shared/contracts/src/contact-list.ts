@@ -18,7 +18,17 @@ export const contactScopeLabels: Record<ContactScope, string> = {
   all: 'Tous les contacts',
 };
 
-export const contactSortKeys = ['name', 'company', 'jobTitle', 'phone', 'email', 'owner', 'nextTodo', 'lastTodo', 'isActive'] as const;
+export const contactSortKeys = [
+  'name',
+  'company',
+  'jobTitle',
+  'phone',
+  'email',
+  'owner',
+  'nextTodo',
+  'lastTodo',
+  'isActive',
+] as const;
 export type ContactSortKey = (typeof contactSortKeys)[number];
 
 export const contactsQuerySchema = sortedListQuerySchema(contactSortKeys).extend({
@@ -54,7 +64,10 @@ export type ContactListItem = z.infer<typeof contactListItemSchema>;
 
 // What the panel edits, as the server keeps it. A contact merged into another is gone from every list; read by its id,
 // it names the contact it was merged into.
-export const contactSchema = contactListItemSchema.extend({ createdAt: z.string(), mergedIntoId: z.number().int().nullable() });
+export const contactSchema = contactListItemSchema.extend({
+  createdAt: z.string(),
+  mergedIntoId: z.number().int().nullable(),
+});
 export type Contact = z.infer<typeof contactSchema>;
 
 // POST /contact/store and /contact/{id}/store (multipart). A contact is active exactly when it has a pending todo:
@@ -93,12 +106,17 @@ export const duplicateReasonLabels: Record<(typeof duplicateReasons)[number], st
   phone: 'même téléphone',
   name: 'même nom dans la même société',
 };
-export const contactDuplicateSchema = z.object({ contact: contactSummarySchema, reasons: z.array(z.enum(duplicateReasons)) });
+export const contactDuplicateSchema = z.object({
+  contact: contactSummarySchema,
+  reasons: z.array(z.enum(duplicateReasons)),
+});
 export type ContactDuplicate = z.infer<typeof contactDuplicateSchema>;
 
 // POST /contacts/owner: give a selection of contacts to another user.
 export const contactsOwnerPayloadSchema = z.object({
-  ids: wireJson(z.array(fields.id(), { error: messages.invalid }).min(1, messages.required).max(1000, messages.invalid)),
+  ids: wireJson(
+    z.array(fields.id(), { error: messages.invalid }).min(1, messages.required).max(1000, messages.invalid),
+  ),
   ownerId: fields.id(),
 });
 

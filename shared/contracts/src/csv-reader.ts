@@ -186,7 +186,9 @@ export type CsvEncoding = 'utf-8' | 'windows-1252';
 // no UTF-8, then the file is Windows-1252 (French Excel's "CSV (séparateur: point-virgule)") and must be read
 // again from its start with `decoderFor('windows-1252')`.
 export function decoderFor(encoding: CsvEncoding): TextDecoder {
-  return encoding === 'utf-8' ? new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }) : new TextDecoder('windows-1252');
+  return encoding === 'utf-8'
+    ? new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
+    : new TextDecoder('windows-1252');
 }
 
 // Case, accents, spaces and punctuation ignored: 'E-mail', 'e mail' and 'EMAIL' are one header.

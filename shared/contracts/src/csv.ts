@@ -71,4 +71,3 @@ export function csvLine<T>(columns: readonly CsvColumn<T>[], item: T): string {
 export function toCsv<T>(columns: readonly CsvColumn<T>[], items: readonly T[]): string {
   return CSV_BOM + csvHeader(columns) + items.map((item) => csvLine(columns, item)).join('');
 }
-

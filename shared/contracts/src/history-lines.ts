@@ -35,7 +35,12 @@ const sentences: Readonly<Record<string, string>> = {
 // A value of a page's own fields as a reader knows it (a needs sheet's seniority in words), or undefined.
 export type HistoryValueFormat = (field: string, value: unknown) => string | undefined;
 
-export function historyValue(field: string, value: unknown, names: Readonly<Record<string, string>>, own?: HistoryValueFormat): string {
+export function historyValue(
+  field: string,
+  value: unknown,
+  names: Readonly<Record<string, string>>,
+  own?: HistoryValueFormat,
+): string {
   const shown = own?.(field, value);
   if (shown !== undefined) return shown;
   if (value === null || value === undefined || value === '') return '(vide)';
@@ -68,12 +73,22 @@ export function historyChangeLines(
   const order = Object.keys(labels);
   const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
   return Object.entries(changes)
-    .filter(([field, change]) => !hiddenFields.has(field) && !(change.from === undefined && isEmpty(change.to) && own?.(field, change.to) === undefined))
+    .filter(
+      ([field, change]) =>
+        !hiddenFields.has(field) &&
+        !(change.from === undefined && isEmpty(change.to) && own?.(field, change.to) === undefined),
+    )
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([field, change]) => {
       const show = (value: unknown) => historyValue(field, value, names, own);
       if (Object.hasOwn(sentences, field)) return { field, text: `${sentences[field]} ${show(change.to)}` };
       const label = labels[field] ?? field;
-      return { field, text: change.from === undefined ? `${label} : ${show(change.to)}` : `${label} : ${show(change.from)} → ${show(change.to)}` };
+      return {
+        field,
+        text:
+          change.from === undefined
+            ? `${label} : ${show(change.to)}`
+            : `${label} : ${show(change.from)} → ${show(change.to)}`,
+      };
     });
 }

@@ -5,7 +5,10 @@ import { pageParams } from './paging';
 export const historyEntities = ['company', 'contact', 'todo', 'task', 'phrase', 'user', 'needsSheet'] as const;
 export type HistoryEntity = (typeof historyEntities)[number];
 
-export const historyChangesSchema = z.record(z.string(), z.object({ from: z.unknown().optional(), to: z.unknown().optional() }));
+export const historyChangesSchema = z.record(
+  z.string(),
+  z.object({ from: z.unknown().optional(), to: z.unknown().optional() }),
+);
 // The records the changes name by id (an owner, a company, a contact), named for a reader: "user:3" -> "COM (Camille
 // Martin)" (historyNameKey); the fields that hold such ids: historyReferenceFields.
 export const historyNamesSchema = z.record(z.string(), z.string());

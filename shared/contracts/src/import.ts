@@ -27,8 +27,18 @@ export type ImportField = { key: string; label: string; required: boolean; heade
 // and punctuation ignored).
 export const importFields = {
   companies: [
-    { key: 'name', label: company.name, required: true, headers: [company.name, 'Société', 'Nom', 'Entreprise', 'Dénomination'] },
-    { key: 'registrationId', label: company.registrationId, required: true, headers: [company.registrationId, 'N° SIRET', 'Numéro SIRET'] },
+    {
+      key: 'name',
+      label: company.name,
+      required: true,
+      headers: [company.name, 'Société', 'Nom', 'Entreprise', 'Dénomination'],
+    },
+    {
+      key: 'registrationId',
+      label: company.registrationId,
+      required: true,
+      headers: [company.registrationId, 'N° SIRET', 'Numéro SIRET'],
+    },
     // By SIRET or by name: an existing company, or one of the file.
     { key: 'parent', label: company.parentId, required: false, headers: [company.parentId, 'Maison mère'] },
     { key: 'address', label: company.address, required: false, headers: [company.address] },
@@ -46,9 +56,19 @@ export const importFields = {
     { key: 'lastName', label: contact.lastName, required: true, headers: [contact.lastName] },
     { key: 'firstName', label: contact.firstName, required: true, headers: [contact.firstName] },
     { key: 'jobTitle', label: contact.jobTitle, required: false, headers: [contact.jobTitle, 'Poste'] },
-    { key: 'email', label: EMAIL_FILE_LABEL, required: false, headers: [EMAIL_FILE_LABEL, contact.email, 'Courriel', 'Adresse email'] },
+    {
+      key: 'email',
+      label: EMAIL_FILE_LABEL,
+      required: false,
+      headers: [EMAIL_FILE_LABEL, contact.email, 'Courriel', 'Adresse email'],
+    },
     { key: 'phone', label: contact.phone, required: false, headers: [contact.phone, 'Tél', 'Tel', 'Mobile'] },
-    { key: 'company', label: contact.companyId, required: false, headers: [contact.companyId, company.name, 'Entreprise', 'SIRET'] },
+    {
+      key: 'company',
+      label: contact.companyId,
+      required: false,
+      headers: [contact.companyId, company.name, 'Entreprise', 'SIRET'],
+    },
     { key: 'owner', label: contact.ownerId, required: false, headers: [contact.ownerId, 'Trigramme'] },
     // The record's number in the application: it must name the contact of the line's e-mail, or of its name.
     { key: 'id', label: 'Identifiant', required: false, headers: ['Identifiant'] },
@@ -146,12 +166,20 @@ const importRecordSchema = z.object({ id: z.number().int(), label: z.string() })
 export type ImportRecord = z.infer<typeof importRecordSchema>;
 
 // A field an update changes (the field's key, as in `importFields`), its values as a person reads them.
-export const importChangeSchema = z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+export const importChangeSchema = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
 export type ImportChange = z.infer<typeof importChangeSchema>;
 
 // A line that resembles an existing record (`record`) or an earlier line of the file (`line`) without being the
 // same by a key that identifies it.
-export const importWarningSchema = z.object({ message: z.string(), record: importRecordSchema.nullable(), line: z.number().int().nullable() });
+export const importWarningSchema = z.object({
+  message: z.string(),
+  record: importRecordSchema.nullable(),
+  line: z.number().int().nullable(),
+});
 export type ImportWarning = z.infer<typeof importWarningSchema>;
 
 export const importLineSchema = z.object({
@@ -220,7 +248,9 @@ export function rejectedRowsCsv(report: Pick<ImportReport, 'headers' | 'rejected
   return (
     CSV_BOM +
     csvRow([...report.headers, 'Motif du rejet']) +
-    report.rejectedRows.map((row) => csvRow([...report.headers.map((_header, i) => row.cells[i] ?? ''), row.reason])).join('')
+    report.rejectedRows
+      .map((row) => csvRow([...report.headers.map((_header, i) => row.cells[i] ?? ''), row.reason]))
+      .join('')
   );
 }
 
@@ -238,9 +268,12 @@ export const importMessages = {
   emptyFile: 'Le fichier ne contient aucune ligne',
   unreadable: 'Fichier illisible : ce n’est pas un fichier CSV',
   // A file refused whole, before any line is read (dataInvalid on `file`, with one of these as its detail).
-  utf16: 'Fichier illisible : il est encodé en UTF-16. Enregistrez-le en « CSV UTF-8 » ou en « CSV (séparateur : point-virgule) »',
-  binary: 'Fichier illisible : ce n’est pas un fichier texte CSV (un classeur Excel, une image, un PDF ?). Enregistrez-le en « CSV UTF-8 »',
-  nul: (line: number) => `Fichier illisible : il contient un caractère nul (octet 0) ligne ${line}, ce qu’un fichier CSV ne contient jamais`,
+  utf16:
+    'Fichier illisible : il est encodé en UTF-16. Enregistrez-le en « CSV UTF-8 » ou en « CSV (séparateur : point-virgule) »',
+  binary:
+    'Fichier illisible : ce n’est pas un fichier texte CSV (un classeur Excel, une image, un PDF ?). Enregistrez-le en « CSV UTF-8 »',
+  nul: (line: number) =>
+    `Fichier illisible : il contient un caractère nul (octet 0) ligne ${line}, ce qu’un fichier CSV ne contient jamais`,
   openQuote: (line: number, column: string, text: string) =>
     `Guillemet jamais refermé ligne ${line}, colonne « ${column} » : « "${text}… ». Tout ce qui le suit jusqu’à la fin du fichier serait lu comme une seule cellule : refermez-le, ou doublez-le ("") s’il fait partie du texte`,
   changedSince: 'modifiée depuis l’import',
@@ -251,18 +284,22 @@ export const importMessages = {
   invalidId: 'Identifiant non valide',
   unknownId: 'Identifiant inconnu : aucune fiche ne porte ce numéro',
   sharedEmail: 'Adresse email portée par plusieurs contacts : impossible de savoir lequel mettre à jour',
-  idConflict: (byKey: string, byId: string) => `Ligne contradictoire : l’identifiant désigne ${byId}, mais la ligne désigne ${byKey}`,
-  idNotConfirmed: (record: string) => `L’identifiant désigne ${record}, que la ligne ne nomme pas (ni son e-mail ni son nom)`,
+  idConflict: (byKey: string, byId: string) =>
+    `Ligne contradictoire : l’identifiant désigne ${byId}, mais la ligne désigne ${byKey}`,
+  idNotConfirmed: (record: string) =>
+    `L’identifiant désigne ${record}, que la ligne ne nomme pas (ni son e-mail ni son nom)`,
   idOtherSiret: (record: string) => `L’identifiant désigne ${record}, dont le SIRET n’est pas celui de la ligne`,
   possibleDuplicate: (record: string, why: string) => `Possible doublon de ${record} : ${why}`,
   possibleDuplicateOfLine: (line: number, why: string) => `Possible doublon de la ligne ${line} du fichier : ${why}`,
   samePhone: duplicateReasonLabels.phone,
   sameName: duplicateReasonLabels.name,
-  sameNameUnidentified: 'Possible doublon d’un contact existant : ni e-mail ni identifiant pour le reconnaître, la ligne n’est pas importée',
+  sameNameUnidentified:
+    'Possible doublon d’un contact existant : ni e-mail ni identifiant pour le reconnaître, la ligne n’est pas importée',
   existingKept: 'Fiche existante laissée telle quelle (« Ignorer les fiches existantes »)',
   // A company's parent.
   unknownParent: 'Société mère inconnue (ni dans la base ni dans le fichier)',
-  ambiguousParent: (line: number, record: string) => `Société mère ambiguë : désigne ${record} et la ligne ${line} du fichier`,
+  ambiguousParent: (line: number, record: string) =>
+    `Société mère ambiguë : désigne ${record} et la ligne ${line} du fichier`,
   parentNotImported: (line: number) => `Société mère non importée (ligne ${line} du fichier)`,
   ownParent: 'Une société ne peut pas être sa propre société mère',
   parentCycle: (lines: number[]) => `Sociétés mères en boucle (lignes ${lines.join(', ')} du fichier)`,

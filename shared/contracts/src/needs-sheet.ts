@@ -28,7 +28,12 @@ export function needsSheetReference(year: number, sequence: number): string {
 // Enumerations: English on the wire, French on screen.
 export const seniorities = ['junior', 'confirmed', 'senior', 'expert'] as const;
 export type Seniority = (typeof seniorities)[number];
-export const seniorityLabels: Record<Seniority, string> = { junior: 'Junior', confirmed: 'Confirmé', senior: 'Senior', expert: 'Expert' };
+export const seniorityLabels: Record<Seniority, string> = {
+  junior: 'Junior',
+  confirmed: 'Confirmé',
+  senior: 'Senior',
+  expert: 'Expert',
+};
 
 export const contractTypes = ['regie', 'fixedPrice', 'permanent', 'fixedTerm', 'freelance'] as const;
 export type ContractType = (typeof contractTypes)[number];
@@ -42,7 +47,12 @@ export const contractTypeLabels: Record<ContractType, string> = {
 
 export const needsPriorities = ['low', 'normal', 'high', 'urgent'] as const;
 export type NeedsPriority = (typeof needsPriorities)[number];
-export const needsPriorityLabels: Record<NeedsPriority, string> = { low: 'Basse', normal: 'Normale', high: 'Haute', urgent: 'Urgente' };
+export const needsPriorityLabels: Record<NeedsPriority, string> = {
+  low: 'Basse',
+  normal: 'Normale',
+  high: 'Haute',
+  urgent: 'Urgente',
+};
 
 export const needsSheetScopes = ['my', 'team', 'all'] as const;
 export type NeedsSheetScope = (typeof needsSheetScopes)[number];
@@ -72,18 +82,26 @@ export const needsSheetMessages = {
   deadlineBeforeReceived: 'L’échéance ne peut pas précéder la date de réception',
 } as const;
 
-const skill = z.string({ error: messages.invalid }).trim().min(1, messages.invalid).max(60, messages.invalid).refine(hasNoNul, messages.invalid);
+const skill = z
+  .string({ error: messages.invalid })
+  .trim()
+  .min(1, messages.invalid)
+  .max(60, messages.invalid)
+  .refine(hasNoNul, messages.invalid);
 // Tags arrive as a JSON array of strings; duplicates (case ignored) are kept once.
 const skillList = () =>
   wireJson(z.array(skill, { error: messages.invalid }).max(MAX_SKILLS, messages.invalid))
     .default([])
-    .transform((list) => list.filter((value, index) => list.findIndex((other) => other.toLowerCase() === value.toLowerCase()) === index));
+    .transform((list) =>
+      list.filter((value, index) => list.findIndex((other) => other.toLowerCase() === value.toLowerCase()) === index),
+    );
 const idList = () =>
   wireJson(z.array(fields.id(), { error: messages.invalid }).max(20, messages.invalid))
     .default([])
     .transform((list) => [...new Set(list)]);
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
-const nullableInteger = (min: number, max: number, outOfRange?: string) => z.preprocess(emptyToNull, wireInteger(min, max, outOfRange).nullable());
+const nullableInteger = (min: number, max: number, outOfRange?: string) =>
+  z.preprocess(emptyToNull, wireInteger(min, max, outOfRange).nullable());
 const nullableDate = () => z.preprocess(emptyToNull, wireCalendarDate().nullable());
 
 // --- Statuses (/fiches-de-besoin/status, admin) ---
@@ -159,7 +177,18 @@ export const needsSheetModelsQuerySchema = z.object({
 
 // --- Sheets ---
 
-export const needsSheetSortKeys = ['reference', 'title', 'company', 'contact', 'status', 'priority', 'positions', 'owner', 'deadline', 'receivedDate'] as const;
+export const needsSheetSortKeys = [
+  'reference',
+  'title',
+  'company',
+  'contact',
+  'status',
+  'priority',
+  'positions',
+  'owner',
+  'deadline',
+  'receivedDate',
+] as const;
 export type NeedsSheetSortKey = (typeof needsSheetSortKeys)[number];
 
 const listFilters = {
@@ -291,7 +320,9 @@ function checkNeedsSheet(value: NeedsSheetFields, context: z.RefinementCtx) {
 }
 export const needsSheetStorePayloadSchema = needsSheetFields.superRefine(checkNeedsSheet);
 // An update names the version it was made from (versions.ts).
-export const needsSheetUpdatePayloadSchema = needsSheetFields.extend({ version: versionParam }).superRefine(checkNeedsSheet);
+export const needsSheetUpdatePayloadSchema = needsSheetFields
+  .extend({ version: versionParam })
+  .superRefine(checkNeedsSheet);
 export type NeedsSheetStorePayload = z.input<typeof needsSheetStorePayloadSchema>;
 export type NeedsSheetChanges = z.output<typeof needsSheetStorePayloadSchema>;
 
@@ -300,14 +331,25 @@ export type NeedsSheetChanges = z.output<typeof needsSheetStorePayloadSchema>;
 export const needsSheetStatusChangePayloadSchema = z.object({
   statusId: fields.id(),
   version: versionParam,
-  comment: z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().max(2000, messages.invalid).refine(hasNoNul, messages.invalid).nullable()),
+  comment: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: messages.invalid })
+      .trim()
+      .max(2000, messages.invalid)
+      .refine(hasNoNul, messages.invalid)
+      .nullable(),
+  ),
 });
 export type NeedsSheetStatusChangePayload = z.input<typeof needsSheetStatusChangePayloadSchema>;
 
 // Who may change the status of a sheet (POST /need/{id}/status), on top of the permission table: the business side
 // any sheet's; a member of the recruitment team without a business role, only a sheet they are assigned to.
 const statusChangeAnySheet: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
-export function mayChangeNeedsSheetStatus(user: { id: number; role: RoleFlags }, sheet: { recruiterIds: readonly number[] }): boolean {
+export function mayChangeNeedsSheetStatus(
+  user: { id: number; role: RoleFlags },
+  sheet: { recruiterIds: readonly number[] },
+): boolean {
   if (!can(user.role, 'needsSheetProgress', 'update')) return false;
   return hasAnyRole(user.role, statusChangeAnySheet) || sheet.recruiterIds.includes(user.id);
 }

@@ -28,7 +28,13 @@ export const pageParams = {
 // The common query of every list; a list adds its own filters with `.extend()` and narrows `sort` to its columns
 // (sortedListQuerySchema).
 export const listQuerySchema = z.object({
-  search: optionalParam(z.string({ error: messages.invalid }).trim().max(SEARCH_MAX_LENGTH, messages.invalid).refine(hasNoNul, messages.invalid)),
+  search: optionalParam(
+    z
+      .string({ error: messages.invalid })
+      .trim()
+      .max(SEARCH_MAX_LENGTH, messages.invalid)
+      .refine(hasNoNul, messages.invalid),
+  ),
   sort: z.string({ error: messages.invalid }).max(64, messages.invalid).optional(),
   order: z.enum(sortOrders, { error: messages.invalid }).default('asc'),
   ...pageParams,

@@ -12,17 +12,109 @@ export const MIN_PASSWORD_LENGTH = 12;
 // The most used passwords and their French favourites, folded (lower case, no accents). A password is refused
 // when it is one of them once the digits and signs around it are taken off ("Motdepasse2026!" is "motdepasse").
 export const COMMON_PASSWORDS: readonly string[] = [
-  '123456', '123456789', '12345678', '1234567890', '111111', '000000', '123123', '654321', '121212', '112233',
-  'password', 'passw0rd', 'password1', 'motdepasse', 'mot2passe', 'azerty', 'azertyuiop', 'azerty123', 'qwerty',
-  'qwertyuiop', 'qwerty123', 'abc123', 'abcdef', 'iloveyou', 'jetaime', 'soleil', 'bonjour', 'bonjour123',
-  'bienvenue', 'welcome', 'admin', 'administrateur', 'administrator', 'root', 'master', 'letmein', 'monkey',
-  'dragon', 'football', 'baseball', 'superman', 'batman', 'starwars', 'princess', 'sunshine', 'shadow', 'michael',
-  'jessica', 'charlie', 'doudou', 'chouchou', 'loulou', 'nicolas', 'julien', 'camille', 'marseille', 'paris',
-  'lyon', 'toulouse', 'france', 'chocolat', 'coucou', 'salut', 'vacances', 'printemps', 'automne', 'hiver',
-  'ete', 'changeme', 'changez-moi', 'secret', 'secret123', 'trustno1', 'access', 'login', 'utilisateur',
-  'entreprise', 'societe', 'backoffice', 'back-office', 'hello', 'hello123', 'test', 'test123', 'testtest',
-  'qazwsx', '1q2w3e4r', '1qaz2wsx', 'zaq12wsx', 'aaaaaa', 'azertyqwerty', 'motdepasse123', 'password123',
-  'welcome123', 'liverpool', 'chelsea', 'arsenal', 'psg', 'olympique', 'pokemon', 'naruto', 'freedom', 'whatever',
+  '123456',
+  '123456789',
+  '12345678',
+  '1234567890',
+  '111111',
+  '000000',
+  '123123',
+  '654321',
+  '121212',
+  '112233',
+  'password',
+  'passw0rd',
+  'password1',
+  'motdepasse',
+  'mot2passe',
+  'azerty',
+  'azertyuiop',
+  'azerty123',
+  'qwerty',
+  'qwertyuiop',
+  'qwerty123',
+  'abc123',
+  'abcdef',
+  'iloveyou',
+  'jetaime',
+  'soleil',
+  'bonjour',
+  'bonjour123',
+  'bienvenue',
+  'welcome',
+  'admin',
+  'administrateur',
+  'administrator',
+  'root',
+  'master',
+  'letmein',
+  'monkey',
+  'dragon',
+  'football',
+  'baseball',
+  'superman',
+  'batman',
+  'starwars',
+  'princess',
+  'sunshine',
+  'shadow',
+  'michael',
+  'jessica',
+  'charlie',
+  'doudou',
+  'chouchou',
+  'loulou',
+  'nicolas',
+  'julien',
+  'camille',
+  'marseille',
+  'paris',
+  'lyon',
+  'toulouse',
+  'france',
+  'chocolat',
+  'coucou',
+  'salut',
+  'vacances',
+  'printemps',
+  'automne',
+  'hiver',
+  'ete',
+  'changeme',
+  'changez-moi',
+  'secret',
+  'secret123',
+  'trustno1',
+  'access',
+  'login',
+  'utilisateur',
+  'entreprise',
+  'societe',
+  'backoffice',
+  'back-office',
+  'hello',
+  'hello123',
+  'test',
+  'test123',
+  'testtest',
+  'qazwsx',
+  '1q2w3e4r',
+  '1qaz2wsx',
+  'zaq12wsx',
+  'aaaaaa',
+  'azertyqwerty',
+  'motdepasse123',
+  'password123',
+  'welcome123',
+  'liverpool',
+  'chelsea',
+  'arsenal',
+  'psg',
+  'olympique',
+  'pokemon',
+  'naruto',
+  'freedom',
+  'whatever',
 ];
 
 const common = new Set(COMMON_PASSWORDS);
@@ -56,7 +148,8 @@ export function passwordProblems(password: string, owner: PasswordOwner = {}): P
   return problems;
 }
 
-export const isStrongPassword = (password: string, owner: PasswordOwner = {}): boolean => passwordProblems(password, owner).length === 0;
+export const isStrongPassword = (password: string, owner: PasswordOwner = {}): boolean =>
+  passwordProblems(password, owner).length === 0;
 
 // What the policy says about a password, as a field message: the catalogue's text and what is missing.
 export function weakPasswordMessage(password: string, owner: PasswordOwner): string | null {
@@ -69,13 +162,21 @@ export function weakPasswordMessage(password: string, owner: PasswordOwner): str
 export function passwordChangeFormSchema(owner: PasswordOwner) {
   return z
     .object({
-      currentPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD, messages.invalid),
-      newPassword: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD, messages.invalid),
+      currentPassword: z
+        .string({ error: messages.passwordRequired })
+        .min(1, messages.passwordRequired)
+        .max(MAX_PASSWORD, messages.invalid),
+      newPassword: z
+        .string({ error: messages.passwordRequired })
+        .min(1, messages.passwordRequired)
+        .max(MAX_PASSWORD, messages.invalid),
       confirmation: z.string(),
     })
     .superRefine((values, context) => {
       const message = weakPasswordMessage(values.newPassword, owner);
-      if (values.newPassword !== '' && message !== null) context.addIssue({ code: 'custom', path: ['newPassword'], message });
-      if (values.confirmation !== values.newPassword) context.addIssue({ code: 'custom', path: ['confirmation'], message: 'Les deux saisies diffèrent' });
+      if (values.newPassword !== '' && message !== null)
+        context.addIssue({ code: 'custom', path: ['newPassword'], message });
+      if (values.confirmation !== values.newPassword)
+        context.addIssue({ code: 'custom', path: ['confirmation'], message: 'Les deux saisies diffèrent' });
     });
 }

@@ -4,7 +4,17 @@ import { ALL_ROLES, hasAnyRole, type RoleFlags, type RoleName } from './roles';
 // any handler runs (each endpoint entry names the permission it needs); the browser reads it to show or hide
 // actions. Rules about one record (whose todo, whose contact) come on top, in the server's domain.
 // Zod-free, like roles.ts: the shell reads it before the schemas have loaded.
-export const actions = ['read', 'create', 'update', 'deactivate', 'reassign', 'merge', 'export', 'import', 'manage'] as const;
+export const actions = [
+  'read',
+  'create',
+  'update',
+  'deactivate',
+  'reassign',
+  'merge',
+  'export',
+  'import',
+  'manage',
+] as const;
 export type Action = (typeof actions)[number];
 
 const businessSide: readonly RoleName[] = ['admin', 'businessLeader', 'businessTeam'];
@@ -19,7 +29,15 @@ export const permissions = {
   // (deactivation) is a leader's decision. Exports take the whole base out of the building: business side only.
   // Importing a file creates and updates companies: the same business side that creates and edits them. Who owns
   // which company is a leader's call, as for contacts, whatever the call that would change it.
-  company: { read: ALL_ROLES, create: businessSide, update: businessSide, deactivate: leaders, reassign: leaders, export: businessSide, import: businessSide },
+  company: {
+    read: ALL_ROLES,
+    create: businessSide,
+    update: businessSide,
+    deactivate: leaders,
+    reassign: leaders,
+    export: businessSide,
+    import: businessSide,
+  },
   // Contacts: read by every user; the business side creates and edits them, deactivates them, and exports them;
   // who owns which contact (reassign, whatever the call: the list's action, the form, a merge, an import) and merging
   // duplicates are a leader's call.
@@ -64,7 +82,10 @@ export type Permission = {
   [R in Resource]: { resource: R; action: keyof (typeof permissions)[R] & Action };
 }[Resource];
 
-export function permission<R extends Resource>(resource: R, action: keyof (typeof permissions)[R] & Action): Permission {
+export function permission<R extends Resource>(
+  resource: R,
+  action: keyof (typeof permissions)[R] & Action,
+): Permission {
   return { resource, action } as Permission;
 }
 

@@ -34,7 +34,10 @@ export const contactCsvColumns: readonly CsvColumn<ContactListItem>[] = [
   // A date in a cell of its own (dd/MM/yyyy, a date to a spreadsheet), its task in the next one.
   { title: 'Prochaine tâche : échéance', value: (c) => (c.nextTodo === null ? null : frenchDate(c.nextTodo.deadline)) },
   { title: 'Prochaine tâche', value: (c) => c.nextTodo?.task.description },
-  { title: 'Dernière tâche aboutie : date', value: (c) => (c.lastTodo === null ? null : frenchDate(c.lastTodo.executionDate ?? c.lastTodo.deadline)) },
+  {
+    title: 'Dernière tâche aboutie : date',
+    value: (c) => (c.lastTodo === null ? null : frenchDate(c.lastTodo.executionDate ?? c.lastTodo.deadline)),
+  },
   { title: 'Dernière tâche aboutie', value: (c) => c.lastTodo?.task.description },
   { title: 'En veille', value: (c) => !c.isActive },
 ];

@@ -18,7 +18,8 @@ export const taskStyleEntrySchema = z.object({
 
 // A task type's text must read on its background, at least WCAG AA for normal text (4.5:1: the calendar chip's text
 // is small). The server refuses the rest with lowContrast on `style.color`.
-export const isReadableTaskStyle = (style: Pick<TaskStyle, 'color' | 'backgroundColor'>): boolean => meetsWcagAa(style.color, style.backgroundColor);
+export const isReadableTaskStyle = (style: Pick<TaskStyle, 'color' | 'backgroundColor'>): boolean =>
+  meetsWcagAa(style.color, style.backgroundColor);
 
 // A task type: its description and its calendar chip's colours.
 export const taskSchema = z.object({

@@ -1,6 +1,9 @@
 // Case and accents ignored ("Léa" -> "lea"): searches and generated identifiers, browser and server alike.
 export function foldAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 // "Société Générale" -> "societe-generale" (demo e-mail addresses and domains).

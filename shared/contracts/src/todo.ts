@@ -64,7 +64,11 @@ export { CALENDAR_ONLY_PENDING_DEFAULT } from './user';
 
 const formNotes = () => fields.optionalText(5000);
 // A select starts empty (null); choosing is required.
-const requiredId = () => z.number({ error: messages.required }).nullable().pipe(z.number({ error: messages.required }));
+const requiredId = () =>
+  z
+    .number({ error: messages.required })
+    .nullable()
+    .pipe(z.number({ error: messages.required }));
 
 // The edit dialog: the fields of POST /todo/{id}/store, plus the follow-up of POST /todo/{id}/task/{taskId}/store
 // when the todo is accomplished and a follow-up task is chosen.
@@ -81,7 +85,8 @@ export const todoEditFormSchema = z
   .superRefine((values, ctx) => {
     if (!values.isAccomplished || values.taskId === null) return;
     const newDeadline = fields.isoDate().safeParse(values.newDeadline);
-    if (!newDeadline.success) ctx.addIssue({ code: 'custom', path: ['newDeadline'], message: newDeadline.error.issues[0].message });
+    if (!newDeadline.success)
+      ctx.addIssue({ code: 'custom', path: ['newDeadline'], message: newDeadline.error.issues[0].message });
   });
 export type TodoEditValues = z.output<typeof todoEditFormSchema>;
 

@@ -53,8 +53,14 @@ export const hasNoNul = (value: string): boolean => !value.includes('\u0000');
 // Field schemas shared by the forms and the server.
 export const fields = {
   requiredText: (max = 255) =>
-    z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.invalid).refine(hasNoNul, messages.invalid),
-  optionalText: (max = 5000) => z.string({ error: messages.invalid }).max(max, messages.invalid).refine(hasNoNul, messages.invalid),
+    z
+      .string({ error: messages.required })
+      .trim()
+      .min(1, messages.required)
+      .max(max, messages.invalid)
+      .refine(hasNoNul, messages.invalid),
+  optionalText: (max = 5000) =>
+    z.string({ error: messages.invalid }).max(max, messages.invalid).refine(hasNoNul, messages.invalid),
   email: () => z.string({ error: messages.required }).trim().min(1, messages.required).email(messages.email),
   phone: () => z.string({ error: messages.required }).trim().regex(patterns.phone, messages.invalid),
   // Typed as it is printed (732 829 320 00074), kept as 14 digits.
@@ -90,14 +96,39 @@ const emptyToNull = (value: unknown) => (value === '' || value === undefined ? n
 
 export const nullableFields = {
   text: (max = 255) =>
-    z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().max(max, messages.invalid).refine(hasNoNul, messages.invalid).nullable()),
+    z.preprocess(
+      emptyToNull,
+      z
+        .string({ error: messages.invalid })
+        .trim()
+        .max(max, messages.invalid)
+        .refine(hasNoNul, messages.invalid)
+        .nullable(),
+    ),
   phone: () =>
     z.preprocess(
       emptyToNull,
-      z.string({ error: messages.invalid }).trim().regex(patterns.phone, messages.invalid).transform(normalizePhone).nullable(),
+      z
+        .string({ error: messages.invalid })
+        .trim()
+        .regex(patterns.phone, messages.invalid)
+        .transform(normalizePhone)
+        .nullable(),
     ),
-  email: () => z.preprocess(emptyToNull, z.string({ error: messages.email }).trim().max(255, messages.invalid).email(messages.email).nullable()),
-  postalCode: () => z.preprocess(emptyToNull, z.string({ error: messages.invalid }).trim().regex(/^\d{5}$/, messages.invalid).nullable()),
+  email: () =>
+    z.preprocess(
+      emptyToNull,
+      z.string({ error: messages.email }).trim().max(255, messages.invalid).email(messages.email).nullable(),
+    ),
+  postalCode: () =>
+    z.preprocess(
+      emptyToNull,
+      z
+        .string({ error: messages.invalid })
+        .trim()
+        .regex(/^\d{5}$/, messages.invalid)
+        .nullable(),
+    ),
   website: () =>
     z.preprocess(
       emptyToNull,

@@ -13,7 +13,9 @@ export const versionParam = wireInteger(1, 2_147_483_647);
 export const conflictSchema = z.object({
   // The record's version now: a save that sends it (after the user chose) goes through.
   version: versionField,
-  changedBy: z.object({ id: z.number().int(), trigram: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  changedBy: z
+    .object({ id: z.number().int(), trigram: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable(),
   changedAt: z.string().nullable(),
 });
 export type Conflict = z.infer<typeof conflictSchema>;
@@ -22,8 +24,18 @@ let conflictDateFormat: Intl.DateTimeFormat | null = null;
 
 // "Modifié entre-temps par Julie Moreau (JMO) le 27/11/2026 à 10:42".
 export function conflictMessage(conflict: Conflict): string {
-  conflictDateFormat ??= new Intl.DateTimeFormat('fr-FR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
-  const who = conflict.changedBy === null ? 'un autre utilisateur' : `${conflict.changedBy.firstName} ${conflict.changedBy.lastName} (${conflict.changedBy.trigram})`;
-  const when = conflict.changedAt === null ? '' : ` le ${conflictDateFormat.format(new Date(conflict.changedAt)).replace(' ', ' à ')}`;
+  conflictDateFormat ??= new Intl.DateTimeFormat('fr-FR', {
+    timeZone: BUSINESS_TIME_ZONE,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  const who =
+    conflict.changedBy === null
+      ? 'un autre utilisateur'
+      : `${conflict.changedBy.firstName} ${conflict.changedBy.lastName} (${conflict.changedBy.trigram})`;
+  const when =
+    conflict.changedAt === null
+      ? ''
+      : ` le ${conflictDateFormat.format(new Date(conflict.changedAt)).replace(' ', ' à ')}`;
   return `Modifié entre-temps par ${who}${when}`;
 }

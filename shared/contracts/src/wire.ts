@@ -27,11 +27,16 @@ export function toWireParams(values: Record<string, unknown>): Record<string, Wi
 }
 
 // "1"/"0", 1/0 and true/false; anything else is invalid (never "truthy string").
-export const wireBoolean = z.preprocess((value) => {
-  if (value === '1' || value === 1 || value === true || value === 'true') return true;
-  if (value === '0' || value === 0 || value === false || value === 'false') return false;
-  return value;
-}, z.boolean({ error: messages.invalid })).meta({ description: 'Boolean sent as 0 or 1 ("0" is false)' });
+export const wireBoolean = z
+  .preprocess(
+    (value) => {
+      if (value === '1' || value === 1 || value === true || value === 'true') return true;
+      if (value === '0' || value === 0 || value === false || value === 'false') return false;
+      return value;
+    },
+    z.boolean({ error: messages.invalid }),
+  )
+  .meta({ description: 'Boolean sent as 0 or 1 ("0" is false)' });
 
 // The largest id a database integer column holds: a larger one is no row, not a server error.
 export const MAX_ID = 2_147_483_647;
@@ -67,7 +72,9 @@ export const wireId = () => wireInteger(1, MAX_ID);
 const MAX_UNIX_SECONDS = 253_402_300_799;
 function unixSeconds(value: unknown): number | null {
   const decoded = decodeInteger(value);
-  return typeof decoded === 'number' && Number.isSafeInteger(decoded) && Math.abs(decoded) <= MAX_UNIX_SECONDS ? decoded : null;
+  return typeof decoded === 'number' && Number.isSafeInteger(decoded) && Math.abs(decoded) <= MAX_UNIX_SECONDS
+    ? decoded
+    : null;
 }
 
 // The one decoder of a calendar date on the wire: Unix seconds, as every date travels, become the day that
@@ -81,14 +88,22 @@ export function decodeWireCalendarDate(value: unknown): string | null {
 // A calendar date parameter (deadline, start, end...), decoded to yyyy-MM-dd.
 export const wireCalendarDate = () =>
   z
-    .preprocess((value) => decodeWireCalendarDate(value) ?? value, z.string({ error: messages.dateRequired }).min(1, messages.dateRequired).refine(isIsoDate, messages.invalid))
+    .preprocess(
+      (value) => decodeWireCalendarDate(value) ?? value,
+      z.string({ error: messages.dateRequired }).min(1, messages.dateRequired).refine(isIsoDate, messages.invalid),
+    )
     .meta({ description: 'Calendar date: Unix seconds (the day it falls on in Paris) or yyyy-MM-dd' });
 
 // An instant: Unix seconds, as a number or its canonical text, decoded to a Date.
-export const wireDate = z.preprocess((value) => {
-  const seconds = unixSeconds(value);
-  return seconds === null ? value : new Date(seconds * 1000);
-}, z.date({ error: messages.dateRequired })).meta({ description: 'Instant sent as Unix seconds' });
+export const wireDate = z
+  .preprocess(
+    (value) => {
+      const seconds = unixSeconds(value);
+      return seconds === null ? value : new Date(seconds * 1000);
+    },
+    z.date({ error: messages.dateRequired }),
+  )
+  .meta({ description: 'Instant sent as Unix seconds' });
 
 // A JSON-string object decoded before its schema runs.
 export function wireJson<T extends z.ZodType>(schema: T) {

@@ -3,10 +3,26 @@ import type { CalendarTodo } from './todo-events';
 
 // Sample data for the showroom pages and the tests: task types in several styles, todos around a given day.
 export const sampleTasks = [
-  { id: 1, description: 'Appel de suivi', style: { backgroundColor: '#1565c0', borderColor: '#0d47a1', color: '#ffffff' } },
-  { id: 2, description: 'Rendez-vous client', style: { backgroundColor: '#2e7d32', borderColor: '#1b5e20', color: '#ffffff' } },
-  { id: 3, description: 'Relance e-mail', style: { backgroundColor: '#ffb300', borderColor: '#ff8f00', color: '#000000' } },
-  { id: 4, description: 'Envoi de proposition', style: { backgroundColor: '#6a1b9a', borderColor: '#4a148c', color: '#ffffff' } },
+  {
+    id: 1,
+    description: 'Appel de suivi',
+    style: { backgroundColor: '#1565c0', borderColor: '#0d47a1', color: '#ffffff' },
+  },
+  {
+    id: 2,
+    description: 'Rendez-vous client',
+    style: { backgroundColor: '#2e7d32', borderColor: '#1b5e20', color: '#ffffff' },
+  },
+  {
+    id: 3,
+    description: 'Relance e-mail',
+    style: { backgroundColor: '#ffb300', borderColor: '#ff8f00', color: '#000000' },
+  },
+  {
+    id: 4,
+    description: 'Envoi de proposition',
+    style: { backgroundColor: '#6a1b9a', borderColor: '#4a148c', color: '#ffffff' },
+  },
 ] as const;
 
 const people = [
@@ -68,8 +84,22 @@ export function sampleTodo(deadline: string, patch: Partial<Todo> = {}): Todo {
     isAccomplished: false,
     isActive: true,
     created_at: '2026-01-01T00:00:00.000Z',
-    task: { id: 1, description: 'Appel', style: { backgroundColor: '#112233', borderColor: '#000000', color: '#ffffff' }, isActive: true },
-    contact: { id: 7, title: 'madam', firstName: 'Léa', lastName: 'Petit', jobTitle: null, company: null, ownerId: 1, isActive: true },
+    task: {
+      id: 1,
+      description: 'Appel',
+      style: { backgroundColor: '#112233', borderColor: '#000000', color: '#ffffff' },
+      isActive: true,
+    },
+    contact: {
+      id: 7,
+      title: 'madam',
+      firstName: 'Léa',
+      lastName: 'Petit',
+      jobTitle: null,
+      company: null,
+      ownerId: 1,
+      isActive: true,
+    },
     owner: { id: 1, trigram: 'COM' },
     replacementId: null,
     replacement: null,

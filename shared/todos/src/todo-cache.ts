@@ -45,5 +45,9 @@ export function updateCachedTodos(queryClient: QueryClient, changed: readonly To
     queryClient.setQueryData(query.queryKey, next);
     touched.add(query.queryHash);
   }
-  void queryClient.invalidateQueries({ queryKey: todoListsKey, refetchType: 'none', predicate: (query) => touched.has(query.queryHash) });
+  void queryClient.invalidateQueries({
+    queryKey: todoListsKey,
+    refetchType: 'none',
+    predicate: (query) => touched.has(query.queryHash),
+  });
 }

@@ -44,9 +44,10 @@ describe('todo to calendar event', () => {
   });
 
   it('names the contact and company for screen readers', () => {
-    expect(todoToEvent({ ...pending, contact: { id: 1, firstName: 'Ana', lastName: 'Lopez', company: { name: 'ACME' } } }).extendedProps.contact).toBe(
-      'Ana Lopez (ACME)',
-    );
+    expect(
+      todoToEvent({ ...pending, contact: { id: 1, firstName: 'Ana', lastName: 'Lopez', company: { name: 'ACME' } } })
+        .extendedProps.contact,
+    ).toBe('Ana Lopez (ACME)');
   });
 });
 

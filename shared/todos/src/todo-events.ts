@@ -23,7 +23,14 @@ export type TodoEvent = {
   durationEditable: false;
   classNames: string[];
   // contact: the contact and its company, as one text; contactName and company apart, for the chip's layout.
-  extendedProps: { todoId: number; isAccomplished: boolean; contact: string; contactName: string; company: string | null; notes: string };
+  extendedProps: {
+    todoId: number;
+    isAccomplished: boolean;
+    contact: string;
+    contactName: string;
+    company: string | null;
+    notes: string;
+  };
 };
 
 export function todoStyle(todo: Pick<CalendarTodo, 'isAccomplished' | 'task'>): TaskStyle {

@@ -5,7 +5,17 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 // The frame of every page: French title, breadcrumb, and the browser title.
-export function PageFrame({ path, title, actions, children }: { path: string; title?: string; actions?: ReactNode; children?: ReactNode }) {
+export function PageFrame({
+  path,
+  title,
+  actions,
+  children,
+}: {
+  path: string;
+  title?: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   const route = findRoute(path);
   const heading = title ?? route?.title ?? '';
   useEffect(() => {

@@ -87,7 +87,14 @@ export function LoginCard({ appName, loadClient, rememberByDefault, onFocus, onL
           {appName}
         </h1>
         <p className="bo-login__intro">Connectez-vous avec votre trigramme.</p>
-        <form onSubmit={(event) => void handleSubmit(event)} onFocus={handleFocus} onInput={onFocus} onPointerDown={onFocus} noValidate aria-label="Connexion">
+        <form
+          onSubmit={(event) => void handleSubmit(event)}
+          onFocus={handleFocus}
+          onInput={onFocus}
+          onPointerDown={onFocus}
+          noValidate
+          aria-label="Connexion"
+        >
           <div className={`bo-field${trigramError ? ' bo-field--error' : ''}`}>
             <label className="bo-field__label" htmlFor="login-trigram">
               Trigramme

@@ -27,7 +27,9 @@ export function wantsAppAtOnce(): boolean {
 // downloading as soon as the registry is there, beside the client and the application's own chunks: the
 // routing step is part of the shell's entry, so it does not wait for React or a chunk of its own.
 // Settles with the page's preloading, which goes on by itself.
-const routingReady = once(async () => ({ preloaded: prepareRouting(await fetchJson('/remotes.json', 'Registre des modules')) }));
+const routingReady = once(async () => ({
+  preloaded: prepareRouting(await fetchJson('/remotes.json', 'Registre des modules')),
+}));
 
 // How long antd's stylesheet waits, at most, for the page's data to be asked for (see loadApp).
 const STYLESHEET_WAIT_MS = 300;
@@ -57,7 +59,9 @@ const loadAntdStylesheet = once(
 export const loadApp = once(async (): Promise<(typeof AppModule)['App']> => {
   const routing = routingReady();
   const stylesheet = routing
-    .then(({ preloaded }) => Promise.race([preloaded, new Promise((resolve) => setTimeout(resolve, STYLESHEET_WAIT_MS))]))
+    .then(({ preloaded }) =>
+      Promise.race([preloaded, new Promise((resolve) => setTimeout(resolve, STYLESHEET_WAIT_MS))]),
+    )
     .then(loadAntdStylesheet);
   const [, , app] = await Promise.all([loadClient(), routing, import('../app'), stylesheet]);
   return app.App;

@@ -20,7 +20,15 @@ const pageArrows: Array<[string, string]> = [
 
 // Every element this file may adjust, found in one walk of an added subtree (a month of the calendar adds
 // thousands of elements at once).
-const adjusted = ['anticon', 'fc-icon', 'ant-select-clear', 'ant-pagination-item-link', 'ant-table-measure-row', 'fc-more-link', 'fc-daygrid-day'];
+const adjusted = [
+  'anticon',
+  'fc-icon',
+  'ant-select-clear',
+  'ant-pagination-item-link',
+  'ant-table-measure-row',
+  'fc-more-link',
+  'fc-daygrid-day',
+];
 const adjustedSelector = adjusted.map((className) => `.${className}`).join(', ');
 
 function set(element: Element, name: string, value: string) {
@@ -41,7 +49,8 @@ function adjustElement(element: Element) {
   }
   if (classes.contains('ant-table-measure-row') && !element.hasAttribute('inert')) element.setAttribute('inert', '');
   if (classes.contains('fc-more-link')) set(element, 'role', 'button');
-  if (classes.contains('fc-daygrid-day') && element.hasAttribute('aria-labelledby')) element.removeAttribute('aria-labelledby');
+  if (classes.contains('fc-daygrid-day') && element.hasAttribute('aria-labelledby'))
+    element.removeAttribute('aria-labelledby');
 }
 
 function adjust(root: Element) {
@@ -62,5 +71,9 @@ export function watchAssistiveNames() {
       // The libraries set their own attributes again when they render an element anew: only that element changed.
       if (record.type === 'attributes' && record.target instanceof Element) adjustElement(record.target);
     }
-  }).observe(document.body, { childList: true, subtree: true, attributeFilter: ['aria-label', 'tabindex', 'aria-hidden', 'aria-labelledby', 'role'] });
+  }).observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributeFilter: ['aria-label', 'tabindex', 'aria-hidden', 'aria-labelledby', 'role'],
+  });
 }

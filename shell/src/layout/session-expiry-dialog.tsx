@@ -35,9 +35,9 @@ function RenewSessionDialog({ onClose }: { onClose: () => void }) {
       submitting={form.formState.isSubmitting}
     >
       <p>
-        Votre session n’est pas enregistrée : elle se termine dans {inWords(getClientConfig().sessionWarningMs)} et la page sera
-        rechargée. Saisissez votre mot de passe pour la prolonger : la page reste telle quelle. Sinon, ce que vous avez
-        saisi vous sera rendu après la reconnexion.
+        Votre session n’est pas enregistrée : elle se termine dans {inWords(getClientConfig().sessionWarningMs)} et la
+        page sera rechargée. Saisissez votre mot de passe pour la prolonger : la page reste telle quelle. Sinon, ce que
+        vous avez saisi vous sera rendu après la reconnexion.
       </p>
       <PasswordField control={form.control} name="password" label="Mot de passe" autoFocus />
     </FormModal>
@@ -51,7 +51,10 @@ export function SessionExpiryDialog() {
   const [dismissedFor, setDismissedFor] = useState<number | null>(null);
   useEffect(() => {
     if (clearAt === null) return;
-    const timer = setTimeout(() => setWarnedFor(clearAt), Math.max(0, clearAt - getClientConfig().sessionWarningMs - Date.now()));
+    const timer = setTimeout(
+      () => setWarnedFor(clearAt),
+      Math.max(0, clearAt - getClientConfig().sessionWarningMs - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [clearAt]);
   if (clearAt === null || warnedFor !== clearAt || dismissedFor === clearAt) return null;

@@ -2,7 +2,11 @@ import { useSaveSettings } from '@bo/client';
 import type { LayoutSettings } from '@bo/contracts';
 import { Drawer, Radio, Typography } from 'antd';
 
-type Choice<K extends keyof LayoutSettings> = { key: K; label: string; options: Array<{ value: LayoutSettings[K]; label: string }> };
+type Choice<K extends keyof LayoutSettings> = {
+  key: K;
+  label: string;
+  options: Array<{ value: LayoutSettings[K]; label: string }>;
+};
 
 const layoutChoices = [
   {
@@ -91,7 +95,15 @@ export function SettingsChoices({ settings, part }: { settings: LayoutSettings; 
 }
 
 // The right sidebar: the user's layout settings, saved on their account.
-export function SettingsPanel({ open, onClose, settings }: { open: boolean; onClose: () => void; settings: LayoutSettings }) {
+export function SettingsPanel({
+  open,
+  onClose,
+  settings,
+}: {
+  open: boolean;
+  onClose: () => void;
+  settings: LayoutSettings;
+}) {
   return (
     <Drawer title="Paramètres d’affichage" placement="right" open={open} onClose={onClose} size={320}>
       <SettingsChoices settings={settings} part="layout" />

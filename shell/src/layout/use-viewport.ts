@@ -7,7 +7,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useViewportWidth(): number {
-  return useSyncExternalStore(subscribe, () => window.innerWidth, () => 1280);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1280,
+  );
 }
 
 export type SidebarMode = 'offCanvas' | 'condensed' | LayoutSettings['sidebarType'];

@@ -30,7 +30,13 @@ function FeedAddress({ url }: { url: string }) {
   return (
     <FieldFrame id={id} label="Adresse de l’abonnement">
       <Space.Compact style={{ width: '100%' }}>
-        <Input id={id} ref={(input) => void (field.current = input?.input ?? null)} value={url} readOnly onFocus={(event) => event.target.select()} />
+        <Input
+          id={id}
+          ref={(input) => void (field.current = input?.input ?? null)}
+          value={url}
+          readOnly
+          onFocus={(event) => event.target.select()}
+        />
         <Button onClick={() => void handleCopy()}>Copier</Button>
       </Space.Compact>
     </FieldFrame>
@@ -56,7 +62,8 @@ function HowToSubscribe() {
         <li>Collez l’adresse, puis « Ajouter un agenda ».</li>
       </ol>
       <Typography.Paragraph type="secondary">
-        L’agenda abonné se met à jour de lui-même, avec quelques heures de délai selon le logiciel ; il ne se modifie pas depuis Outlook ou Google.
+        L’agenda abonné se met à jour de lui-même, avec quelques heures de délai selon le logiciel ; il ne se modifie
+        pas depuis Outlook ou Google.
       </Typography.Paragraph>
     </section>
   );
@@ -84,7 +91,8 @@ export function CalendarFeedCard() {
   async function handleRenew() {
     const sure = await confirm({
       title: 'Créer une nouvelle adresse ?',
-      content: 'L’adresse actuelle cessera aussitôt de fonctionner : chaque agenda abonné devra l’être à nouveau, avec la nouvelle.',
+      content:
+        'L’adresse actuelle cessera aussitôt de fonctionner : chaque agenda abonné devra l’être à nouveau, avec la nouvelle.',
       okText: 'Créer une nouvelle adresse',
       danger: true,
     });

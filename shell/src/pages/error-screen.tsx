@@ -35,7 +35,11 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return this.props.fallback ? this.props.fallback(error, this.reset) : <ErrorScreen error={error} onRetry={this.reset} />;
+    return this.props.fallback ? (
+      this.props.fallback(error, this.reset)
+    ) : (
+      <ErrorScreen error={error} onRetry={this.reset} />
+    );
   }
 }
 

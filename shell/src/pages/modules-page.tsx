@@ -14,9 +14,14 @@ const columns = [
   {
     key: 'state',
     title: 'État',
-    render: (_: unknown, row: ModuleStatus) => (row.ok ? <Tag color="success">Correct</Tag> : <Tag color="error">En erreur</Tag>),
+    render: (_: unknown, row: ModuleStatus) =>
+      row.ok ? <Tag color="success">Correct</Tag> : <Tag color="error">En erreur</Tag>,
   },
-  { key: 'version', title: 'Version en service', render: (_: unknown, row: ModuleStatus) => row.version?.version ?? problem('inconnue') },
+  {
+    key: 'version',
+    title: 'Version en service',
+    render: (_: unknown, row: ModuleStatus) => row.version?.version ?? problem('inconnue'),
+  },
   {
     key: 'builtAt',
     title: 'Construit le',
@@ -25,7 +30,12 @@ const columns = [
   {
     key: 'manifest',
     title: 'Manifeste',
-    render: (_: unknown, row: ModuleStatus) => (row.manifestUrl ? <Typography.Text copyable={{ tooltips: ['Copier', 'Copié'] }}>{row.manifestUrl}</Typography.Text> : problem('absent du registre')),
+    render: (_: unknown, row: ModuleStatus) =>
+      row.manifestUrl ? (
+        <Typography.Text copyable={{ tooltips: ['Copier', 'Copié'] }}>{row.manifestUrl}</Typography.Text>
+      ) : (
+        problem('absent du registre')
+      ),
   },
   {
     key: 'reachable',
@@ -54,7 +64,10 @@ const columns = [
             <li key={use.name}>
               {use.ok ? (
                 <span>
-                  {use.name} {use.provided ? `${use.provided}${use.from ? ` (de ${use.from})` : ''}` : `${use.expected} (pas encore demandé)`}
+                  {use.name}{' '}
+                  {use.provided
+                    ? `${use.provided}${use.from ? ` (de ${use.from})` : ''}`
+                    : `${use.expected} (pas encore demandé)`}
                 </span>
               ) : (
                 problem(`${use.name} : attendu ${use.expected}, fourni ${use.provided ?? 'autre version majeure'}`)

@@ -1,4 +1,12 @@
-import { callEndpoint, currentUserQueryOptions, logoutEverywhere, notifyError, notifySuccess, useCurrentUser, wirePassword } from '@bo/client';
+import {
+  callEndpoint,
+  currentUserQueryOptions,
+  logoutEverywhere,
+  notifyError,
+  notifySuccess,
+  useCurrentUser,
+  wirePassword,
+} from '@bo/client';
 import {
   endpoints,
   formatPhone,
@@ -44,10 +52,31 @@ function ProfileCard({ user }: { user: User }) {
     <Card title="Profil" size="small" style={{ marginBottom: 16 }}>
       <form onSubmit={onSubmit} aria-label="Profil" noValidate>
         <div className="bo-form-grid">
-          <TextField control={control} name="firstName" label="Prénom" required maxLength={100} autoComplete="given-name" />
-          <TextField control={control} name="lastName" label="Nom" required maxLength={100} autoComplete="family-name" />
+          <TextField
+            control={control}
+            name="firstName"
+            label="Prénom"
+            required
+            maxLength={100}
+            autoComplete="given-name"
+          />
+          <TextField
+            control={control}
+            name="lastName"
+            label="Nom"
+            required
+            maxLength={100}
+            autoComplete="family-name"
+          />
           <TextField control={control} name="email" label="Email" type="email" required autoComplete="email" />
-          <TextField control={control} name="phone" label="Téléphone" type="tel" placeholder="0033 6 12 34 56 78" autoComplete="tel" />
+          <TextField
+            control={control}
+            name="phone"
+            label="Téléphone"
+            type="tel"
+            placeholder="0033 6 12 34 56 78"
+            autoComplete="tel"
+          />
         </div>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Enregistrer le profil
@@ -61,15 +90,21 @@ function PasswordCard({ user }: { user: User }) {
   const change = useMutation({
     mutationFn: async (payload: PasswordChangePayload) =>
       callEndpoint(endpoints.changePassword, {
-        params: { currentPassword: await wirePassword(payload.currentPassword), newPassword: await wirePassword(payload.newPassword) },
+        params: {
+          currentPassword: await wirePassword(payload.currentPassword),
+          newPassword: await wirePassword(payload.newPassword),
+        },
       }),
     onSuccess: () => notifySuccess('Mot de passe modifié'),
   });
-  const form = useZodForm(passwordChangeFormSchema({ trigram: user.trigram, firstName: user.firstName, lastName: user.lastName }), {
-    currentPassword: '',
-    newPassword: '',
-    confirmation: '',
-  });
+  const form = useZodForm(
+    passwordChangeFormSchema({ trigram: user.trigram, firstName: user.firstName, lastName: user.lastName }),
+    {
+      currentPassword: '',
+      newPassword: '',
+      confirmation: '',
+    },
+  );
   const { control } = form;
   const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
@@ -86,10 +121,25 @@ function PasswordCard({ user }: { user: User }) {
         {/* For the browser's password manager: whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={user.trigram} readOnly hidden />
         <div className="bo-form-grid">
-          <PasswordField control={control} name="currentPassword" label="Mot de passe actuel" autoComplete="current-password" />
+          <PasswordField
+            control={control}
+            name="currentPassword"
+            label="Mot de passe actuel"
+            autoComplete="current-password"
+          />
           <div />
-          <PasswordField control={control} name="newPassword" label="Nouveau mot de passe" autoComplete="new-password" />
-          <PasswordField control={control} name="confirmation" label="Confirmation du nouveau mot de passe" autoComplete="new-password" />
+          <PasswordField
+            control={control}
+            name="newPassword"
+            label="Nouveau mot de passe"
+            autoComplete="new-password"
+          />
+          <PasswordField
+            control={control}
+            name="confirmation"
+            label="Confirmation du nouveau mot de passe"
+            autoComplete="new-password"
+          />
         </div>
         <Typography.Paragraph type="secondary">{PASSWORD_POLICY_TEXT}</Typography.Paragraph>
         <Button type="primary" htmlType="submit" loading={change.isPending}>
@@ -132,9 +182,19 @@ function SessionItem({ session }: { session: UserSession }) {
       aria-label={name}
       actions={
         session.current
-          ? [<Tag key="current" color="blue">Cette session</Tag>]
+          ? [
+              <Tag key="current" color="blue">
+                Cette session
+              </Tag>,
+            ]
           : [
-              <Button key="end" size="small" loading={end.isPending} aria-label={`Fermer la session ${name}`} onClick={() => void handleEnd()}>
+              <Button
+                key="end"
+                size="small"
+                loading={end.isPending}
+                aria-label={`Fermer la session ${name}`}
+                onClick={() => void handleEnd()}
+              >
                 Fermer
               </Button>,
             ]
@@ -151,7 +211,11 @@ function SessionItem({ session }: { session: UserSession }) {
 function SessionsCard() {
   const confirm = useConfirm();
   const sessions = useQuery(sessionsQueryOptions());
-  const end = useMutation({ mutationFn: logoutEverywhere, meta: { silent: true }, onError: (error) => notifyError(error) });
+  const end = useMutation({
+    mutationFn: logoutEverywhere,
+    meta: { silent: true },
+    onError: (error) => notifyError(error),
+  });
   async function handleLogoutEverywhere() {
     const sure = await confirm({
       title: 'Se déconnecter partout ?',
@@ -167,11 +231,16 @@ function SessionsCard() {
         <LoadFailed title="Les sessions n’ont pas pu être chargées." onRetry={() => void sessions.refetch()} />
       ) : (
         <section aria-label="Sessions ouvertes">
-          <List loading={sessions.isPending} dataSource={sessions.data ?? []} renderItem={(session) => <SessionItem session={session} />} />
+          <List
+            loading={sessions.isPending}
+            dataSource={sessions.data ?? []}
+            renderItem={(session) => <SessionItem session={session} />}
+          />
         </section>
       )}
       <Typography.Paragraph style={{ marginTop: 12 }}>
-        Un appareil perdu ou un poste partagé ? Fermez d’un coup toutes vos sessions ouvertes, ici comme ailleurs : il faudra vous reconnecter.
+        Un appareil perdu ou un poste partagé ? Fermez d’un coup toutes vos sessions ouvertes, ici comme ailleurs : il
+        faudra vous reconnecter.
       </Typography.Paragraph>
       <Button danger loading={end.isPending} onClick={() => void handleLogoutEverywhere()}>
         Se déconnecter partout
@@ -188,7 +257,9 @@ const settingsParts = [
 function SettingsCard({ user }: { user: User }) {
   return (
     <Card title="Préférences" size="small" style={{ marginBottom: 16 }}>
-      <Typography.Paragraph type="secondary">Enregistrées sur votre compte : elles vous suivent sur tout navigateur.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Enregistrées sur votre compte : elles vous suivent sur tout navigateur.
+      </Typography.Paragraph>
       <div className="bo-form-grid">
         {settingsParts.map(([title, part]) => (
           <section key={part} aria-label={title}>
@@ -215,7 +286,11 @@ export function MyAccountPage() {
         style={{ marginBottom: 16 }}
         items={[
           { key: 'trigram', label: 'Trigramme', children: user.trigram },
-          { key: 'name', label: 'Nom', children: `${personTitleLabels[user.title]} ${user.firstName} ${user.lastName}` },
+          {
+            key: 'name',
+            label: 'Nom',
+            children: `${personTitleLabels[user.title]} ${user.firstName} ${user.lastName}`,
+          },
           {
             key: 'roles',
             label: 'Rôles',

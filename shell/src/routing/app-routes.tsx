@@ -45,7 +45,11 @@ function SessionGate() {
   const user = useCurrentUser();
   if (!signedIn) {
     return (
-      <LoginCard appName={getClientConfig().appName} loadClient={loadLoginClient} rememberByDefault={session.hasStoredToken()} />
+      <LoginCard
+        appName={getClientConfig().appName}
+        loadClient={loadLoginClient}
+        rememberByDefault={session.hasStoredToken()}
+      />
     );
   }
   if (user.isPending) return <PageSpinner label="Chargement de votre session…" />;

@@ -7,7 +7,10 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(),
 
 const config = { appName: 'Back office', apiUrl: 'http://api.test', defaultUrl: '/agenda', chunkLoadTimeoutMs: 5_000 };
 const registry = Object.fromEntries(
-  ['agenda', 'contacts', 'needsSheets', 'reports', 'admin'].map((name) => [name, `http://remotes.test/${name}/mf-manifest.json`]),
+  ['agenda', 'contacts', 'needsSheets', 'reports', 'admin'].map((name) => [
+    name,
+    `http://remotes.test/${name}/mf-manifest.json`,
+  ]),
 );
 
 let runtime: jest.Mocked<typeof Runtime>;
@@ -23,7 +26,13 @@ beforeEach(async () => {
   globalThis.fetch = jest.fn(async (input: string | URL | Request) => {
     const remote = /remotes\.test\/(\w+)\/version\.json$/.exec(String(input))?.[1];
     const body = remote
-      ? { name: remote, version: '0.1.0-abcdef12', builtAt: '2026-11-25T01:00:00.000Z', contracts: { version: contracts, range: `^${contracts}` }, singletons: {} }
+      ? {
+          name: remote,
+          version: '0.1.0-abcdef12',
+          builtAt: '2026-11-25T01:00:00.000Z',
+          contracts: { version: contracts, range: `^${contracts}` },
+          singletons: {},
+        }
       : config;
     return { ok: true, status: 200, json: async () => body } as Response;
   });
@@ -50,7 +59,11 @@ describe('preloadOnRest', () => {
   });
 
   it('downloads each remote once, and nothing for the pages of the shell', async () => {
-    await Promise.all([menu.preloadPath('/liste-contacts'), menu.preloadPath('/liste-societes'), menu.preloadPath('/mon-compte')]);
+    await Promise.all([
+      menu.preloadPath('/liste-contacts'),
+      menu.preloadPath('/liste-societes'),
+      menu.preloadPath('/mon-compte'),
+    ]);
     expect(remotesAsked()).toEqual(['contacts/routes']);
   });
 });
@@ -60,7 +73,10 @@ describe('preloadWhenIdle', () => {
     window.history.pushState({}, '', '/agenda');
     let answer: (value: unknown) => void = () => undefined;
     // The page's data, still on its way.
-    void client.queryClient.fetchQuery({ queryKey: ['test', 'month'], queryFn: () => new Promise((resolve) => (answer = resolve)) });
+    void client.queryClient.fetchQuery({
+      queryKey: ['test', 'month'],
+      queryFn: () => new Promise((resolve) => (answer = resolve)),
+    });
     menu.preloadWhenIdle(businessTeam);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(remotesAsked()).toEqual(['agenda/routes']);

@@ -1,6 +1,10 @@
 import { singletonUses } from './module-status';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), getInstance: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  getInstance: jest.fn(),
+}));
 
 describe('the singletons a remote got', () => {
   const scope = {
@@ -18,6 +22,8 @@ describe('the singletons a remote got', () => {
   });
 
   it('flags a remote built against another major version than the shell provides', () => {
-    expect(singletonUses('admin', { react: '18.2.0' }, scope)).toEqual([{ name: 'react', expected: '18.2.0', provided: null, from: null, ok: false }]);
+    expect(singletonUses('admin', { react: '18.2.0' }, scope)).toEqual([
+      { name: 'react', expected: '18.2.0', provided: null, from: null, ok: false },
+    ]);
   });
 });

@@ -3,9 +3,22 @@
 import { remoteNames, type RemoteName } from '@bo/contracts/routes';
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { loadRemoteRoutes, manifestUrlOf } from './remote-loader';
-import { checkContracts, parseRemoteVersion, RemoteLoadError, versionUrlOf, type ContractCheck, type RemoteVersion } from './remote-version';
+import {
+  checkContracts,
+  parseRemoteVersion,
+  RemoteLoadError,
+  versionUrlOf,
+  type ContractCheck,
+  type RemoteVersion,
+} from './remote-version';
 
-export type SingletonUse = { name: string; expected: string; provided: string | null; from: string | null; ok: boolean };
+export type SingletonUse = {
+  name: string;
+  expected: string;
+  provided: string | null;
+  from: string | null;
+  ok: boolean;
+};
 
 export type ModuleStatus = {
   remote: RemoteName;
@@ -25,10 +38,16 @@ type ShareEntry = { version?: string; from?: string; useIn?: string[]; treeShaki
 const majorOf = (version: string) => version.split('.')[0];
 
 // The copy of each singleton the remote uses: the share scope records who provided it and who took it.
-export function singletonUses(remote: RemoteName, expected: Record<string, string>, scope: Record<string, Record<string, ShareEntry>> = {}): SingletonUse[] {
+export function singletonUses(
+  remote: RemoteName,
+  expected: Record<string, string>,
+  scope: Record<string, Record<string, ShareEntry>> = {},
+): SingletonUse[] {
   return Object.entries(expected).map(([name, wanted]) => {
     const copies = Object.entries(scope[name] ?? {});
-    const taken = copies.find(([, entry]) => [...(entry.useIn ?? []), ...(entry.treeShaking?.useIn ?? [])].includes(remote));
+    const taken = copies.find(([, entry]) =>
+      [...(entry.useIn ?? []), ...(entry.treeShaking?.useIn ?? [])].includes(remote),
+    );
     const provided = taken ? (taken[1].version ?? taken[0]) : null;
     const from = taken ? (taken[1].from ?? null) : null;
     // Not taken yet (the remote has not asked for it): only a copy of another major version would be wrong.
@@ -56,7 +75,17 @@ async function timedFetch(url: string): Promise<{ response: Response | null; ms:
 export async function checkModule(remote: RemoteName): Promise<ModuleStatus> {
   const manifestUrl = manifestUrlOf(remote) ?? null;
   if (!manifestUrl) {
-    return { remote, manifestUrl, reachable: false, loadMs: null, version: null, contracts: null, mountError: 'absent du registre', singletons: [], ok: false };
+    return {
+      remote,
+      manifestUrl,
+      reachable: false,
+      loadMs: null,
+      version: null,
+      contracts: null,
+      mountError: 'absent du registre',
+      singletons: [],
+      ok: false,
+    };
   }
   const manifest = await timedFetch(manifestUrl);
   const reachable = Boolean(manifest.response?.ok);
@@ -71,7 +100,17 @@ export async function checkModule(remote: RemoteName): Promise<ModuleStatus> {
   }
   const singletons = version ? singletonUses(remote, version.singletons, shareScope()) : [];
   const ok = reachable && Boolean(contracts?.ok) && mountError === null && singletons.every((use) => use.ok);
-  return { remote, manifestUrl, reachable, loadMs: reachable ? manifest.ms : null, version, contracts, mountError, singletons, ok };
+  return {
+    remote,
+    manifestUrl,
+    reachable,
+    loadMs: reachable ? manifest.ms : null,
+    version,
+    contracts,
+    mountError,
+    singletons,
+    ok,
+  };
 }
 
 export const checkModules = () => Promise.all(remoteNames.map((remote) => checkModule(remote)));

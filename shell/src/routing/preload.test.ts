@@ -7,7 +7,10 @@ import type { RoleName, User } from '@bo/contracts';
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
 const config = { appName: 'Back office', apiUrl: 'http://api.test', defaultUrl: '/agenda', chunkLoadTimeoutMs: 5_000 };
-const registry = { agenda: 'http://remotes.test/agenda/mf-manifest.json', contacts: 'http://remotes.test/contacts/mf-manifest.json' };
+const registry = {
+  agenda: 'http://remotes.test/agenda/mf-manifest.json',
+  contacts: 'http://remotes.test/contacts/mf-manifest.json',
+};
 
 let runtime: jest.Mocked<typeof Runtime>;
 let client: typeof import('@bo/client');
@@ -28,7 +31,13 @@ beforeEach(async () => {
   globalThis.fetch = jest.fn(async (input: string | URL | Request) => {
     const remote = /remotes\.test\/(\w+)\/version\.json$/.exec(String(input))?.[1];
     const body = remote
-      ? { name: remote, version: '0.1.0-abcdef12', builtAt: '2026-11-25T01:00:00.000Z', contracts: { version: contracts, range: `^${contracts}` }, singletons: {} }
+      ? {
+          name: remote,
+          version: '0.1.0-abcdef12',
+          builtAt: '2026-11-25T01:00:00.000Z',
+          contracts: { version: contracts, range: `^${contracts}` },
+          singletons: {},
+        }
       : config;
     return { ok: true, status: 200, json: async () => body } as Response;
   });

@@ -73,7 +73,10 @@ describe('loadRemoteRoutes', () => {
 
   it('tries a failed download twice more, after 300 ms then 1 s, and hands over the remote that then answers', async () => {
     jest.useFakeTimers();
-    runtime.loadRemote.mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(routesModule);
+    runtime.loadRemote
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(routesModule);
     const promise = loader.loadRemoteRoutes('contacts');
     await jest.advanceTimersByTimeAsync(0);
     expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
@@ -88,7 +91,10 @@ describe('loadRemoteRoutes', () => {
     await jest.advanceTimersByTimeAsync(100);
     await expect(promise).resolves.toBe(routesModule);
     // Each new attempt starts afresh in the runtime too (the failed manifest is not kept).
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'contacts', entry: 'http://remotes.test/contacts/mf-manifest.json' }], { force: true });
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'contacts', entry: 'http://remotes.test/contacts/mf-manifest.json' }],
+      { force: true },
+    );
     expect(consoleError).not.toHaveBeenCalled();
   });
 
@@ -105,7 +111,10 @@ describe('loadRemoteRoutes', () => {
     expect(error).toBeInstanceOf(loader.RemoteLoadError);
     expect((error as Error).message).toBe('Module contacts indisponible : son code n’a pas pu être téléchargé');
     expect((error as Error).message).not.toContain('RUNTIME');
-    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('contacts'), expect.stringContaining('RUNTIME-003'));
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining('contacts'),
+      expect.stringContaining('RUNTIME-003'),
+    );
   });
 
   it('does not hand over a remote built against contracts this shell does not satisfy', async () => {
@@ -115,8 +124,12 @@ describe('loadRemoteRoutes', () => {
     expect(error).toMatchObject({ kind: 'incompatible', remote: 'contacts' });
     // Asking again would get the same answer: no retry.
     expect(globalThis.fetch).toHaveBeenCalledWith('http://remotes.test/contacts/version.json', { cache: 'no-cache' });
-    expect((globalThis.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).endsWith('version.json'))).toHaveLength(1);
-    expect((error as Error).message).toContain(`construit avec les contrats 99.0.0 (compatibles ^99.0.0), l’application fournit ${contractsVersion}`);
+    expect(
+      (globalThis.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).endsWith('version.json')),
+    ).toHaveLength(1);
+    expect((error as Error).message).toContain(
+      `construit avec les contrats 99.0.0 (compatibles ^99.0.0), l’application fournit ${contractsVersion}`,
+    );
     expect(loader.loadedVersionOf('contacts')).toBeUndefined();
   });
 
@@ -126,7 +139,10 @@ describe('loadRemoteRoutes', () => {
       contacts: 'http://remotes.test/contacts/mf-manifest.json',
       admin: 'http://remotes.test/admin/mf-manifest.json',
     });
-    await expect(loader.loadRemoteRoutes('admin')).rejects.toMatchObject({ kind: 'incompatible', reason: 'version inconnue (version.json absent)' });
+    await expect(loader.loadRemoteRoutes('admin')).rejects.toMatchObject({
+      kind: 'incompatible',
+      reason: 'version inconnue (version.json absent)',
+    });
     await expect(loader.loadRemoteRoutes('contacts')).resolves.toBe(routesModule);
     expect(loader.loadedVersionOf('contacts')?.version).toBe('0.1.0-abcdef12');
     expect(globalThis.fetch).toHaveBeenCalledWith('http://remotes.test/contacts/version.json', { cache: 'no-cache' });
@@ -135,7 +151,9 @@ describe('loadRemoteRoutes', () => {
   it('refuses a module without routes and a remote missing from the registry', async () => {
     jest.useFakeTimers();
     runtime.loadRemote.mockResolvedValue({});
-    const empty = expect(loader.loadRemoteRoutes('contacts')).rejects.toThrow('Module contacts indisponible : module vide');
+    const empty = expect(loader.loadRemoteRoutes('contacts')).rejects.toThrow(
+      'Module contacts indisponible : module vide',
+    );
     await jest.advanceTimersByTimeAsync(1_400);
     await empty;
     await expect(loader.loadRemoteRoutes('admin')).rejects.toThrow('Module admin indisponible : absent du registre');
@@ -144,7 +162,11 @@ describe('loadRemoteRoutes', () => {
 
   it('keeps one promise per remote, a failed one included, until retryRemote forgets it', async () => {
     jest.useFakeTimers();
-    runtime.loadRemote.mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(routesModule);
+    runtime.loadRemote
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(routesModule);
     const failed = loader.loadRemoteRoutes('contacts');
     const rejected = expect(failed).rejects.toThrow('son code n’a pas pu être téléchargé');
     await jest.advanceTimersByTimeAsync(1_400);
@@ -167,7 +189,9 @@ describe('loadRemoteRoutes', () => {
 
 describe('applyRemoteRegistry', () => {
   it('registers every remote of remotes.json and refuses a malformed registry', () => {
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'contacts', entry: 'http://remotes.test/contacts/mf-manifest.json' }]);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([
+      { name: 'contacts', entry: 'http://remotes.test/contacts/mf-manifest.json' },
+    ]);
     expect(() => loader.applyRemoteRegistry({ contacts: 42 })).toThrow();
   });
 });

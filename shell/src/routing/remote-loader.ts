@@ -34,7 +34,10 @@ function withTimeout<T>(promise: Promise<T>, remote: RemoteName): Promise<T> {
     loadClient().then(
       (client) => {
         if (settled) return;
-        timer = setTimeout(() => reject(asRemoteLoadError(remote, new RemoteLoadError(remote, 'délai de chargement dépassé'))), client.getClientConfig().chunkLoadTimeoutMs);
+        timer = setTimeout(
+          () => reject(asRemoteLoadError(remote, new RemoteLoadError(remote, 'délai de chargement dépassé'))),
+          client.getClientConfig().chunkLoadTimeoutMs,
+        );
       },
       // Without a client, the application shows the configuration's error instead.
       () => undefined,
@@ -59,9 +62,12 @@ function withTimeout<T>(promise: Promise<T>, remote: RemoteName): Promise<T> {
 // Whatever failed (the federation runtime's English messages included), the user gets a French reason; the
 // technical detail goes to the console.
 function asRemoteLoadError(remote: RemoteName, error: unknown): RemoteLoadError {
-  const failure = error instanceof RemoteLoadError
-    ? error
-    : new RemoteLoadError(remote, 'son code n’a pas pu être téléchargé', { detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  const failure =
+    error instanceof RemoteLoadError
+      ? error
+      : new RemoteLoadError(remote, 'son code n’a pas pu être téléchargé', {
+          detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        });
   console.error(`[modules] ${failure.message}`, failure.detail);
   return failure;
 }

@@ -33,13 +33,25 @@ function RemotePageContent({ route }: { route: AppRoute & { owner: RemoteName } 
 // The French fallback of a remote's area: why (in a user's words), the retry, and for support a collapsed
 // 'Détails' with the module and its address. Never the federation runtime's own text: that goes to
 // the console.
-export function RemoteFallback({ route, error, onRetry }: { route: AppRoute & { owner: RemoteName }; error: Error; onRetry: () => void }) {
+export function RemoteFallback({
+  route,
+  error,
+  onRetry,
+}: {
+  route: AppRoute & { owner: RemoteName };
+  error: Error;
+  onRetry: () => void;
+}) {
   const failure = error instanceof RemoteLoadError ? error : null;
   const incompatible = failure?.kind === 'incompatible';
   return (
     <Result
       status="warning"
-      title={incompatible ? 'Ce module a été construit pour une version incompatible de l’application' : 'Ce module est momentanément indisponible'}
+      title={
+        incompatible
+          ? 'Ce module a été construit pour une version incompatible de l’application'
+          : 'Ce module est momentanément indisponible'
+      }
       subTitle={
         <>
           <Typography.Paragraph>

@@ -21,7 +21,13 @@ describe('contract ranges', () => {
 });
 
 describe("a remote's version.json", () => {
-  const valid = { name: 'contacts', version: '0.1.0-abcdef12', builtAt: '2026-11-25T01:00:00.000Z', contracts: { version: '0.1.0', range: '^0.1.0' }, singletons: { react: '19.3.1', bad: 3 } };
+  const valid = {
+    name: 'contacts',
+    version: '0.1.0-abcdef12',
+    builtAt: '2026-11-25T01:00:00.000Z',
+    contracts: { version: '0.1.0', range: '^0.1.0' },
+    singletons: { react: '19.3.1', bad: 3 },
+  };
 
   it('is read when well formed, and refused otherwise', () => {
     expect(parseRemoteVersion(valid)).toEqual({ ...valid, singletons: { react: '19.3.1' } });
@@ -36,10 +42,14 @@ describe("a remote's version.json", () => {
       ok: false,
       reason: 'construit avec les contrats 0.0.1 (compatibles ^0.0.1), l’application fournit 0.1.0',
     });
-    expect(info && checkContracts({ ...info, contracts: { version: '0.1.0', range: '^0.1.0' } }, '0.1.0')).toEqual({ ok: true });
+    expect(info && checkContracts({ ...info, contracts: { version: '0.1.0', range: '^0.1.0' } }, '0.1.0')).toEqual({
+      ok: true,
+    });
   });
 
   it('lives beside the manifest', () => {
-    expect(versionUrlOf('http://localhost:3002/0.1.0-abcdef12/mf-manifest.json')).toBe('http://localhost:3002/0.1.0-abcdef12/version.json');
+    expect(versionUrlOf('http://localhost:3002/0.1.0-abcdef12/mf-manifest.json')).toBe(
+      'http://localhost:3002/0.1.0-abcdef12/version.json',
+    );
   });
 });

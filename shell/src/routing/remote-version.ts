@@ -32,7 +32,8 @@ export class RemoteLoadError extends Error {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function parseRemoteVersion(json: unknown): RemoteVersion | null {
   if (!isRecord(json) || !isRecord(json.contracts)) return null;
@@ -45,7 +46,9 @@ export function parseRemoteVersion(json: unknown): RemoteVersion | null {
     version,
     builtAt,
     contracts: { version: contracts.version, range: contracts.range },
-    singletons: Object.fromEntries(Object.entries(singletons).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+    singletons: Object.fromEntries(
+      Object.entries(singletons).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    ),
   };
 }
 
@@ -102,6 +105,10 @@ export async function fetchCheckedVersion(remote: RemoteName, manifestUrl: strin
   const info = parseRemoteVersion(await response.json().catch(() => null));
   if (!info) throw new RemoteLoadError(remote, 'version.json illisible', { kind: 'incompatible', detail: url });
   const check = checkContracts(info);
-  if (!check.ok) throw new RemoteLoadError(remote, check.reason, { kind: 'incompatible', detail: `${url} : ${JSON.stringify(info.contracts)}` });
+  if (!check.ok)
+    throw new RemoteLoadError(remote, check.reason, {
+      kind: 'incompatible',
+      detail: `${url} : ${JSON.stringify(info.contracts)}`,
+    });
   return info;
 }

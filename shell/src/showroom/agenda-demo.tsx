@@ -28,7 +28,12 @@ export function useAgendaDemo() {
   const events = useMemo(() => todosToEvents(todos, { onlyPending }), [todos, onlyPending]);
   // The add dialog's contact search, over the sample contacts en veille, accents and case ignored as the API does.
   const searchContacts = useCallback(
-    (text: string) => Promise.resolve(standby.allContacts.map(contactSearchOption).filter((option) => foldAccents(option.label).includes(foldAccents(text)))),
+    (text: string) =>
+      Promise.resolve(
+        standby.allContacts
+          .map(contactSearchOption)
+          .filter((option) => foldAccents(option.label).includes(foldAccents(text))),
+      ),
     [standby],
   );
   const say = (line: string) => setLog((lines) => [line, ...lines].slice(0, 6));
@@ -51,16 +56,33 @@ export function useAgendaDemo() {
   }
 
   async function saveTodo(values: TodoEditValues, todo: EditableTodo) {
-    const updated: EditableTodo = { ...todo, deadline: values.deadline, notes: values.notes, comment: values.comment, isAccomplished: values.isAccomplished };
+    const updated: EditableTodo = {
+      ...todo,
+      deadline: values.deadline,
+      notes: values.notes,
+      comment: values.comment,
+      isAccomplished: values.isAccomplished,
+    };
     const added: CalendarTodo[] = [];
     if (hasFollowUp(values)) {
       const task = taskOf(values.taskId);
-      added.push({ ...todo, id: nextId(), deadline: values.newDeadline, notes: values.newNotes, isAccomplished: false, task: { ...task, style: { ...task.style } } });
+      added.push({
+        ...todo,
+        id: nextId(),
+        deadline: values.newDeadline,
+        notes: values.newNotes,
+        isAccomplished: false,
+        task: { ...task, style: { ...task.style } },
+      });
     }
     setTodos((list) => [...list.map((t) => (t.id === todo.id ? updated : t)), ...added]);
     setEditing(null);
     toast.success('Tâche modifiée');
-    say(added.length > 0 ? `Tâche ${todo.id} aboutie, suivi créé le ${values.newDeadline}.` : `Tâche ${todo.id} modifiée.`);
+    say(
+      added.length > 0
+        ? `Tâche ${todo.id} aboutie, suivi créé le ${values.newDeadline}.`
+        : `Tâche ${todo.id} modifiée.`,
+    );
   }
 
   async function addTodo(values: TodoAddValues) {
@@ -78,7 +100,11 @@ export function useAgendaDemo() {
     setTodos((list) => [...list, todo]);
     // The contact is active now: it leaves the three standby lists.
     const keep = (list: typeof standby.allContacts) => list.filter((c) => c.id !== contact.id);
-    setStandby((lists) => ({ myContacts: keep(lists.myContacts), teamContacts: keep(lists.teamContacts), allContacts: keep(lists.allContacts) }));
+    setStandby((lists) => ({
+      myContacts: keep(lists.myContacts),
+      teamContacts: keep(lists.teamContacts),
+      allContacts: keep(lists.allContacts),
+    }));
     setAdding(false);
     toast.success('Tâche ajoutée, contact activé');
     say(`Tâche ajoutée pour ${contactName(contact)}.`);

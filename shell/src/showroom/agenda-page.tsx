@@ -14,11 +14,24 @@ export function AgendaPage() {
       <DemoSection id="demo-styles" title="Styles des tâches">
         <Space wrap>
           {sampleTasks.map((task) => (
-            <Tag key={task.id} style={{ background: task.style.backgroundColor, borderColor: task.style.borderColor, color: task.style.color }}>
+            <Tag
+              key={task.id}
+              style={{
+                background: task.style.backgroundColor,
+                borderColor: task.style.borderColor,
+                color: task.style.color,
+              }}
+            >
               {task.description}
             </Tag>
           ))}
-          <Tag style={{ background: ACCOMPLISHED_STYLE.backgroundColor, borderColor: ACCOMPLISHED_STYLE.borderColor, color: ACCOMPLISHED_STYLE.color }}>
+          <Tag
+            style={{
+              background: ACCOMPLISHED_STYLE.backgroundColor,
+              borderColor: ACCOMPLISHED_STYLE.borderColor,
+              color: ACCOMPLISHED_STYLE.color,
+            }}
+          >
             Tâche aboutie
           </Tag>
         </Space>

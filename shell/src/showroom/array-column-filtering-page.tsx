@@ -8,8 +8,8 @@ export function ArrayColumnFilteringPage() {
     <ShowroomLayout page="array/column-filtering">
       <DemoSection id="array-filtering" title="Contacts filtrables">
         <p className="bo-demo__hint">
-          Texte : contient, sans tenir compte des majuscules ni des accents. Listes : valeur exacte. Les filtres se cumulent et ramènent à
-          la première page.
+          Texte : contient, sans tenir compte des majuscules ni des accents. Listes : valeur exacte. Les filtres se
+          cumulent et ramènent à la première page.
         </p>
         <ListView
           label="Contacts filtrés"

@@ -10,8 +10,8 @@ export function ArrayColumnOrderingPage() {
     <ShowroomLayout page="array/column-ordering">
       <DemoSection id="array-ordering" title="Contacts, colonnes à votre ordre">
         <p className="bo-demo__hint">
-          Glissez un en-tête sur un autre, ou ouvrez « Ordre des colonnes » pour les déplacer au clavier. L’ordre est gardé dans ce
-          navigateur (localStorage) ; « Ordre par défaut » l’oublie.
+          Glissez un en-tête sur un autre, ou ouvrez « Ordre des colonnes » pour les déplacer au clavier. L’ordre est
+          gardé dans ce navigateur (localStorage) ; « Ordre par défaut » l’oublie.
         </p>
         <ListView
           label="Contacts à colonnes déplaçables"

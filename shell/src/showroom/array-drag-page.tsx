@@ -20,7 +20,8 @@ export function ArrayDragPage() {
     <ShowroomLayout page="array/drag">
       <DemoSection id="array-drag" title="Priorités de recrutement de la semaine">
         <p className="bo-demo__hint">
-          Glissez une ligne à sa nouvelle place, ou utilisez les boutons ↑ / ↓ de la colonne « Déplacer » (Tab puis Entrée).
+          Glissez une ligne à sa nouvelle place, ou utilisez les boutons ↑ / ↓ de la colonne « Déplacer » (Tab puis
+          Entrée).
         </p>
         <ReorderableTable
           label="Priorités de recrutement"
@@ -33,7 +34,11 @@ export function ArrayDragPage() {
             { key: 'need', title: 'Besoin' },
             { key: 'client', title: 'Client' },
             { key: 'openings', title: 'Postes', align: 'right' },
-            { key: 'urgent', title: 'Urgence', render: (row) => (row.urgent ? <Tag color="red">Urgent</Tag> : <Tag>Normal</Tag>) },
+            {
+              key: 'urgent',
+              title: 'Urgence',
+              render: (row) => (row.urgent ? <Tag color="red">Urgent</Tag> : <Tag>Normal</Tag>),
+            },
           ]}
         />
         <p>

@@ -9,8 +9,8 @@ export function CalendarPage() {
     <ShowroomLayout page="calendar">
       <DemoSection id="demo-calendar" title="Tâches de démonstration">
         <p>
-          Chaque type de tâche a ses couleurs ; les tâches abouties sont grises et ne se déplacent pas. Glissez une tâche en cours sur un
-          autre jour, cliquez-la (ou Entrée) pour la modifier.
+          Chaque type de tâche a ses couleurs ; les tâches abouties sont grises et ne se déplacent pas. Glissez une
+          tâche en cours sur un autre jour, cliquez-la (ou Entrée) pour la modifier.
         </p>
         <TodoCalendar
           events={demo.events}

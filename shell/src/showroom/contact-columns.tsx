@@ -19,7 +19,12 @@ export const contactColumns = typed({
   company: { key: 'company', title: 'Société', sortable: true },
   jobTitle: { key: 'jobTitle', title: 'Fonction' },
   city: { key: 'city', title: 'Ville', sortable: true },
-  phone: { key: 'phone', title: 'Téléphone', value: (row) => formatPhone(row.phone), render: (row) => <span className="bo-nowrap">{formatPhone(row.phone)}</span> },
+  phone: {
+    key: 'phone',
+    title: 'Téléphone',
+    value: (row) => formatPhone(row.phone),
+    render: (row) => <span className="bo-nowrap">{formatPhone(row.phone)}</span>,
+  },
   email: { key: 'email', title: 'Email' },
   status: {
     key: 'status',
@@ -28,7 +33,12 @@ export const contactColumns = typed({
     value: (row) => contactStatusLabels[row.status],
     render: (row) => <Tag color={statusColours[row.status]}>{contactStatusLabels[row.status]}</Tag>,
   },
-  lastContact: { key: 'lastContact', title: 'Dernier contact', sortable: true, value: (row) => dayjs(row.lastContact).format('DD/MM/YYYY') },
+  lastContact: {
+    key: 'lastContact',
+    title: 'Dernier contact',
+    sortable: true,
+    value: (row) => dayjs(row.lastContact).format('DD/MM/YYYY'),
+  },
   openTodos: { key: 'openTodos', title: 'Tâches ouvertes', sortable: true, align: 'right' },
 });
 

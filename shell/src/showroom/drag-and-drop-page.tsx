@@ -30,8 +30,9 @@ export function DragAndDropPage() {
     <ShowroomLayout page="drag-and-drop">
       <DemoSection id="dnd-calls" title="Appels de la journée">
         <p className="bo-demo__hint">
-          Souris : glissez une carte vers une autre liste. Clavier : Tab jusqu’à une carte, Entrée pour la prendre, ← → pour changer de
-          liste, ↑ ↓ pour changer de place, Entrée ou Échap pour la poser. Les boutons au-dessus déplacent la carte sélectionnée.
+          Souris : glissez une carte vers une autre liste. Clavier : Tab jusqu’à une carte, Entrée pour la prendre, ← →
+          pour changer de liste, ↑ ↓ pour changer de place, Entrée ou Échap pour la poser. Les boutons au-dessus
+          déplacent la carte sélectionnée.
         </p>
         <DragBoard
           label="Appels de la journée"

@@ -1,5 +1,17 @@
 import { fields, messages, personTitleLabels, personTitles, toWireParams } from '@bo/contracts';
-import { CheckboxField, DatePickerField, HiddenField, PasswordField, RadioField, SelectField, SelectMenuField, SwitchField, TextField, TextareaField, useZodForm } from '@bo/ui';
+import {
+  CheckboxField,
+  DatePickerField,
+  HiddenField,
+  PasswordField,
+  RadioField,
+  SelectField,
+  SelectMenuField,
+  SwitchField,
+  TextField,
+  TextareaField,
+  useZodForm,
+} from '@bo/ui';
 import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -74,14 +86,60 @@ export function FormPage() {
               placeholder="Choisir"
             />
             <TextField control={control} name="lastName" label="Nom du candidat (text)" required autoComplete="off" />
-            <TextField control={control} name="email" label="Email (text, type email)" type="email" required autoComplete="off" />
-            <PasswordField control={control} name="password" label="Mot de passe de l’espace candidat (password)" autoComplete="new-password" />
-            <DatePickerField control={control} name="meetingAt" label="Date et heure du rendez-vous (datePicker)" withTime />
-            <SelectMenuField control={control} name="company" label="Société cliente (selectMenu)" required search={searchCompanies} />
-            <SelectMenuField control={control} name="skills" label="Compétences (selectMenu multiple)" required multiple search={searchSkills} />
-            <RadioField control={control} name="contractType" label="Type de contrat (radio)" required options={contractTypes} />
-            <SwitchField control={control} name="remote" label="Télétravail possible (switch)" onLabel="Oui" offLabel="Non" />
-            <CheckboxField control={control} name="consent" label="Le candidat accepte le traitement de ses données (checkbox)" />
+            <TextField
+              control={control}
+              name="email"
+              label="Email (text, type email)"
+              type="email"
+              required
+              autoComplete="off"
+            />
+            <PasswordField
+              control={control}
+              name="password"
+              label="Mot de passe de l’espace candidat (password)"
+              autoComplete="new-password"
+            />
+            <DatePickerField
+              control={control}
+              name="meetingAt"
+              label="Date et heure du rendez-vous (datePicker)"
+              withTime
+            />
+            <SelectMenuField
+              control={control}
+              name="company"
+              label="Société cliente (selectMenu)"
+              required
+              search={searchCompanies}
+            />
+            <SelectMenuField
+              control={control}
+              name="skills"
+              label="Compétences (selectMenu multiple)"
+              required
+              multiple
+              search={searchSkills}
+            />
+            <RadioField
+              control={control}
+              name="contractType"
+              label="Type de contrat (radio)"
+              required
+              options={contractTypes}
+            />
+            <SwitchField
+              control={control}
+              name="remote"
+              label="Télétravail possible (switch)"
+              onLabel="Oui"
+              offLabel="Non"
+            />
+            <CheckboxField
+              control={control}
+              name="consent"
+              label="Le candidat accepte le traitement de ses données (checkbox)"
+            />
           </div>
           <TextareaField control={control} name="notes" label="Notes de l’entretien (textarea)" required />
           <div className="bo-demo-form__actions">

@@ -6,9 +6,15 @@ const pages = {
   form: lazy(() => import('./form-page').then((m) => ({ default: m.FormPage }))),
   validation: lazy(() => import('./validation-page').then((m) => ({ default: m.ValidationPage }))),
   'array/basic': lazy(() => import('./array-basic-page').then((m) => ({ default: m.ArrayBasicPage }))),
-  'array/column-groups': lazy(() => import('./array-column-groups-page').then((m) => ({ default: m.ArrayColumnGroupsPage }))),
-  'array/column-filtering': lazy(() => import('./array-column-filtering-page').then((m) => ({ default: m.ArrayColumnFilteringPage }))),
-  'array/column-ordering': lazy(() => import('./array-column-ordering-page').then((m) => ({ default: m.ArrayColumnOrderingPage }))),
+  'array/column-groups': lazy(() =>
+    import('./array-column-groups-page').then((m) => ({ default: m.ArrayColumnGroupsPage })),
+  ),
+  'array/column-filtering': lazy(() =>
+    import('./array-column-filtering-page').then((m) => ({ default: m.ArrayColumnFilteringPage })),
+  ),
+  'array/column-ordering': lazy(() =>
+    import('./array-column-ordering-page').then((m) => ({ default: m.ArrayColumnOrderingPage })),
+  ),
   'array/drag': lazy(() => import('./array-drag-page').then((m) => ({ default: m.ArrayDragPage }))),
   'drag-and-drop': lazy(() => import('./drag-and-drop-page').then((m) => ({ default: m.DragAndDropPage }))),
   modals: lazy(() => import('./modals-page').then((m) => ({ default: m.ModalsPage }))),

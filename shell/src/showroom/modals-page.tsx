@@ -59,7 +59,14 @@ function FormModalDemo({ onResult }: { onResult: (text: string) => void }) {
         <TextField control={form.control} name="firstName" label="Prénom" required />
         <TextField control={form.control} name="lastName" label="Nom" required />
         <TextField control={form.control} name="email" label="Email" type="email" required />
-        <TextField control={form.control} name="phone" label="Téléphone" type="tel" required placeholder="0033 6 12 34 56 78" />
+        <TextField
+          control={form.control}
+          name="phone"
+          label="Téléphone"
+          type="tel"
+          required
+          placeholder="0033 6 12 34 56 78"
+        />
       </FormModal>
     </>
   );
@@ -137,7 +144,10 @@ export function ModalsPage() {
           <ConfirmDemo onResult={setResult} />
         </DemoSection>
         <DemoSection id="modal-form" title="Formulaire en fenêtre">
-          <p>Un formulaire du kit dans une fenêtre (FormModal) : le bouton principal le soumet, les erreurs restent sous les champs.</p>
+          <p>
+            Un formulaire du kit dans une fenêtre (FormModal) : le bouton principal le soumet, les erreurs restent sous
+            les champs.
+          </p>
           <FormModalDemo onResult={setResult} />
         </DemoSection>
         <DemoSection id="modal-offcanvas" title={`Panneau latéral (${limits.offCanvasWidth} px)`}>

@@ -20,27 +20,122 @@ function seededRandom(seed: number) {
 }
 
 const firstNames: [string, PersonTitle][] = [
-  ['Camille', 'madam'], ['Léa', 'madam'], ['Chloé', 'miss'], ['Manon', 'madam'], ['Inès', 'madam'], ['Sarah', 'madam'],
-  ['Julie', 'madam'], ['Claire', 'madam'], ['Élodie', 'miss'], ['Nathalie', 'madam'], ['Sophie', 'madam'], ['Hélène', 'madam'],
-  ['Lucas', 'mister'], ['Hugo', 'mister'], ['Louis', 'mister'], ['Thomas', 'mister'], ['Nicolas', 'mister'], ['Julien', 'mister'],
-  ['Antoine', 'mister'], ['Mathieu', 'mister'], ['Pierre', 'mister'], ['François', 'mister'], ['Olivier', 'mister'], ['Étienne', 'mister'],
+  ['Camille', 'madam'],
+  ['Léa', 'madam'],
+  ['Chloé', 'miss'],
+  ['Manon', 'madam'],
+  ['Inès', 'madam'],
+  ['Sarah', 'madam'],
+  ['Julie', 'madam'],
+  ['Claire', 'madam'],
+  ['Élodie', 'miss'],
+  ['Nathalie', 'madam'],
+  ['Sophie', 'madam'],
+  ['Hélène', 'madam'],
+  ['Lucas', 'mister'],
+  ['Hugo', 'mister'],
+  ['Louis', 'mister'],
+  ['Thomas', 'mister'],
+  ['Nicolas', 'mister'],
+  ['Julien', 'mister'],
+  ['Antoine', 'mister'],
+  ['Mathieu', 'mister'],
+  ['Pierre', 'mister'],
+  ['François', 'mister'],
+  ['Olivier', 'mister'],
+  ['Étienne', 'mister'],
 ];
 const lastNames = [
-  'Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent',
-  'Lefèvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux', 'Vincent', 'Fournier', 'Morel', 'Girard', 'André', 'Mercier',
-  'Blanc', 'Guérin', 'Boyer', 'Chevalier', 'Faure', 'Rousseau',
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Lefèvre',
+  'Michel',
+  'Garcia',
+  'David',
+  'Bertrand',
+  'Roux',
+  'Vincent',
+  'Fournier',
+  'Morel',
+  'Girard',
+  'André',
+  'Mercier',
+  'Blanc',
+  'Guérin',
+  'Boyer',
+  'Chevalier',
+  'Faure',
+  'Rousseau',
 ];
-export const cities = ['Paris', 'Lyon', 'Marseille', 'Toulouse', 'Nantes', 'Bordeaux', 'Lille', 'Rennes', 'Strasbourg', 'Montpellier'];
-export const sectors = ['Banque', 'Assurance', 'Industrie', 'Énergie', 'Santé', 'Distribution', 'Télécoms', 'Services publics'];
+export const cities = [
+  'Paris',
+  'Lyon',
+  'Marseille',
+  'Toulouse',
+  'Nantes',
+  'Bordeaux',
+  'Lille',
+  'Rennes',
+  'Strasbourg',
+  'Montpellier',
+];
+export const sectors = [
+  'Banque',
+  'Assurance',
+  'Industrie',
+  'Énergie',
+  'Santé',
+  'Distribution',
+  'Télécoms',
+  'Services publics',
+];
 const companyNames = [
-  'Ardoise Conseil', 'Banque du Rhône', 'Cofilor Assurances', 'Dauphiné Énergies', 'Escale Logistique', 'Ferrand Industrie',
-  'Groupe Hexalis', 'Iroise Santé', 'Jurafer', 'Kérine Télécom', 'Loire Distribution', 'Mistral Services', 'Norvalis',
-  'Océane Mutuelle', 'Provence Ingénierie', 'Quai des Données', 'Rivage Informatique', 'Saône Transports', 'Tellis Énergie',
-  'Urbania Habitat', 'Valmont Pharma', 'Vosges Bois', 'Alizé Aéro', 'Bretagne Numérique',
+  'Ardoise Conseil',
+  'Banque du Rhône',
+  'Cofilor Assurances',
+  'Dauphiné Énergies',
+  'Escale Logistique',
+  'Ferrand Industrie',
+  'Groupe Hexalis',
+  'Iroise Santé',
+  'Jurafer',
+  'Kérine Télécom',
+  'Loire Distribution',
+  'Mistral Services',
+  'Norvalis',
+  'Océane Mutuelle',
+  'Provence Ingénierie',
+  'Quai des Données',
+  'Rivage Informatique',
+  'Saône Transports',
+  'Tellis Énergie',
+  'Urbania Habitat',
+  'Valmont Pharma',
+  'Vosges Bois',
+  'Alizé Aéro',
+  'Bretagne Numérique',
 ];
 const jobTitles = [
-  'Directrice des ressources humaines', 'Directeur des systèmes d’information', 'Responsable des achats', 'Chargée de recrutement',
-  'Chef de projet', 'Directeur technique', 'Responsable paie', 'Acheteuse IT', 'Directrice financière', 'Responsable RH',
+  'Directrice des ressources humaines',
+  'Directeur des systèmes d’information',
+  'Responsable des achats',
+  'Chargée de recrutement',
+  'Chef de projet',
+  'Directeur technique',
+  'Responsable paie',
+  'Acheteuse IT',
+  'Directrice financière',
+  'Responsable RH',
 ];
 
 // A 14-digit SIRET whose last digit makes the Luhn check pass.
@@ -51,7 +146,6 @@ export function makeSiret(random: () => number): string {
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)];
 }
-
 
 export type DemoCompany = { id: number; name: string; registrationId: string; city: string; sector: string };
 
@@ -68,7 +162,11 @@ export const demoCompanies: DemoCompany[] = (() => {
 
 export const contactStatuses = ['actif', 'veille', 'archive'] as const;
 export type ContactStatus = (typeof contactStatuses)[number];
-export const contactStatusLabels: Record<ContactStatus, string> = { actif: 'Actif', veille: 'En veille', archive: 'Archivé' };
+export const contactStatusLabels: Record<ContactStatus, string> = {
+  actif: 'Actif',
+  veille: 'En veille',
+  archive: 'Archivé',
+};
 
 export type DemoContactRow = {
   id: number;
@@ -128,10 +226,12 @@ export function demoContacts(): DemoContactRow[] {
 
 export const companyOptions: Option[] = demoCompanies.map((company) => ({ value: company.name, label: company.name }));
 export const cityOptions: Option[] = cities.map((city) => ({ value: city, label: city }));
-export const statusOptions: Option[] = contactStatuses.map((status) => ({ value: status, label: contactStatusLabels[status] }));
+export const statusOptions: Option[] = contactStatuses.map((status) => ({
+  value: status,
+  label: contactStatusLabels[status],
+}));
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
-
 
 // Answers a list query (search, filters, sort, order, page, perPage) like a server would: filters (text contains, case and accent
 // blind; lists equal), sorts, pages, after a short network-like delay, and gives up when the query is cancelled.
@@ -157,13 +257,17 @@ export async function fetchContactsPage(request: ListRequest, signal?: AbortSign
       return exact.has(key) ? cell === value : foldAccents(cell).includes(needle);
     });
   }
-  const key = typeof request.sort === 'string' && sortable.has(request.sort) ? (request.sort as keyof DemoContactRow) : null;
+  const key =
+    typeof request.sort === 'string' && sortable.has(request.sort) ? (request.sort as keyof DemoContactRow) : null;
   if (key) {
     const direction = request.order === 'desc' ? -1 : 1;
     rows = [...rows].sort((a, b) => {
       const left = a[key];
       const right = b[key];
-      const compared = typeof left === 'number' && typeof right === 'number' ? left - right : collator.compare(String(left), String(right));
+      const compared =
+        typeof left === 'number' && typeof right === 'number'
+          ? left - right
+          : collator.compare(String(left), String(right));
       return compared * direction || a.id - b.id;
     });
   }
@@ -187,8 +291,26 @@ export async function searchCompanies(text: string): Promise<Option[]> {
 }
 
 export const skillOptions: Option[] = [
-  'React', 'TypeScript', 'Java', 'Spring Boot', 'Python', 'Django', 'SQL', 'PostgreSQL', 'Kubernetes', 'Docker', 'AWS', 'Azure',
-  'SAP FI/CO', 'Salesforce', 'Gestion de projet', 'Scrum', 'Anglais courant', 'Paie', 'Comptabilité', 'Cybersécurité',
+  'React',
+  'TypeScript',
+  'Java',
+  'Spring Boot',
+  'Python',
+  'Django',
+  'SQL',
+  'PostgreSQL',
+  'Kubernetes',
+  'Docker',
+  'AWS',
+  'Azure',
+  'SAP FI/CO',
+  'Salesforce',
+  'Gestion de projet',
+  'Scrum',
+  'Anglais courant',
+  'Paie',
+  'Comptabilité',
+  'Cybersécurité',
 ].map((skill) => ({ value: skill, label: skill }));
 
 export async function searchSkills(text: string): Promise<Option[]> {

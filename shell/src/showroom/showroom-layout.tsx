@@ -15,7 +15,11 @@ export function ShowroomLayout({ page, children }: { page: ShowroomPath; childre
   return (
     <main className="bo-showroom" aria-labelledby="bo-showroom-title">
       <nav aria-label="Pages de démonstration" className="bo-showroom__nav">
-        {page === 'test' ? <Link to="/">Retour à l’application</Link> : <Link to="/tests/test">← Toutes les pages de démonstration</Link>}
+        {page === 'test' ? (
+          <Link to="/">Retour à l’application</Link>
+        ) : (
+          <Link to="/tests/test">← Toutes les pages de démonstration</Link>
+        )}
       </nav>
       <header className="bo-showroom__header">
         <Typography.Title level={1} id="bo-showroom-title" className="bo-showroom__title">

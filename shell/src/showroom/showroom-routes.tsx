@@ -21,8 +21,22 @@ export function ShowroomRoutes() {
       <Route index element={<Navigate to="test" replace />} />
       <Route path="test" element={<ShowroomIndex />} />
       {kitRoutes}
-      <Route path="calendar" element={<Suspense fallback={agendaFallback}><CalendarPage /></Suspense>} />
-      <Route path="agenda" element={<Suspense fallback={agendaFallback}><AgendaDemoPage /></Suspense>} />
+      <Route
+        path="calendar"
+        element={
+          <Suspense fallback={agendaFallback}>
+            <CalendarPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="agenda"
+        element={
+          <Suspense fallback={agendaFallback}>
+            <AgendaDemoPage />
+          </Suspense>
+        }
+      />
       {/* An unknown showroom address is an unknown page, as anywhere else. */}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

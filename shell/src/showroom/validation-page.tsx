@@ -12,7 +12,11 @@ const validationSchema = z.object({
   startDate: fields.isoDate(),
   headcount: integerText(1, 50),
   email: fields.email(),
-  title: z.string().trim().min(1, messages.required).pipe(z.enum(personTitles, { error: messages.invalid })),
+  title: z
+    .string()
+    .trim()
+    .min(1, messages.required)
+    .pipe(z.enum(personTitles, { error: messages.invalid })),
   phone: z.string().trim().min(1, messages.required).pipe(fields.phone()),
   registrationId: fields.registrationId(),
   trigram: fields.trigram(),
@@ -31,8 +35,20 @@ type Case = {
 };
 
 const cases: Case[] = [
-  { name: 'companyName', heading: 'Champ obligatoire', rule: <>Obligatoire : « {messages.required} ».</>, pass: ['Groupe Hexalis'], fail: ['', '   '] },
-  { name: 'startDate', heading: 'Date obligatoire', rule: <>Date obligatoire (stockée yyyy-MM-dd) : « {messages.dateRequired} ».</>, pass: ['2026-12-01'], fail: [''] },
+  {
+    name: 'companyName',
+    heading: 'Champ obligatoire',
+    rule: <>Obligatoire : « {messages.required} ».</>,
+    pass: ['Groupe Hexalis'],
+    fail: ['', '   '],
+  },
+  {
+    name: 'startDate',
+    heading: 'Date obligatoire',
+    rule: <>Date obligatoire (stockée yyyy-MM-dd) : « {messages.dateRequired} ».</>,
+    pass: ['2026-12-01'],
+    fail: [''],
+  },
   {
     name: 'headcount',
     heading: 'Nombre, minimum et maximum',
@@ -44,7 +60,13 @@ const cases: Case[] = [
     pass: ['3', '50'],
     fail: ['trois', '0', '51'],
   },
-  { name: 'email', heading: 'Adresse email', rule: <>Adresse email : « {messages.email} ».</>, pass: ['claire.dubois@hexalis.fr'], fail: ['claire.dubois@', 'claire dubois'] },
+  {
+    name: 'email',
+    heading: 'Adresse email',
+    rule: <>Adresse email : « {messages.email} ».</>,
+    pass: ['claire.dubois@hexalis.fr'],
+    fail: ['claire.dubois@', 'claire dubois'],
+  },
   {
     name: 'title',
     heading: 'Valeur d’une liste (énumération)',
@@ -61,7 +83,8 @@ const cases: Case[] = [
     heading: 'Téléphone français (0033…)',
     rule: (
       <>
-        0033, un chiffre non nul, quatre paires de chiffres, espaces facultatifs (<code>{String(patterns.phone)}</code>) : « {messages.invalid} ».
+        0033, un chiffre non nul, quatre paires de chiffres, espaces facultatifs (<code>{String(patterns.phone)}</code>)
+        : « {messages.invalid} ».
       </>
     ),
     pass: ['0033 6 12 34 56 78', '0033472123456'],
@@ -90,13 +113,20 @@ const cases: Case[] = [
     heading: 'Couleur (#rrggbb)',
     rule: (
       <>
-        « # » suivi de 6 chiffres hexadécimaux en minuscules (<code>{String(patterns.colour)}</code>) : « {messages.invalid} ».
+        « # » suivi de 6 chiffres hexadécimaux en minuscules (<code>{String(patterns.colour)}</code>) : «{' '}
+        {messages.invalid} ».
       </>
     ),
     pass: ['#1677ff', '#a8071a'],
     fail: ['#1677FF', '#16f', 'bleu'],
   },
-  { name: 'password', heading: 'Mot de passe (connexion)', rule: <>Mot de passe obligatoire : « {messages.passwordRequired} ».</>, pass: ['Bienvenue-2026'], fail: [''] },
+  {
+    name: 'password',
+    heading: 'Mot de passe (connexion)',
+    rule: <>Mot de passe obligatoire : « {messages.passwordRequired} ».</>,
+    pass: ['Bienvenue-2026'],
+    fail: [''],
+  },
 ];
 
 const labels: Record<ValidationName, string> = {
@@ -119,7 +149,18 @@ function exampleText(value: string) {
 export function ValidationPage() {
   const form = useZodForm(
     validationSchema,
-    { companyName: '', startDate: '', headcount: '', email: '', title: '', phone: '', registrationId: '', trigram: '', colour: '', password: '' },
+    {
+      companyName: '',
+      startDate: '',
+      headcount: '',
+      email: '',
+      title: '',
+      phone: '',
+      registrationId: '',
+      trigram: '',
+      colour: '',
+      password: '',
+    },
     // Each field is checked as it changes: type a value and read the verdict at once.
     { mode: 'onChange' },
   );
@@ -140,8 +181,8 @@ export function ValidationPage() {
   return (
     <ShowroomLayout page="validation">
       <p>
-        Cliquez sur un exemple pour remplir le champ, ou tapez une valeur : le message s’affiche sous le champ dès la saisie. « Tout
-        vérifier » contrôle les champs encore vides.
+        Cliquez sur un exemple pour remplir le champ, ou tapez une valeur : le message s’affiche sous le champ dès la
+        saisie. « Tout vérifier » contrôle les champs encore vides.
       </p>
       <form noValidate onSubmit={form.handleSubmit(() => undefined)} className="bo-validation">
         {cases.map((item) => {

@@ -1,5 +1,13 @@
 import { fields, messages, toWireParams } from '@bo/contracts';
-import { DatePickerField, RadioField, SelectField, SelectMenuField, TextField, TextareaField, useZodForm } from '@bo/ui';
+import {
+  DatePickerField,
+  RadioField,
+  SelectField,
+  SelectMenuField,
+  TextField,
+  TextareaField,
+  useZodForm,
+} from '@bo/ui';
 import { Wizard, type WizardStep } from '@bo/ui/widgets';
 import { Alert, Button, Descriptions } from 'antd';
 import dayjs from 'dayjs';
@@ -46,7 +54,12 @@ export function WizardPage() {
   if (created) {
     return (
       <ShowroomLayout page="Wizard">
-        <Alert type="success" showIcon title="Fiche de besoin créée" description="Voici ce qui serait envoyé à l’API." />
+        <Alert
+          type="success"
+          showIcon
+          title="Fiche de besoin créée"
+          description="Voici ce qui serait envoyé à l’API."
+        />
         <pre className="bo-code" aria-label="Valeurs envoyées" tabIndex={0}>
           {JSON.stringify(created, null, 2)}
         </pre>
@@ -71,7 +84,14 @@ export function WizardPage() {
       content: (
         <>
           <SelectMenuField control={control} name="company" label="Société cliente" required search={searchCompanies} />
-          <SelectField control={control} name="contact" label="Contact client" required options={contactOptions} placeholder="Choisir un contact" />
+          <SelectField
+            control={control}
+            name="contact"
+            label="Contact client"
+            required
+            options={contactOptions}
+            placeholder="Choisir un contact"
+          />
         </>
       ),
     },
@@ -96,7 +116,14 @@ export function WizardPage() {
       validate: () => form.trigger(['skills', 'experience']),
       content: (
         <>
-          <SelectMenuField control={control} name="skills" label="Compétences" required multiple search={searchSkills} />
+          <SelectMenuField
+            control={control}
+            name="skills"
+            label="Compétences"
+            required
+            multiple
+            search={searchSkills}
+          />
           <RadioField control={control} name="experience" label="Expérience" required options={experienceOptions} />
         </>
       ),
@@ -116,7 +143,11 @@ export function WizardPage() {
             { key: 'title', label: 'Intitulé', children: values.title },
             { key: 'description', label: 'Description', children: values.description },
             { key: 'headcount', label: 'Nombre de personnes', children: values.headcount },
-            { key: 'startDate', label: 'Date de démarrage', children: values.startDate ? dayjs(values.startDate).format('DD/MM/YYYY') : '—' },
+            {
+              key: 'startDate',
+              label: 'Date de démarrage',
+              children: values.startDate ? dayjs(values.startDate).format('DD/MM/YYYY') : '—',
+            },
             { key: 'skills', label: 'Compétences', children: (values.skills ?? []).join(', ') },
             { key: 'experience', label: 'Expérience', children: labelOf(experienceOptions, values.experience) },
           ]}
@@ -129,10 +160,12 @@ export function WizardPage() {
     <ShowroomLayout page="Wizard">
       <div className="bo-demo">
         <Wizard
-        label="Nouvelle fiche de besoin"
-        steps={steps}
-        finishLabel="Créer la fiche"
-        onFinish={form.handleSubmit((submitted: NeedsSheetValues) => setCreated(toWireParams({ ...submitted, headcount: Number(submitted.headcount) })))}
+          label="Nouvelle fiche de besoin"
+          steps={steps}
+          finishLabel="Créer la fiche"
+          onFinish={form.handleSubmit((submitted: NeedsSheetValues) =>
+            setCreated(toWireParams({ ...submitted, headcount: Number(submitted.headcount) })),
+          )}
         />
       </div>
     </ShowroomLayout>

@@ -7,7 +7,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('app_user')
     .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
-    .addColumn('trigram', 'varchar(3)', (col) => col.notNull().unique().check(sql`trigram ~ '^[A-Z]{3}$'`))
+    .addColumn('trigram', 'varchar(3)', (col) =>
+      col
+        .notNull()
+        .unique()
+        .check(sql`trigram ~ '^[A-Z]{3}$'`),
+    )
     .addColumn('first_name', 'varchar(100)', (col) => col.notNull())
     .addColumn('last_name', 'varchar(100)', (col) => col.notNull())
     .addColumn('title', 'varchar(10)', (col) => col.notNull().check(sql`title in ('mister', 'madam', 'miss')`))
@@ -25,14 +30,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addCheckConstraint('app_user_leader_not_self', sql`leader_id is null or leader_id <> id`)
     .execute();
-  await db.schema.createIndex('app_user_email_key').on('app_user').unique().expression(sql`lower(email)`).execute();
+  await db.schema
+    .createIndex('app_user_email_key')
+    .on('app_user')
+    .unique()
+    .expression(sql`lower(email)`)
+    .execute();
   await db.schema.createIndex('app_user_leader_idx').on('app_user').column('leader_id').execute();
 
   await db.schema
     .createTable('company')
     .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
     .addColumn('name', 'varchar(255)', (col) => col.notNull())
-    .addColumn('registration_id', 'char(14)', (col) => col.notNull().unique().check(sql`registration_id ~ '^[0-9]{14}$'`))
+    .addColumn('registration_id', 'char(14)', (col) =>
+      col
+        .notNull()
+        .unique()
+        .check(sql`registration_id ~ '^[0-9]{14}$'`),
+    )
     .addColumn('parent_id', 'integer', (col) => col.references('company.id').onDelete('restrict'))
     .addColumn('address', 'varchar(255)')
     .addColumn('postal_code', 'varchar(5)')
@@ -44,7 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('company_parent_not_self', sql`parent_id is null or parent_id <> id`)
     .execute();
   await db.schema.createIndex('company_parent_idx').on('company').column('parent_id').execute();
-  await db.schema.createIndex('company_name_idx').on('company').expression(sql`lower(name) text_pattern_ops`).execute();
+  await db.schema
+    .createIndex('company_name_idx')
+    .on('company')
+    .expression(sql`lower(name) text_pattern_ops`)
+    .execute();
 
   await db.schema
     .createTable('contact')
@@ -65,8 +84,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('contact_active_owner_idx').on('contact').columns(['is_active', 'owner_id']).execute();
   await db.schema.createIndex('contact_company_idx').on('contact').column('company_id').execute();
   // Prefix search (autocomplete); plain btree because PGlite may lack pg_trgm.
-  await db.schema.createIndex('contact_last_name_idx').on('contact').expression(sql`lower(last_name) text_pattern_ops`).execute();
-  await db.schema.createIndex('contact_first_name_idx').on('contact').expression(sql`lower(first_name) text_pattern_ops`).execute();
+  await db.schema
+    .createIndex('contact_last_name_idx')
+    .on('contact')
+    .expression(sql`lower(last_name) text_pattern_ops`)
+    .execute();
+  await db.schema
+    .createIndex('contact_first_name_idx')
+    .on('contact')
+    .expression(sql`lower(first_name) text_pattern_ops`)
+    .execute();
 
   await db.schema
     .createTable('task')
@@ -123,7 +150,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (col) => col.references('app_user.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('history_entity_idx').on('history').columns(['entity', 'entity_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('history_entity_idx')
+    .on('history')
+    .columns(['entity', 'entity_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('revoked_session')
@@ -139,7 +170,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'varchar(64)', (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('login_attempt_key_idx').on('login_attempt').columns(['trigram', 'ip', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_attempt_key_idx')
+    .on('login_attempt')
+    .columns(['trigram', 'ip', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('app_setting')
@@ -149,7 +184,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['app_setting', 'login_attempt', 'revoked_session', 'history', 'todo', 'task', 'contact', 'company', 'app_user']) {
+  for (const table of [
+    'app_setting',
+    'login_attempt',
+    'revoked_session',
+    'history',
+    'todo',
+    'task',
+    'contact',
+    'company',
+    'app_user',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

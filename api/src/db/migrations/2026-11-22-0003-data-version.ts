@@ -14,7 +14,12 @@ const watched = ['app_user', 'company', 'contact', 'task', 'todo'];
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('data_version')
-    .addColumn('id', 'boolean', (col) => col.primaryKey().defaultTo(true).check(sql`id`))
+    .addColumn('id', 'boolean', (col) =>
+      col
+        .primaryKey()
+        .defaultTo(true)
+        .check(sql`id`),
+    )
     .addColumn('version', 'bigint', (col) => col.notNull().defaultTo(0))
     .execute();
   await sql`insert into data_version (id, version) values (true, 0)`.execute(db);
@@ -34,7 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of watched) await sql`drop trigger ${sql.id(`${table}_data_version`)} on ${sql.table(table)}`.execute(db);
+  for (const table of watched)
+    await sql`drop trigger ${sql.id(`${table}_data_version`)} on ${sql.table(table)}`.execute(db);
   await sql`drop function bump_data_version()`.execute(db);
   await db.schema.dropTable('data_version').execute();
 }

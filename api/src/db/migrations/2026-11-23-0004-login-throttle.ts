@@ -25,6 +25,10 @@ export async function down(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'varchar(64)', (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('login_attempt_key_idx').on('login_attempt').columns(['trigram', 'ip', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_attempt_key_idx')
+    .on('login_attempt')
+    .columns(['trigram', 'ip', 'created_at'])
+    .execute();
   await db.schema.dropTable('login_throttle').execute();
 }

@@ -12,7 +12,8 @@ const shared = ['app_user', 'company', 'contact', 'task'];
 // grows with every committed change, and is read in the same snapshot as the answer. The API folds old rows
 // into one per table and owner now and then, keeping every sum.
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const table of [...shared, 'todo']) await sql`drop trigger ${sql.id(`${table}_data_version`)} on ${sql.table(table)}`.execute(db);
+  for (const table of [...shared, 'todo'])
+    await sql`drop trigger ${sql.id(`${table}_data_version`)} on ${sql.table(table)}`.execute(db);
   await sql`drop function bump_data_version()`.execute(db);
   await db.schema.dropTable('data_version').execute();
 
@@ -71,14 +72,20 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const trigger of ['todo_insert', 'todo_update', 'todo_delete', 'todo_truncate']) {
     await sql`drop trigger ${sql.id(`${trigger}_data_change`)} on todo`.execute(db);
   }
-  for (const table of shared) await sql`drop trigger ${sql.id(`${table}_data_change`)} on ${sql.table(table)}`.execute(db);
+  for (const table of shared)
+    await sql`drop trigger ${sql.id(`${table}_data_change`)} on ${sql.table(table)}`.execute(db);
   await sql`drop function log_todo_change()`.execute(db);
   await sql`drop function log_data_change()`.execute(db);
   await db.schema.dropTable('data_change').execute();
 
   await db.schema
     .createTable('data_version')
-    .addColumn('id', 'boolean', (col) => col.primaryKey().defaultTo(true).check(sql`id`))
+    .addColumn('id', 'boolean', (col) =>
+      col
+        .primaryKey()
+        .defaultTo(true)
+        .check(sql`id`),
+    )
     .addColumn('version', 'bigint', (col) => col.notNull().defaultTo(0))
     .execute();
   await sql`insert into data_version (id, version) values (true, 0)`.execute(db);

@@ -30,10 +30,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   // What a contact search looks in: names, e-mail and phone digits (the company's name is searched apart).
   await sql`
     alter table contact add column search_key text generated always as
-    (${fold("first_name || ' ' || last_name || ' ' || coalesce(email, '')")} || ' ' || coalesce(phone, '')) stored`.execute(db);
+    (${fold("first_name || ' ' || last_name || ' ' || coalesce(email, '')")} || ' ' || coalesce(phone, '')) stored`.execute(
+    db,
+  );
   await sql`create index contact_search_idx on contact using gin (search_key gin_trgm_ops)`.execute(db);
   // The contacts list's default order: by name, accents and case ignored.
-  await sql`create index contact_name_sort_idx on contact ((${fold('last_name')} collate "C"), (${fold('first_name')} collate "C"), id)`.execute(db);
+  await sql`create index contact_name_sort_idx on contact ((${fold('last_name')} collate "C"), (${fold('first_name')} collate "C"), id)`.execute(
+    db,
+  );
   // Duplicate checks: same e-mail, same phone.
   await sql`create index contact_email_idx on contact (lower(email)) where email is not null`.execute(db);
   await sql`create index contact_phone_idx on contact (phone) where phone is not null`.execute(db);

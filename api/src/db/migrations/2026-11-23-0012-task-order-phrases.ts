@@ -5,7 +5,10 @@ import { sql, type Kysely } from 'kysely';
 
 // Task types get a display order (the admin drags them); predefined phrases are offered in every notes field.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('task').addColumn('display_order', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('task')
+    .addColumn('display_order', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await sql`update task set display_order = id`.execute(db);
   // Two types never share a description, case ignored (existingTitle).
   await sql`create unique index task_description_folded_key on task (lower(description))`.execute(db);

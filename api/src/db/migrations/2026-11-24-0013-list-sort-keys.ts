@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['city_key', 'city'],
     ['sector_key', 'sector'],
   ]) {
-    await sql`alter table company add column ${sql.raw(key)} text collate "C" generated always as (${fold(column)}) stored`.execute(db);
+    await sql`alter table company add column ${sql.raw(key)} text collate "C" generated always as (${fold(column)}) stored`.execute(
+      db,
+    );
   }
   await sql`alter table company add column subsidiary_count integer not null default 0`.execute(db);
   await sql`alter table company add column active_contact_count integer not null default 0`.execute(db);
@@ -57,22 +59,42 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // A contact's name as the list sorts it: last name, then first name (a space sorts before any letter).
   await sql`
-    alter table contact add column name_key text collate "C" generated always as (${fold('last_name')} || ' ' || ${fold('first_name')}) stored`.execute(db);
+    alter table contact add column name_key text collate "C" generated always as (${fold('last_name')} || ' ' || ${fold('first_name')}) stored`.execute(
+    db,
+  );
   await sql`drop index contact_name_sort_idx`.execute(db);
   await sql`create index contact_name_key_sort_idx on contact (name_key, id)`.execute(db);
 
   await sql`drop index company_name_sort_idx`.execute(db);
-  for (const column of ['name_key', 'city_key', 'sector_key', 'postal_code', 'registration_id', 'subsidiary_count', 'active_contact_count']) {
+  for (const column of [
+    'name_key',
+    'city_key',
+    'sector_key',
+    'postal_code',
+    'registration_id',
+    'subsidiary_count',
+    'active_contact_count',
+  ]) {
     await sql`create index ${sql.raw(`company_${column}_sort_idx`)} on company (${sql.raw(column)}, id)`.execute(db);
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const column of ['name_key', 'city_key', 'sector_key', 'postal_code', 'registration_id', 'subsidiary_count', 'active_contact_count']) {
+  for (const column of [
+    'name_key',
+    'city_key',
+    'sector_key',
+    'postal_code',
+    'registration_id',
+    'subsidiary_count',
+    'active_contact_count',
+  ]) {
     await sql`drop index ${sql.raw(`company_${column}_sort_idx`)}`.execute(db);
   }
   await sql`drop index contact_name_key_sort_idx`.execute(db);
-  await sql`create index contact_name_sort_idx on contact ((${fold('last_name')} collate "C"), (${fold('first_name')} collate "C"), id)`.execute(db);
+  await sql`create index contact_name_sort_idx on contact ((${fold('last_name')} collate "C"), (${fold('first_name')} collate "C"), id)`.execute(
+    db,
+  );
   await db.schema.alterTable('contact').dropColumn('name_key').execute();
   await sql`drop trigger company_counts on company`.execute(db);
   await sql`drop function company_count_subsidiaries()`.execute(db);

@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // "Développeur". The same configuration builds the vectors, parses the queries and highlights the snippets.
   await sql`create extension if not exists unaccent`.execute(db);
   await sql`create text search configuration bo_french (copy = french)`.execute(db);
-  await sql`alter text search configuration bo_french alter mapping for hword, hword_part, word with unaccent, french_stem`.execute(db);
+  await sql`alter text search configuration bo_french alter mapping for hword, hword_part, word with unaccent, french_stem`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('needs_sheet_status')
@@ -99,7 +101,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (col) => col.notNull().references('app_user.id'))
     .addPrimaryKeyConstraint('needs_sheet_recruiter_pkey', ['needs_sheet_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('needs_sheet_recruiter_user_idx').on('needs_sheet_recruiter').columns(['user_id', 'needs_sheet_id']).execute();
+  await db.schema
+    .createIndex('needs_sheet_recruiter_user_idx')
+    .on('needs_sheet_recruiter')
+    .columns(['user_id', 'needs_sheet_id'])
+    .execute();
 
   // The list's filters and default orders.
   await db.schema.createIndex('needs_sheet_deadline_idx').on('needs_sheet').columns(['deadline', 'id']).execute();

@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_seen_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('ended_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('user_session_user_idx').on('user_session').columns(['user_id', 'last_seen_at']).execute();
+  await db.schema
+    .createIndex('user_session_user_idx')
+    .on('user_session')
+    .columns(['user_id', 'last_seen_at'])
+    .execute();
   await db.schema.dropTable('revoked_session').execute();
 }
 

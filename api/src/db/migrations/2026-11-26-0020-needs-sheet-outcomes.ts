@@ -14,8 +14,13 @@ const fold = (expression: string) =>
 //   rows keep them by id. Existing sheets get theirs from their history, matched by name, and their current status
 //   when the history does not end on it (the demo's sheets have no history: their creation).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('needs_sheet_status').addColumn('fills', 'boolean', (col) => col.notNull().defaultTo(false)).execute();
-  await sql`alter table needs_sheet_status add constraint needs_sheet_status_fills_closes check (closes or not fills)`.execute(db);
+  await db.schema
+    .alterTable('needs_sheet_status')
+    .addColumn('fills', 'boolean', (col) => col.notNull().defaultTo(false))
+    .execute();
+  await sql`alter table needs_sheet_status add constraint needs_sheet_status_fills_closes check (closes or not fills)`.execute(
+    db,
+  );
   await sql`update needs_sheet_status set fills = true where closes and ${fold('label')} like 'pourvu%'`.execute(db);
 
   await db.schema
@@ -28,13 +33,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('history_id', 'bigint', (col) => col.references('history.id').onDelete('set null'))
     .execute();
   // The statistics read a period's changes; the history report a sheet's, and the one its history line tells.
-  await sql`create index needs_sheet_status_change_at_idx on needs_sheet_status_change (changed_at) include (needs_sheet_id, status_id)`.execute(db);
-  await db.schema.createIndex('needs_sheet_status_change_sheet_idx').on('needs_sheet_status_change').columns(['needs_sheet_id', 'changed_at']).execute();
-  await sql`create unique index needs_sheet_status_change_history_idx on needs_sheet_status_change (history_id) where history_id is not null`.execute(db);
+  await sql`create index needs_sheet_status_change_at_idx on needs_sheet_status_change (changed_at) include (needs_sheet_id, status_id)`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('needs_sheet_status_change_sheet_idx')
+    .on('needs_sheet_status_change')
+    .columns(['needs_sheet_id', 'changed_at'])
+    .execute();
+  await sql`create unique index needs_sheet_status_change_history_idx on needs_sheet_status_change (history_id) where history_id is not null`.execute(
+    db,
+  );
   // A contact's sheets in the history report.
   await db.schema.createIndex('needs_sheet_contact_idx').on('needs_sheet').columns(['contact_id', 'id']).execute();
   // The sheets opened in a month, per owner (the statistics).
-  await db.schema.createIndex('needs_sheet_received_idx').on('needs_sheet').columns(['received_date', 'owner_id']).execute();
+  await db.schema
+    .createIndex('needs_sheet_received_idx')
+    .on('needs_sheet')
+    .columns(['received_date', 'owner_id'])
+    .execute();
 
   await sql`
     insert into needs_sheet_status_change (needs_sheet_id, status_id, changed_at, user_id, history_id)

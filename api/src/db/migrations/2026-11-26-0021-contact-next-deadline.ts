@@ -11,7 +11,18 @@ import { sql, type Kysely } from 'kysely';
 // Every column of contact a cached answer shows (migration 0005 logs their changes): next_deadline is not one of
 // them, so that a todo write keeps the standby lists and the other owners' todo lists. A column added to contact
 // and shown by a cached answer must be added here.
-const shownColumns = ['title', 'first_name', 'last_name', 'job_title', 'email', 'phone', 'company_id', 'owner_id', 'is_active', 'created_at'];
+const shownColumns = [
+  'title',
+  'first_name',
+  'last_name',
+  'job_title',
+  'email',
+  'phone',
+  'company_id',
+  'owner_id',
+  'is_active',
+  'created_at',
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table contact add column next_deadline date`.execute(db);

@@ -10,7 +10,10 @@ import { sql, type Kysely } from 'kysely';
 //   sheets past their deadline);
 // - references sort by year then number (BES-2025-1001 before BES-2025-10000), as an index holds them.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('needs_sheet').addColumn('closed', 'boolean', (col) => col.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('needs_sheet')
+    .addColumn('closed', 'boolean', (col) => col.notNull().defaultTo(false))
+    .execute();
   await sql`
     create function needs_sheet_closed() returns trigger language plpgsql as $$
     begin
@@ -29,13 +32,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create trigger needs_sheet_status_closes after update of closes on needs_sheet_status
     for each row execute function needs_sheet_status_closes()`.execute(db);
-  await sql`update needs_sheet s set closed = st.closes from needs_sheet_status st where st.id = s.status_id and st.closes`.execute(db);
+  await sql`update needs_sheet s set closed = st.closes from needs_sheet_status st where st.id = s.status_id and st.closes`.execute(
+    db,
+  );
   // The priority read from the index: the count of the open sheets of a priority without a visit to each row.
-  await sql`create index needs_sheet_open_deadline_idx on needs_sheet (deadline, id) include (priority) where not closed`.execute(db);
+  await sql`create index needs_sheet_open_deadline_idx on needs_sheet (deadline, id) include (priority) where not closed`.execute(
+    db,
+  );
 
   await sql`
     create index needs_sheet_reference_order_idx
-    on needs_sheet ((split_part(reference, '-', 2)::integer), (split_part(reference, '-', 3)::integer), id)`.execute(db);
+    on needs_sheet ((split_part(reference, '-', 2)::integer), (split_part(reference, '-', 3)::integer), id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -19,5 +19,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of tables) await sql`drop trigger ${sql.id(`${table}_data_change`)} on ${sql.table(table)}`.execute(db);
+  for (const table of tables)
+    await sql`drop trigger ${sql.id(`${table}_data_change`)} on ${sql.table(table)}`.execute(db);
 }

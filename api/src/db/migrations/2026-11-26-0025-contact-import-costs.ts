@@ -16,13 +16,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop trigger contact_counts on contact`.execute(db);
   await sql`
     create trigger contact_counts_insert after insert on contact
-    for each row when (new.is_active and new.company_id is not null) execute function company_count_contacts()`.execute(db);
+    for each row when (new.is_active and new.company_id is not null) execute function company_count_contacts()`.execute(
+    db,
+  );
   await sql`
     create trigger contact_counts_update after update of company_id, is_active on contact
-    for each row when (old.company_id is distinct from new.company_id or old.is_active <> new.is_active) execute function company_count_contacts()`.execute(db);
+    for each row when (old.company_id is distinct from new.company_id or old.is_active <> new.is_active) execute function company_count_contacts()`.execute(
+    db,
+  );
   await sql`
     create trigger contact_counts_delete after delete on contact
-    for each row when (old.is_active and old.company_id is not null) execute function company_count_contacts()`.execute(db);
+    for each row when (old.is_active and old.company_id is not null) execute function company_count_contacts()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
 // owner's index of every active todo, a user with years of accomplished todos had all of them read and dropped
 // for the few of the last month.
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index todo_done_owner_execution_idx on todo (owner_id, execution_date) where is_active and is_accomplished`.execute(db);
+  await sql`create index todo_done_owner_execution_idx on todo (owner_id, execution_date) where is_active and is_accomplished`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -8,7 +8,8 @@ import { sql, type Kysely } from 'kysely';
 // an index, in rank order, and stops at the page: ranking every match read each matching sheet (10 000 sheets and
 // 4 400 pages for "données"). A search of several words still ranks its matches with ts_rank.
 // The word becomes a one-word query as the text form of a tsquery: quoted, its quotes and backslashes doubled.
-const oneWordQuery = (lexeme: string) => `('''' || replace(replace(${lexeme}, '\\', '\\\\'), '''', '''''') || '''')::tsquery`;
+const oneWordQuery = (lexeme: string) =>
+  `('''' || replace(replace(${lexeme}, '\\', '\\\\'), '''', '''''') || '''')::tsquery`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -18,7 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       rank real not null
     )`.execute(db);
   // Derived from the vector, with no key of its own: read by word in rank order, replaced by sheet.
-  await sql`create index needs_sheet_term_rank_idx on needs_sheet_term (lexeme, rank desc, needs_sheet_id desc)`.execute(db);
+  await sql`create index needs_sheet_term_rank_idx on needs_sheet_term (lexeme, rank desc, needs_sheet_id desc)`.execute(
+    db,
+  );
   await sql`create index needs_sheet_term_sheet_idx on needs_sheet_term (needs_sheet_id)`.execute(db);
   await sql`
     create function needs_sheet_terms() returns trigger language plpgsql as $$
@@ -31,10 +34,14 @@ export async function up(db: Kysely<any>): Promise<void> {
       from unnest(new.search_vector) as u;
       return null;
     end $$`.execute(db);
-  await sql`create trigger needs_sheet_terms_insert after insert on needs_sheet for each row execute function needs_sheet_terms()`.execute(db);
+  await sql`create trigger needs_sheet_terms_insert after insert on needs_sheet for each row execute function needs_sheet_terms()`.execute(
+    db,
+  );
   await sql`
     create trigger needs_sheet_terms_update after update of title, description, skills, nice_to_have on needs_sheet
-    for each row when (old.search_vector is distinct from new.search_vector) execute function needs_sheet_terms()`.execute(db);
+    for each row when (old.search_vector is distinct from new.search_vector) execute function needs_sheet_terms()`.execute(
+    db,
+  );
   await sql`
     insert into needs_sheet_term (lexeme, needs_sheet_id, rank)
     select u.lexeme, s.id, ts_rank(s.search_vector, ${sql.raw(oneWordQuery('u.lexeme'))})

@@ -8,7 +8,9 @@ import { sql, type Kysely } from 'kysely';
 // sort them all. The key is unchanged, so the index still serves every other use of the name order.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index contact_name_key_sort_idx`.execute(db);
-  await sql`create index contact_name_key_sort_idx on contact (name_key, id) include (search_key, company_id, owner_id, is_active)`.execute(db);
+  await sql`create index contact_name_key_sort_idx on contact (name_key, id) include (search_key, company_id, owner_id, is_active)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -20,15 +20,42 @@ import { sql, type Kysely } from 'kysely';
 // A broken rule raises its catalogue code as the error's message (SQLSTATE P0001); the API answers it as that code.
 
 const contactEdited = ['title', 'first_name', 'last_name', 'job_title', 'email', 'phone', 'company_id', 'owner_id'];
-const companyEdited = ['name', 'registration_id', 'parent_id', 'address', 'postal_code', 'city', 'phone', 'website', 'sector', 'owner_id', 'is_active'];
+const companyEdited = [
+  'name',
+  'registration_id',
+  'parent_id',
+  'address',
+  'postal_code',
+  'city',
+  'phone',
+  'website',
+  'sector',
+  'owner_id',
+  'is_active',
+];
 // Every column of contact a cached answer shows (migrations 0005 and 0021), and now the merge.
-const contactShown = ['title', 'first_name', 'last_name', 'job_title', 'email', 'phone', 'company_id', 'owner_id', 'is_active', 'created_at', 'merged_into_id'];
+const contactShown = [
+  'title',
+  'first_name',
+  'last_name',
+  'job_title',
+  'email',
+  'phone',
+  'company_id',
+  'owner_id',
+  'is_active',
+  'created_at',
+  'merged_into_id',
+];
 
-const row = (prefix: 'new' | 'old', columns: string[]) => sql.raw(`(${columns.map((column) => `${prefix}.${column}`).join(', ')})`);
+const row = (prefix: 'new' | 'old', columns: string[]) =>
+  sql.raw(`(${columns.map((column) => `${prefix}.${column}`).join(', ')})`);
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table contact add column merged_into_id integer references contact (id)`.execute(db);
-  await sql`alter table contact add constraint contact_merged_not_self check (merged_into_id is null or merged_into_id <> id)`.execute(db);
+  await sql`alter table contact add constraint contact_merged_not_self check (merged_into_id is null or merged_into_id <> id)`.execute(
+    db,
+  );
   await sql`alter table contact add column version integer not null default 1`.execute(db);
   await sql`alter table contact alter column is_active set default false`.execute(db);
   await sql`alter table company add column version integer not null default 1`.execute(db);
@@ -43,7 +70,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // user: the upgrade made it). A merged contact's pending todos go to the contact it was merged into.
   await sql`
     update todo t set contact_id = c.merged_into_id
-    from contact c where c.id = t.contact_id and c.merged_into_id is not null and t.is_active and not t.is_accomplished`.execute(db);
+    from contact c where c.id = t.contact_id and c.merged_into_id is not null and t.is_active and not t.is_accomplished`.execute(
+    db,
+  );
   await sql`
     with changed as (
       update contact c set is_active = not c.is_active
@@ -112,7 +141,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`
     create trigger contact_starts_standby before insert on contact
-    for each row when (new.is_active or new.next_deadline is not null) execute function contact_starts_standby()`.execute(db);
+    for each row when (new.is_active or new.next_deadline is not null) execute function contact_starts_standby()`.execute(
+    db,
+  );
 
   // A change of a contact: its state is its todos' (only the refresh above writes it), a merged contact changes no
   // more, an active contact moves only into an active company, and what a person edits counts a version.
@@ -140,7 +171,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger contact_guard before update on contact for each row execute function contact_guard()`.execute(db);
+  await sql`create trigger contact_guard before update on contact for each row execute function contact_guard()`.execute(
+    db,
+  );
 
   // A company is deactivated without active contacts (their count is kept on its row, migration 0013) nor active
   // subsidiaries; an active company is under an active parent; what a person edits counts a version.
@@ -165,7 +198,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger company_guard before insert or update on company for each row execute function company_guard()`.execute(db);
+  await sql`create trigger company_guard before insert or update on company for each row execute function company_guard()`.execute(
+    db,
+  );
 
   // A merged contact leaves every list a cached answer shows.
   await sql`drop trigger contact_data_change on contact`.execute(db);
@@ -174,12 +209,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     for each statement execute function log_data_change()`.execute(db);
   // The name order's walk reads the merge from the index too (migration 0028).
   await sql`drop index contact_name_key_sort_idx`.execute(db);
-  await sql`create index contact_name_key_sort_idx on contact (name_key, id) include (search_key, company_id, owner_id, is_active, merged_into_id)`.execute(db);
+  await sql`create index contact_name_key_sort_idx on contact (name_key, id) include (search_key, company_id, owner_id, is_active, merged_into_id)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index contact_name_key_sort_idx`.execute(db);
-  await sql`create index contact_name_key_sort_idx on contact (name_key, id) include (search_key, company_id, owner_id, is_active)`.execute(db);
+  await sql`create index contact_name_key_sort_idx on contact (name_key, id) include (search_key, company_id, owner_id, is_active)`.execute(
+    db,
+  );
   await sql`drop trigger contact_data_change on contact`.execute(db);
   await sql`
     create trigger contact_data_change after insert or delete or truncate or update of ${sql.join(contactShown.slice(0, -1).map((column) => sql.id(column)))} on contact

@@ -38,7 +38,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     select sequencename as name, last_value::integer as last from pg_sequences
     where schemaname = current_schema() and sequencename ~ ${numbered} order by sequencename`.execute(db);
   for (const { name, last } of rows) {
-    if (last !== null) await sql`insert into needs_sheet_counter (year, last) values (${Number(name.slice(-4))}, ${last})`.execute(db);
+    if (last !== null)
+      await sql`insert into needs_sheet_counter (year, last) values (${Number(name.slice(-4))}, ${last})`.execute(db);
     await sql`drop sequence ${sql.id(name)}`.execute(db);
   }
 }

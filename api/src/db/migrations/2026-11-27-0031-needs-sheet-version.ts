@@ -14,7 +14,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       new.version := old.version + 1;
       return new;
     end $$`.execute(db);
-  await sql`create trigger needs_sheet_version before update on needs_sheet for each row execute function needs_sheet_count_version()`.execute(db);
+  await sql`create trigger needs_sheet_version before update on needs_sheet for each row execute function needs_sheet_count_version()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -11,7 +11,9 @@ import { sql, type Kysely } from 'kysely';
 // of contact states), and PostgreSQL alters no table with events pending. They run here, first.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`set constraints all immediate`.execute(db);
-  await sql`alter table todo add column version integer not null default 0, add column updated_at timestamptz`.execute(db);
+  await sql`alter table todo add column version integer not null default 0, add column updated_at timestamptz`.execute(
+    db,
+  );
   await sql`
     create function todo_count_version() returns trigger language plpgsql as $$
     begin
@@ -21,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger todo_version before update on todo for each row execute function todo_count_version()`.execute(db);
+  await sql`create trigger todo_version before update on todo for each row execute function todo_count_version()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -10,7 +10,8 @@ import type { Row } from './chunks';
 // The folding of the database's name keys (lower case, accents off), for names compared in memory.
 const foldMap = new Map([...SORTABLE_FROM].map((char, i) => [char, SORTABLE_TO[i]]));
 const foldable = new RegExp(`[${SORTABLE_FROM}]`, 'g');
-export const foldName = (text: string): string => text.toLowerCase().replace(foldable, (char) => foldMap.get(char) ?? char);
+export const foldName = (text: string): string =>
+  text.toLowerCase().replace(foldable, (char) => foldMap.get(char) ?? char);
 
 // A cell as typed: trimmed; the quote mark our exports put before a formula-like text taken off.
 export const clean = (value: string | undefined): string => csvCellText(value ?? '');
@@ -44,13 +45,21 @@ export const titleLabels = new Map<string, string>(Object.entries(personTitleLab
 export const ownCopy = (key: string) => Buffer.from(key).toString();
 export const ownCopyOrNull = (value: string | null) => (value === null ? null : ownCopy(value));
 export const ownValues = <C extends Record<string, unknown>>(values: Partial<C>): Partial<C> =>
-  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? ownCopy(value) : value])) as Partial<C>;
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? ownCopy(value) : value]),
+  ) as Partial<C>;
 
 // The id of an « Identifiant » cell: digits only.
-const importId = (value: string): number | null => (/^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+const importId = (value: string): number | null =>
+  /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 
 // One mapped field through its form schema: its value, or a problem on its column.
-export function checked<S extends z.ZodType>(row: Row, schema: S, value: unknown, column: string): z.output<S> | undefined {
+export function checked<S extends z.ZodType>(
+  row: Row,
+  schema: S,
+  value: unknown,
+  column: string,
+): z.output<S> | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   row.problems.push({ line: row.line, column, message: result.error.issues[0]?.message ?? 'Entrée non valide' });
@@ -71,7 +80,13 @@ export async function usersByTrigram(db: Executor) {
 }
 
 // The owner a row names by trigram; none named: `fallback`.
-export function ownerOf(row: Row, value: string | undefined, users: Awaited<ReturnType<typeof usersByTrigram>>, column: string, fallback: number | undefined) {
+export function ownerOf(
+  row: Row,
+  value: string | undefined,
+  users: Awaited<ReturnType<typeof usersByTrigram>>,
+  column: string,
+  fallback: number | undefined,
+) {
   if (value === undefined || value === '') return fallback;
   const user = users.get(value.toUpperCase());
   if (user === undefined) row.problems.push({ line: row.line, column, message: importMessages.unknownOwner });

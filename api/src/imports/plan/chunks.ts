@@ -56,7 +56,8 @@ export type Planner<C> = {
 export type WriteChunk<C> = (writes: PlannedWrite<C>[]) => Promise<number[]>;
 export type PlanReport = Omit<ImportReport, 'id'>;
 
-const problemText = (problem: ImportProblem) => (problem.column === null ? problem.message : `${problem.column} : ${problem.message}`);
+const problemText = (problem: ImportProblem) =>
+  problem.column === null ? problem.message : `${problem.column} : ${problem.message}`;
 
 // The lines the report details (IMPORT_REPORT_LINES): those that are not plain creations first, then plain
 // creations in the room left, each kept with strings of its own; the others counted.
@@ -76,7 +77,11 @@ class ReportLines {
       fate,
       label: ownCopy(row.label),
       record: row.record === null ? null : { id: row.record.id, label: ownCopy(row.record.label) },
-      changes: row.changes.map((change) => ({ field: change.field, before: ownCopyOrNull(change.before), after: ownCopyOrNull(change.after) })),
+      changes: row.changes.map((change) => ({
+        field: change.field,
+        before: ownCopyOrNull(change.before),
+        after: ownCopyOrNull(change.after),
+      })),
       reasons: reasons.map(ownCopy),
       warnings: row.warnings.map((warning) => ({ ...warning, message: ownCopy(warning.message) })),
     });
@@ -108,7 +113,8 @@ export async function planInChunks<C>(
     const fields = importFields[kind];
     const mapping: ImportMapping = {};
     for (const [key, index] of Object.entries(requested ?? guessMapping(kind, headers))) {
-      if (!fields.some((field) => field.key === key) || index >= headers.length) throw new AppError('dataInvalid', { field: 'mapping' });
+      if (!fields.some((field) => field.key === key) || index >= headers.length)
+        throw new AppError('dataInvalid', { field: 'mapping' });
       mapping[key] = index;
     }
     const label = (key: string) => fields.find((field) => field.key === key)?.label ?? key;
@@ -122,7 +128,8 @@ export async function planInChunks<C>(
     }
     // A problem of the file itself rejects every row, and nothing is written.
     const blocked = fileProblems.length > 0;
-    const cell = (row: Row, key: string): string | undefined => (mapping[key] === undefined ? undefined : clean(row.cells[mapping[key]]));
+    const cell = (row: Row, key: string): string | undefined =>
+      mapping[key] === undefined ? undefined : clean(row.cells[mapping[key]]);
     const created = new Set<number>();
     const plan = planner({ cell, columnOf, created });
 
@@ -168,7 +175,16 @@ export async function planInChunks<C>(
       rows = [];
       await account(chunk, await plan.chunk(chunk));
     };
-    const newRow = (line: number, cells: string[]): Row => ({ line, cells, problems: [], label: '', record: null, changes: [], reasons: [], warnings: [] });
+    const newRow = (line: number, cells: string[]): Row => ({
+      line,
+      cells,
+      problems: [],
+      label: '',
+      record: null,
+      changes: [],
+      reasons: [],
+      warnings: [],
+    });
     for await (const record of records) {
       if (report.preview.length < IMPORT_PREVIEW_ROWS) report.preview.push(record.cells);
       report.rows += 1;

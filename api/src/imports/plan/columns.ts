@@ -5,9 +5,21 @@ import type { CompanyTable, ContactTable } from '../../db/database';
 // with their types as database.ts declares them.
 export type CompanyColumns = Pick<
   Selectable<CompanyTable>,
-  'name' | 'registration_id' | 'parent_id' | 'address' | 'postal_code' | 'city' | 'phone' | 'website' | 'sector' | 'owner_id'
+  | 'name'
+  | 'registration_id'
+  | 'parent_id'
+  | 'address'
+  | 'postal_code'
+  | 'city'
+  | 'phone'
+  | 'website'
+  | 'sector'
+  | 'owner_id'
 >;
-export type ContactColumns = Pick<Selectable<ContactTable>, 'title' | 'first_name' | 'last_name' | 'job_title' | 'email' | 'phone' | 'company_id' | 'owner_id'>;
+export type ContactColumns = Pick<
+  Selectable<ContactTable>,
+  'title' | 'first_name' | 'last_name' | 'job_title' | 'email' | 'phone' | 'company_id' | 'owner_id'
+>;
 
 // `parentLine`: the parent is the company the file's line of that number creates; its id is known once written.
 export type PlannedWrite<C> =

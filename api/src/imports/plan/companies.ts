@@ -20,11 +20,27 @@ import { batches, changesOf, filledOnly, found, same, UpdatedRecords } from './m
 
 // The plan of a companies file: each row matched by its SIRET (and its « Identifiant »), its parent found in the
 // database or in the file (a parent may come later in the file), and the groups kept trees.
-const companyColumnsSelect = ['id', 'name', 'registration_id', 'parent_id', 'address', 'postal_code', 'city', 'phone', 'website', 'sector', 'owner_id', 'is_active'] as const;
+const companyColumnsSelect = [
+  'id',
+  'name',
+  'registration_id',
+  'parent_id',
+  'address',
+  'postal_code',
+  'city',
+  'phone',
+  'website',
+  'sector',
+  'owner_id',
+  'is_active',
+] as const;
 
 type ExistingCompany = CompanyColumns & Pick<Selectable<CompanyTable>, 'id' | 'is_active'>;
 
-const companyRecord = (company: { id: number; name: string }): ImportRecord => ({ id: company.id, label: company.name });
+const companyRecord = (company: { id: number; name: string }): ImportRecord => ({
+  id: company.id,
+  label: company.name,
+});
 const companyText = (company: { id: number; name: string }) => importMessages.record(company.name, company.id);
 
 // A company a parent cell names, as a number: an existing company by its id (> 0), a company the file creates by
@@ -89,10 +105,17 @@ export async function planCompanies(
       // Whether `ancestor` is `company` or above it, up the chain as the import leaves it.
       const isAbove = (ancestor: number, company: number): boolean => {
         const visited = new Set<number>();
-        for (let current: number | null | undefined = company; current !== undefined && current !== null && current !== NO_COMPANY; ) {
+        for (
+          let current: number | null | undefined = company;
+          current !== undefined && current !== null && current !== NO_COMPANY;
+        ) {
           if (current === ancestor || visited.has(current)) return true;
           visited.add(current);
-          current = plannedParents.has(current) ? plannedParents.get(current) : current > 0 ? databaseParents.get(current) : null;
+          current = plannedParents.has(current)
+            ? plannedParents.get(current)
+            : current > 0
+              ? databaseParents.get(current)
+              : null;
         }
         return false;
       };
@@ -119,7 +142,9 @@ export async function planCompanies(
           if (renamed !== undefined) companyNames.set(id, renamed.name);
         }
         const unread = missing.filter((id) => !companyNames.has(id));
-        for (const company of await found(unread, (part) => db.selectFrom('company').select(['id', 'name']).where('id', 'in', part).execute())) {
+        for (const company of await found(unread, (part) =>
+          db.selectFrom('company').select(['id', 'name']).where('id', 'in', part).execute(),
+        )) {
           companyNames.set(company.id, company.name);
         }
       };
@@ -146,7 +171,8 @@ export async function planCompanies(
           if (company === undefined) return { waitFor: line };
           // A SIRET is one company, whatever became of its line; a name that is both an existing company and another
           // company of the file is not guessed.
-          if (known !== null && (company === known.id || (company === NO_COMPANY && bySiret))) return { company: known.id };
+          if (known !== null && (company === known.id || (company === NO_COMPANY && bySiret)))
+            return { company: known.id };
           if (known !== null) return { problem: importMessages.ambiguousParent(line, companyText(known)) };
           if (company === NO_COMPANY) return { problem: importMessages.parentNotImported(line) };
           return { company };
@@ -156,7 +182,11 @@ export async function planCompanies(
       };
 
       // What a matched row does, its parent found (null: none named).
-      const decide = (candidate: CompanyCandidate, parent: number | null, updates: CompanyUpdate[]): PlannedWrite<CompanyColumns> | undefined => {
+      const decide = (
+        candidate: CompanyCandidate,
+        parent: number | null,
+        updates: CompanyUpdate[],
+      ): PlannedWrite<CompanyColumns> | undefined => {
         const { row, values, existing } = candidate;
         const refuse = (message: string) => {
           row.problems.push({ line: row.line, column: parentColumn, message });
@@ -200,7 +230,11 @@ export async function planCompanies(
           if (underInactive && active) return refuse(importMessages.inactiveParent);
         }
         // Update: the mapped fields with a value only; the rest of the record stays as it is.
-        const columns: CompanyColumns = { ...before, ...filledOnly(values), parent_id: moves && parent > 0 ? parent : before.parent_id };
+        const columns: CompanyColumns = {
+          ...before,
+          ...filledOnly(values),
+          parent_id: moves && parent > 0 ? parent : before.parent_id,
+        };
         if (!moves && same(before, columns)) {
           row.fate = 'unchanged';
           return undefined;
@@ -212,23 +246,40 @@ export async function planCompanies(
         }
         // Who owns a company is a leader's or an admin's call, whatever the call that would change it.
         if (columns.owner_id !== before.owner_id && !can(actor.role, 'company', 'reassign')) {
-          row.problems.push({ line: row.line, column: columnOf('owner'), message: importMessages.ownerChangeForbidden });
+          row.problems.push({
+            line: row.line,
+            column: columnOf('owner'),
+            message: importMessages.ownerChangeForbidden,
+          });
           return undefined;
         }
         row.fate = 'update';
         if (moves) plannedParents.set(id, parent);
         updated.add(existing);
         updates.push({ row, before, columns, parent: moves ? parent : null });
-        return { action: 'update', line: row.line, id, columns, before, ...(moves && parent < 0 ? { parentLine: -parent } : {}) };
+        return {
+          action: 'update',
+          line: row.line,
+          id,
+          columns,
+          before,
+          ...(moves && parent < 0 ? { parentLine: -parent } : {}),
+        };
       };
 
       // The changes of the updates decided, once the names they show are known.
       const describe = async (updates: CompanyUpdate[]) => {
-        await readNames(updates.flatMap(({ before, parent }) => (parent === null ? [] : [before.parent_id ?? NO_COMPANY, parent])));
+        await readNames(
+          updates.flatMap(({ before, parent }) => (parent === null ? [] : [before.parent_id ?? NO_COMPANY, parent])),
+        );
         for (const { row, before, columns, parent } of updates) {
           row.changes = changesOf(before, columns, companyFieldOf, shown);
           if (parent !== null && parent < 0) {
-            row.changes.push({ field: companyFieldOf.parent_id, before: shown('parent_id', before.parent_id), after: companyNames.get(parent) ?? null });
+            row.changes.push({
+              field: companyFieldOf.parent_id,
+              before: shown('parent_id', before.parent_id),
+              after: companyNames.get(parent) ?? null,
+            });
           }
         }
       };
@@ -242,9 +293,24 @@ export async function planCompanies(
           const bySiret = values.registration_id === undefined ? undefined : firstBySiret.get(values.registration_id);
           const byName = values.name === undefined ? undefined : firstByName.get(foldName(values.name));
           const byId = id === undefined ? undefined : firstById.get(String(id));
-          if (bySiret !== undefined) row.problems.push({ line: row.line, column: columnOf('registrationId'), message: importMessages.duplicateInFile(bySiret) });
-          else if (byName !== undefined) row.problems.push({ line: row.line, column: columnOf('name'), message: importMessages.duplicateInFile(byName) });
-          else if (byId !== undefined) row.problems.push({ line: row.line, column: columnOf('id'), message: importMessages.duplicateInFile(byId) });
+          if (bySiret !== undefined)
+            row.problems.push({
+              line: row.line,
+              column: columnOf('registrationId'),
+              message: importMessages.duplicateInFile(bySiret),
+            });
+          else if (byName !== undefined)
+            row.problems.push({
+              line: row.line,
+              column: columnOf('name'),
+              message: importMessages.duplicateInFile(byName),
+            });
+          else if (byId !== undefined)
+            row.problems.push({
+              line: row.line,
+              column: columnOf('id'),
+              message: importMessages.duplicateInFile(byId),
+            });
           else {
             if (values.registration_id !== undefined) firstBySiret.set(ownCopy(values.registration_id), row.line);
             if (values.name !== undefined) firstByName.set(ownCopy(foldName(values.name)), row.line);
@@ -260,16 +326,25 @@ export async function planCompanies(
           ...refs.filter(isSiretRef).map(compact),
         ]);
         const names = new Set([
-          ...valid.map(({ values }) => values.name).filter((v): v is string => v !== undefined).map(foldName),
+          ...valid
+            .map(({ values }) => values.name)
+            .filter((v): v is string => v !== undefined)
+            .map(foldName),
           ...refs.filter((ref) => !isSiretRef(ref)).map(foldName),
         ]);
-        const ids = new Set(valid.map(({ id }) => id).filter((id): id is number => id !== undefined).map(String));
+        const ids = new Set(
+          valid
+            .map(({ id }) => id)
+            .filter((id): id is number => id !== undefined)
+            .map(String),
+        );
         const select = () => db.selectFrom('company').select(companyColumnsSelect);
         const bySiret = new Map<string, ExistingCompany>();
         const byName = new Map<string, ExistingCompany>();
         const byId = new Map<number, ExistingCompany>();
         const withSirets = await found(sirets, (part) => select().where('registration_id', 'in', part).execute());
-        for (const company of updated.asBefore('siret', withSirets, sirets)) bySiret.set(company.registration_id, company);
+        for (const company of updated.asBefore('siret', withSirets, sirets))
+          bySiret.set(company.registration_id, company);
         const withNames = await found(names, (part) => select().where(sql.ref('name_key'), 'in', part).execute());
         for (const company of updated.asBefore('name', withNames, names)) byName.set(foldName(company.name), company);
         const withIds = await found(ids, (part) => select().where('id', 'in', part.map(Number)).execute());
@@ -287,18 +362,25 @@ export async function planCompanies(
           if (existing !== undefined) row.record = companyRecord(existing);
           // The id, when the file has one, names the company the SIRET names, or the row is not guessed.
           if (id !== undefined && identified === undefined) refuse(columnOf('id'), importMessages.unknownId);
-          else if (identified !== undefined && existing === undefined) refuse(columnOf('id'), importMessages.idOtherSiret(companyText(identified)));
+          else if (identified !== undefined && existing === undefined)
+            refuse(columnOf('id'), importMessages.idOtherSiret(companyText(identified)));
           else if (identified !== undefined && existing !== undefined && identified.id !== existing.id) {
             refuse(columnOf('id'), importMessages.idConflict(companyText(existing), companyText(identified)));
-          } else if (namesake !== undefined && namesake.id !== existing?.id) refuse(columnOf('name'), importMessages.existingName);
+          } else if (namesake !== undefined && namesake.id !== existing?.id)
+            refuse(columnOf('name'), importMessages.existingName);
           else {
-            const parentDb = parentRef === undefined ? null : ((isSiretRef(parentRef) ? bySiret.get(compact(parentRef)) : byName.get(foldName(parentRef))) ?? null);
+            const parentDb =
+              parentRef === undefined
+                ? null
+                : ((isSiretRef(parentRef) ? bySiret.get(compact(parentRef)) : byName.get(foldName(parentRef))) ?? null);
             candidates.push({ row, values, existing, parentRef, parentDb });
           }
         }
         // What a parent may need of these companies, the rows' own (a later row may name one by its line) and those
         // the parent cells name: whether they are active, and their groups.
-        const met = candidates.flatMap(({ existing, parentDb }) => [existing, parentDb ?? undefined]).filter((company) => company !== undefined);
+        const met = candidates
+          .flatMap(({ existing, parentDb }) => [existing, parentDb ?? undefined])
+          .filter((company) => company !== undefined);
         for (const company of met) if (!company.is_active) inactive.add(company.id);
         await readChains(met.map((company) => company.id));
 

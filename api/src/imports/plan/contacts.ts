@@ -13,7 +13,17 @@ import { sql, type Selectable } from 'kysely';
 import type { CompanyTable, ContactTable, Executor } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import type { CsvFile } from '../read-csv-file';
-import { checked, foldName, idOf, importPhone, importTitle, ownCopy, ownerOf, titleLabels, usersByTrigram } from './cells';
+import {
+  checked,
+  foldName,
+  idOf,
+  importPhone,
+  importTitle,
+  ownCopy,
+  ownerOf,
+  titleLabels,
+  usersByTrigram,
+} from './cells';
 import { planInChunks, type PlanReport, type Row, type WriteChunk } from './chunks';
 import type { ContactColumns, PlannedWrite } from './columns';
 import { batches, changesOf, filledOnly, found, resembles, resemblesLines, same, UpdatedRecords } from './matching';
@@ -21,7 +31,17 @@ import { batches, changesOf, filledOnly, found, resembles, resemblesLines, same,
 // The plan of a contacts file: each row matched by its e-mail (and its « Identifiant »), its company found by SIRET
 // or name, and the contacts it resembles by name or phone told.
 
-const contactColumnsSelect = ['id', 'title', 'first_name', 'last_name', 'job_title', 'email', 'phone', 'company_id', 'owner_id'] as const;
+const contactColumnsSelect = [
+  'id',
+  'title',
+  'first_name',
+  'last_name',
+  'job_title',
+  'email',
+  'phone',
+  'company_id',
+  'owner_id',
+] as const;
 
 type ExistingContact = ContactColumns & Pick<Selectable<ContactTable>, 'id'>;
 type NamedCompany = Pick<Selectable<CompanyTable>, 'id' | 'name' | 'is_active'>;
@@ -37,8 +57,12 @@ const contactFieldOf: Record<keyof ContactColumns, ImportFieldKey<'contacts'>> =
   owner_id: 'owner',
 };
 
-const contactRecord = (contact: ExistingContact): ImportRecord => ({ id: contact.id, label: `${contact.first_name} ${contact.last_name}` });
-const contactText = (contact: ExistingContact) => importMessages.record(`${contact.first_name} ${contact.last_name}`, contact.id);
+const contactRecord = (contact: ExistingContact): ImportRecord => ({
+  id: contact.id,
+  label: `${contact.first_name} ${contact.last_name}`,
+});
+const contactText = (contact: ExistingContact) =>
+  importMessages.record(`${contact.first_name} ${contact.last_name}`, contact.id);
 
 export async function planContacts(
   db: Executor,
@@ -57,7 +81,10 @@ export async function planContacts(
   const companyKey = (ref: string) => (isValidRegistrationId(compact(ref)) ? compact(ref) : foldName(ref));
   // A contact's name in its company, folded.
   const nameKey = (values: Partial<ContactColumns>) =>
-    values.company_id === undefined || values.company_id === null || values.first_name === undefined || values.last_name === undefined
+    values.company_id === undefined ||
+    values.company_id === null ||
+    values.first_name === undefined ||
+    values.last_name === undefined
       ? null
       : `${values.company_id}|${foldName(values.last_name)}|${foldName(values.first_name)}`;
   // The id names the contact of the row when the row has its e-mail or its name.
@@ -78,9 +105,19 @@ export async function planContacts(
       // contacts updated.
       const companies = new Map<string, NamedCompany | null>();
       const companyNames = new Map<number, string>();
-      const seen = { email: new Map<string, number>(), id: new Map<string, number>(), phone: new Map<string, number>(), name: new Map<string, number>() };
+      const seen = {
+        email: new Map<string, number>(),
+        id: new Map<string, number>(),
+        phone: new Map<string, number>(),
+        name: new Map<string, number>(),
+      };
       const updated = new UpdatedRecords<ExistingContact, 'email' | 'id' | 'phone' | 'name'>(
-        { email: (c) => c.email?.toLowerCase() ?? null, id: (c) => String(c.id), phone: (c) => c.phone, name: (c) => nameKey(c) },
+        {
+          email: (c) => c.email?.toLowerCase() ?? null,
+          id: (c) => String(c.id),
+          phone: (c) => c.phone,
+          name: (c) => nameKey(c),
+        },
         created,
       );
       const shown = (column: keyof ContactColumns, value: unknown): string | null => {
@@ -94,20 +131,35 @@ export async function planContacts(
 
       const chunk = async (rows: Row[]): Promise<PlannedWrite<ContactColumns>[]> => {
         // The companies the rows name, each looked up once for the whole file.
-        const refs = rows.map((row) => cell(row, 'company') ?? '').filter((value) => value !== '' && !companies.has(companyKey(value)));
+        const refs = rows
+          .map((row) => cell(row, 'company') ?? '')
+          .filter((value) => value !== '' && !companies.has(companyKey(value)));
         const sirets = [...new Set(refs.map(compact).filter(isValidRegistrationId))];
         const names = [...new Set(refs.filter((value) => !isValidRegistrationId(compact(value))).map(foldName))];
         for (const key of [...sirets, ...names]) companies.set(ownCopy(key), null);
-        for (const company of await found(sirets, (part) => db.selectFrom('company').select(['id', 'name', 'registration_id', 'is_active']).where('registration_id', 'in', part).execute())) {
+        for (const company of await found(sirets, (part) =>
+          db
+            .selectFrom('company')
+            .select(['id', 'name', 'registration_id', 'is_active'])
+            .where('registration_id', 'in', part)
+            .execute(),
+        )) {
           companies.set(company.registration_id, company);
           companyNames.set(company.id, company.name);
         }
-        for (const company of await found(names, (part) => db.selectFrom('company').select(['id', 'name', 'is_active']).where(sql.ref('name_key'), 'in', part).execute())) {
+        for (const company of await found(names, (part) =>
+          db.selectFrom('company').select(['id', 'name', 'is_active']).where(sql.ref('name_key'), 'in', part).execute(),
+        )) {
           companies.set(foldName(company.name), company);
           companyNames.set(company.id, company.name);
         }
 
-        type Parsed = { row: Row; values: Partial<ContactColumns>; id: number | undefined; companyChecked: NamedCompany | null | undefined };
+        type Parsed = {
+          row: Row;
+          values: Partial<ContactColumns>;
+          id: number | undefined;
+          companyChecked: NamedCompany | null | undefined;
+        };
         const parsed: Parsed[] = rows.map((row) => {
           const values: Partial<ContactColumns> = {};
           row.label = [cell(row, 'firstName'), cell(row, 'lastName')].filter((part) => !!part).join(' ');
@@ -141,7 +193,12 @@ export async function planContacts(
               companyChecked = null;
             } else {
               const company = companies.get(companyKey(companyRef));
-              if (company === undefined || company === null) row.problems.push({ line: row.line, column: columnOf('company'), message: importMessages.unknownCompany });
+              if (company === undefined || company === null)
+                row.problems.push({
+                  line: row.line,
+                  column: columnOf('company'),
+                  message: importMessages.unknownCompany,
+                });
               else {
                 values.company_id = company.id;
                 companyChecked = company;
@@ -166,9 +223,24 @@ export async function planContacts(
           const earlier = (key: keyof typeof keys) => (keys[key] === null ? undefined : seen[key].get(keys[key] ?? ''));
           const identified = keys.email !== null || keys.id !== null;
           const [byEmail, byId, byName, byPhone] = [earlier('email'), earlier('id'), earlier('name'), earlier('phone')];
-          if (byEmail !== undefined) row.problems.push({ line: row.line, column: columnOf('email'), message: importMessages.duplicateInFile(byEmail) });
-          else if (byId !== undefined) row.problems.push({ line: row.line, column: columnOf('id'), message: importMessages.duplicateInFile(byId) });
-          else if (byName !== undefined && !identified) row.problems.push({ line: row.line, column: columnOf('lastName'), message: importMessages.duplicateInFile(byName) });
+          if (byEmail !== undefined)
+            row.problems.push({
+              line: row.line,
+              column: columnOf('email'),
+              message: importMessages.duplicateInFile(byEmail),
+            });
+          else if (byId !== undefined)
+            row.problems.push({
+              line: row.line,
+              column: columnOf('id'),
+              message: importMessages.duplicateInFile(byId),
+            });
+          else if (byName !== undefined && !identified)
+            row.problems.push({
+              line: row.line,
+              column: columnOf('lastName'),
+              message: importMessages.duplicateInFile(byName),
+            });
           if (row.problems.length > 0) continue;
           resemblesLines(row, [
             [byName, importMessages.sameName],
@@ -189,14 +261,26 @@ export async function planContacts(
         const byPhone = new Map<string, ExistingContact>();
         const byName = new Map<string, ExistingContact>();
         const emails = new Set(valid.map(({ values }) => values.email?.toLowerCase()).filter((v): v is string => !!v));
-        const withEmails = await found(emails, (part) => live().where(sql`lower(email)`, 'in', part).execute());
+        const withEmails = await found(emails, (part) =>
+          live()
+            .where(sql`lower(email)`, 'in', part)
+            .execute(),
+        );
         for (const contact of updated.asBefore('email', withEmails, emails)) {
-          if (contact.email !== null) byEmail.set(contact.email.toLowerCase(), [...(byEmail.get(contact.email.toLowerCase()) ?? []), contact]);
+          if (contact.email !== null)
+            byEmail.set(contact.email.toLowerCase(), [...(byEmail.get(contact.email.toLowerCase()) ?? []), contact]);
         }
-        const ids = new Set(valid.map(({ id }) => id).filter((id): id is number => id !== undefined).map(String));
+        const ids = new Set(
+          valid
+            .map(({ id }) => id)
+            .filter((id): id is number => id !== undefined)
+            .map(String),
+        );
         const withIds = await found(ids, (part) => live().where('id', 'in', part.map(Number)).execute());
         for (const contact of updated.asBefore('id', withIds, ids)) byId.set(contact.id, contact);
-        const phones = new Set(valid.map(({ values }) => values.phone).filter((v): v is string => typeof v === 'string'));
+        const phones = new Set(
+          valid.map(({ values }) => values.phone).filter((v): v is string => typeof v === 'string'),
+        );
         const withPhones = await found(phones, (part) => live().where('phone', 'in', part).orderBy('id').execute());
         for (const contact of updated.asBefore('phone', withPhones, phones)) {
           if (contact.phone !== null && !byPhone.has(contact.phone)) byPhone.set(contact.phone, contact);
@@ -207,8 +291,18 @@ export async function planContacts(
         const withNames: ExistingContact[] = [];
         for (const part of batches(named)) {
           const companyIds = [...new Set(part.map((values) => values.company_id as number))];
-          const folded = [...new Set(part.map((values) => `${foldName(values.last_name ?? '')} ${foldName(values.first_name ?? '')}`))];
-          withNames.push(...(await live().where('company_id', 'in', companyIds).where(sql.ref('name_key'), 'in', folded).orderBy('id').execute()));
+          const folded = [
+            ...new Set(
+              part.map((values) => `${foldName(values.last_name ?? '')} ${foldName(values.first_name ?? '')}`),
+            ),
+          ];
+          withNames.push(
+            ...(await live()
+              .where('company_id', 'in', companyIds)
+              .where(sql.ref('name_key'), 'in', folded)
+              .orderBy('id')
+              .execute()),
+          );
         }
         for (const contact of updated.asBefore('name', withNames, nameKeys)) {
           const key = nameKey(contact);
@@ -218,7 +312,8 @@ export async function planContacts(
         const writes: PlannedWrite<ContactColumns>[] = [];
         const updates: { row: Row; before: ContactColumns; columns: ContactColumns }[] = [];
         for (const { row, values, id, companyChecked } of valid) {
-          const refuse = (key: string, message: string) => row.problems.push({ line: row.line, column: columnOf(key), message });
+          const refuse = (key: string, message: string) =>
+            row.problems.push({ line: row.line, column: columnOf(key), message });
           const email = values.email ? values.email.toLowerCase() : undefined;
           const sharing = email === undefined ? [] : (byEmail.get(email) ?? []);
           const byItsEmail = sharing[0];
@@ -229,11 +324,13 @@ export async function planContacts(
           else if (id !== undefined && byItsId === undefined) refuse('id', importMessages.unknownId);
           else if (byItsEmail !== undefined && byItsId !== undefined && byItsEmail.id !== byItsId.id) {
             refuse('id', importMessages.idConflict(contactText(byItsEmail), contactText(byItsId)));
-          } else if (byItsId !== undefined && byItsEmail === undefined && !sameContact(byItsId, values)) refuse('id', importMessages.idNotConfirmed(contactText(byItsId)));
+          } else if (byItsId !== undefined && byItsEmail === undefined && !sameContact(byItsId, values))
+            refuse('id', importMessages.idNotConfirmed(contactText(byItsId)));
           if (row.problems.length > 0) continue;
           const existing = byItsEmail ?? byItsId;
           if (existing === undefined) {
-            if (values.title === undefined || values.first_name === undefined || values.last_name === undefined) continue;
+            if (values.title === undefined || values.first_name === undefined || values.last_name === undefined)
+              continue;
             if (companyChecked && !companyChecked.is_active) {
               refuse('company', importMessages.inactiveCompany);
               continue;
@@ -270,7 +367,11 @@ export async function planContacts(
           row.record = contactRecord(existing);
           const { id: existingId, ...before } = existing;
           // The e-mail found it, case aside: the record keeps its own spelling.
-          const columns = { ...before, ...filledOnly(values), ...(email === before.email?.toLowerCase() ? { email: before.email } : {}) };
+          const columns = {
+            ...before,
+            ...filledOnly(values),
+            ...(email === before.email?.toLowerCase() ? { email: before.email } : {}),
+          };
           if (same(before, columns)) {
             row.fate = 'unchanged';
             continue;
@@ -297,8 +398,14 @@ export async function planContacts(
         }
 
         // The changes of the updates, with the names of the companies they leave.
-        const left = updates.flatMap(({ before, columns }) => (before.company_id !== null && before.company_id !== columns.company_id && !companyNames.has(before.company_id) ? [before.company_id] : []));
-        for (const company of await found(new Set(left), (part) => db.selectFrom('company').select(['id', 'name']).where('id', 'in', part).execute())) {
+        const left = updates.flatMap(({ before, columns }) =>
+          before.company_id !== null && before.company_id !== columns.company_id && !companyNames.has(before.company_id)
+            ? [before.company_id]
+            : [],
+        );
+        for (const company of await found(new Set(left), (part) =>
+          db.selectFrom('company').select(['id', 'name']).where('id', 'in', part).execute(),
+        )) {
           companyNames.set(company.id, company.name);
         }
         for (const { row, before, columns } of updates) row.changes = changesOf(before, columns, contactFieldOf, shown);

@@ -80,7 +80,11 @@ export function changesOf<C extends Record<string, unknown>>(
 ): ImportChange[] {
   return (Object.keys(fieldOf) as (keyof C & string)[])
     .filter((column) => before[column] !== after[column])
-    .map((column) => ({ field: fieldOf[column], before: shown(column, before[column]), after: shown(column, after[column]) }));
+    .map((column) => ({
+      field: fieldOf[column],
+      before: shown(column, before[column]),
+      after: shown(column, after[column]),
+    }));
 }
 
 // The records a row resembles, each once with every way it does: « possible doublon » warnings.
@@ -94,7 +98,11 @@ export function resembles(row: Row, candidates: [ImportRecord | undefined, strin
     byId.set(record.id, entry);
   }
   for (const { record, why } of byId.values()) {
-    row.warnings.push({ message: importMessages.possibleDuplicate(importMessages.record(record.label, record.id), why.join(', ')), record, line: null });
+    row.warnings.push({
+      message: importMessages.possibleDuplicate(importMessages.record(record.label, record.id), why.join(', ')),
+      record,
+      line: null,
+    });
   }
 }
 
@@ -103,5 +111,6 @@ export function resemblesLines(row: Row, candidates: [number | undefined, string
   if (candidates.every(([line]) => line === undefined)) return;
   const byLine = new Map<number, string[]>();
   for (const [line, why] of candidates) if (line !== undefined) byLine.set(line, [...(byLine.get(line) ?? []), why]);
-  for (const [line, why] of byLine) row.warnings.push({ message: importMessages.possibleDuplicateOfLine(line, why.join(', ')), record: null, line });
+  for (const [line, why] of byLine)
+    row.warnings.push({ message: importMessages.possibleDuplicateOfLine(line, why.join(', ')), record: null, line });
 }

@@ -56,39 +56,47 @@ function acceptsGzip(request: FastifyRequest): boolean {
 }
 
 // A caller sending Cache-Control: no-cache (a browser's hard reload, a check) gets an answer built anew.
-const wantsFresh = (request: FastifyRequest) => /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
+const wantsFresh = (request: FastifyRequest) =>
+  /(^|,)\s*no-cache\s*(,|$)/i.test(request.headers['cache-control'] ?? '');
 
 // The change log is folded when it holds this many rows, checked this often: the versions every cached answer and
 // kept total reads sum it, so it stays short.
 const FOLD_FROM_ROWS = 200;
 const FOLD_EVERY_MS = 5_000;
 
-export const answerCachePlugin = fp(async (app) => {
-  const cache = createAnswerCache(app.config.answerCacheBytes);
-  // A fold's deleted rows are vacuumed at the next tick, once the requests running during the fold have ended.
-  let vacuumDue = false;
-  const fold = setInterval(() => {
-    void (async () => {
-      if (vacuumDue) await app.repos.dataChanges.vacuum();
-      vacuumDue = (await app.repos.dataChanges.fold(FOLD_FROM_ROWS)) > 0;
-    })().catch((error: unknown) => app.log.warn({ err: error }, 'folding the data change log failed'));
-  }, FOLD_EVERY_MS);
-  fold.unref();
-  app.addHook('onClose', async () => clearInterval(fold));
-  const check = app.config.checkResponses;
-  app.decorate('sendCached', async (request: FastifyRequest, reply: FastifyReply, { key, version, schema, build }: CachedAnswer) => {
-    const { body, outcome } = await cache.read(
-      key,
-      version,
-      async () => {
-        const { json, version } = await build();
-        return { body: okJsonBody(request.url, json, check ? schema : null), version };
+export const answerCachePlugin = fp(
+  async (app) => {
+    const cache = createAnswerCache(app.config.answerCacheBytes);
+    // A fold's deleted rows are vacuumed at the next tick, once the requests running during the fold have ended.
+    let vacuumDue = false;
+    const fold = setInterval(() => {
+      void (async () => {
+        if (vacuumDue) await app.repos.dataChanges.vacuum();
+        vacuumDue = (await app.repos.dataChanges.fold(FOLD_FROM_ROWS)) > 0;
+      })().catch((error: unknown) => app.log.warn({ err: error }, 'folding the data change log failed'));
+    }, FOLD_EVERY_MS);
+    fold.unref();
+    app.addHook('onClose', async () => clearInterval(fold));
+    const check = app.config.checkResponses;
+    app.decorate(
+      'sendCached',
+      async (request: FastifyRequest, reply: FastifyReply, { key, version, schema, build }: CachedAnswer) => {
+        const { body, outcome } = await cache.read(
+          key,
+          version,
+          async () => {
+            const { json, version } = await build();
+            return { body: okJsonBody(request.url, json, check ? schema : null), version };
+          },
+          wantsFresh(request),
+        );
+        // Says whether this instance answered from memory (tests and benchmarks read it).
+        reply.header('x-cache', outcome).header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+        if (body.length >= GZIP_FROM_BYTES && acceptsGzip(request))
+          return reply.header('content-encoding', 'gzip').send(await gzipForm(body));
+        return reply.send(body);
       },
-      wantsFresh(request),
     );
-    // Says whether this instance answered from memory (tests and benchmarks read it).
-    reply.header('x-cache', outcome).header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
-    if (body.length >= GZIP_FROM_BYTES && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(await gzipForm(body));
-    return reply.send(body);
-  });
-}, { name: 'answer-cache' });
+  },
+  { name: 'answer-cache' },
+);

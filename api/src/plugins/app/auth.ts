@@ -39,47 +39,52 @@ export function authOf(request: FastifyRequest): Auth {
 
 // The authentication and permission checks, in one place. They run on onRequest, before the body is read or
 // validated, so an anonymous or unentitled caller learns nothing about a route's input and costs no parsing.
-export const authPlugin = fp(async (app) => {
-  const { config, repos } = app;
-  const secret = config.tokenSecret ?? (await repos.security.tokenSecret());
-  let dummy: Promise<string> | null = null;
+export const authPlugin = fp(
+  async (app) => {
+    const { config, repos } = app;
+    const secret = config.tokenSecret ?? (await repos.security.tokenSecret());
+    let dummy: Promise<string> | null = null;
 
-  app.decorate('sessions', {
-    grant(reply, userId, sid) {
-      // An answer with a token carries personal data too: no cache may keep it.
-      reply.header('cache-control', 'no-store');
-      reply.header(AUTHORIZATION_HEADER, `Bearer ${issueToken(userId, sid, config.tokenTtlSeconds, secret)}`);
-    },
-    dummyHash() {
-      dummy ??= hashPassword(`dummy-${Math.random()}`, config.passwordHashing);
-      return dummy;
-    },
-  });
-  app.decorateRequest('auth', null);
+    app.decorate('sessions', {
+      grant(reply, userId, sid) {
+        // An answer with a token carries personal data too: no cache may keep it.
+        reply.header('cache-control', 'no-store');
+        reply.header(AUTHORIZATION_HEADER, `Bearer ${issueToken(userId, sid, config.tokenTtlSeconds, secret)}`);
+      },
+      dummyHash() {
+        dummy ??= hashPassword(`dummy-${Math.random()}`, config.passwordHashing);
+        return dummy;
+      },
+    });
+    app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Preflights are answered by CORS; unknown routes by the not-found handler.
-    if (request.method === 'OPTIONS' || request.is404 || request.routeOptions.config.public === true) return;
-    const header = request.headers.authorization;
-    if (header === undefined || tokenFromHeader(header) === '') throw new AppError('unauthorized');
-    const check = checkToken(tokenFromHeader(header), secret, nowSeconds());
-    if (!check.ok) throw new AppError(check.code);
-    const { sub, sid } = check.payload;
-    const { user, session } = await repos.users.authState(sub, sid);
-    if (user === undefined) throw new AppError('tokenInvalid');
-    // A session ended (logout, ended from another device) or unknown (pruned, or older than the session list).
-    if (session === null || session.ended) throw new AppError('tokenBlacklisted');
-    // Every token issued before the user's sessions were ended (deactivation, log out everywhere), on any instance;
-    // both instants in milliseconds, so a login in the same second, after that instant, is not refused.
-    if (user.sessions_valid_after !== null && issuedAtMs(check.payload) < user.sessions_valid_after.getTime()) throw new AppError('tokenBlacklisted');
-    if (!user.is_active) throw new AppError('inactiveUser');
-    // Last seen, to the minute: a write once a minute per session, none on the other requests.
-    if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) await repos.sessions.touch(session.id);
-    request.auth = { user, actor: toActor(user), sid };
-    // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
-    app.sessions.grant(reply, user.id, sid);
-    // The permission table, before the body is read: a caller without the role learns nothing about the input.
-    const { permission } = request.routeOptions.config;
-    if (permission !== undefined && !can(request.auth.actor.role, permission.resource, permission.action)) throw new AppError('forbidden');
-  });
-}, { name: 'auth' });
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      // Preflights are answered by CORS; unknown routes by the not-found handler.
+      if (request.method === 'OPTIONS' || request.is404 || request.routeOptions.config.public === true) return;
+      const header = request.headers.authorization;
+      if (header === undefined || tokenFromHeader(header) === '') throw new AppError('unauthorized');
+      const check = checkToken(tokenFromHeader(header), secret, nowSeconds());
+      if (!check.ok) throw new AppError(check.code);
+      const { sub, sid } = check.payload;
+      const { user, session } = await repos.users.authState(sub, sid);
+      if (user === undefined) throw new AppError('tokenInvalid');
+      // A session ended (logout, ended from another device) or unknown (pruned, or older than the session list).
+      if (session === null || session.ended) throw new AppError('tokenBlacklisted');
+      // Every token issued before the user's sessions were ended (deactivation, log out everywhere), on any instance;
+      // both instants in milliseconds, so a login in the same second, after that instant, is not refused.
+      if (user.sessions_valid_after !== null && issuedAtMs(check.payload) < user.sessions_valid_after.getTime())
+        throw new AppError('tokenBlacklisted');
+      if (!user.is_active) throw new AppError('inactiveUser');
+      // Last seen, to the minute: a write once a minute per session, none on the other requests.
+      if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) await repos.sessions.touch(session.id);
+      request.auth = { user, actor: toActor(user), sid };
+      // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
+      app.sessions.grant(reply, user.id, sid);
+      // The permission table, before the body is read: a caller without the role learns nothing about the input.
+      const { permission } = request.routeOptions.config;
+      if (permission !== undefined && !can(request.auth.actor.role, permission.resource, permission.action))
+        throw new AppError('forbidden');
+    });
+  },
+  { name: 'auth' },
+);

@@ -8,14 +8,20 @@ export const READY_PATH = '/ready';
 
 // For a load balancer: /health says the process answers (liveness), /ready that it can reach its database
 // (readiness), within the database timeouts. Public, and outside the endpoint table: no client calls them.
-export const healthPlugin = fp<{ db: Db }>(async (app, { db }) => {
-  app.get(HEALTH_PATH, { config: { public: true }, schema: { hide: true } }, async () => ({ data: { status: 'ok' }, errors: [] }));
-  app.get(READY_PATH, { config: { public: true }, schema: { hide: true } }, async () => {
-    try {
-      await sql`select 1`.execute(db);
-    } catch {
-      throw new AppError('queryException', { status: 503 });
-    }
-    return { data: { status: 'ready' }, errors: [] };
-  });
-}, { name: 'health' });
+export const healthPlugin = fp<{ db: Db }>(
+  async (app, { db }) => {
+    app.get(HEALTH_PATH, { config: { public: true }, schema: { hide: true } }, async () => ({
+      data: { status: 'ok' },
+      errors: [],
+    }));
+    app.get(READY_PATH, { config: { public: true }, schema: { hide: true } }, async () => {
+      try {
+        await sql`select 1`.execute(db);
+      } catch {
+        throw new AppError('queryException', { status: 503 });
+      }
+      return { data: { status: 'ready' }, errors: [] };
+    });
+  },
+  { name: 'health' },
+);

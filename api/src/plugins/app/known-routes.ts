@@ -19,7 +19,9 @@ const toRegExp = (pattern: string): RegExp =>
 export function trackRoutes(app: FastifyInstance): KnownRoutes {
   const routes: { regExp: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (route) => {
-    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'OPTIONS' && m !== 'HEAD');
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
+      (m) => m !== 'OPTIONS' && m !== 'HEAD',
+    );
     if (route.url === '*' || methods.length === 0) return;
     routes.push({ regExp: toRegExp(route.url), methods });
   });

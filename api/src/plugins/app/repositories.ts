@@ -10,7 +10,10 @@ declare module 'fastify' {
   }
 }
 
-export const repositoriesPlugin = fp<{ config: AppConfig; db: Db }>(async (app, { config, db }) => {
-  app.decorate('config', config);
-  app.decorate('repos', createRepositories(db));
-}, { name: 'repositories' });
+export const repositoriesPlugin = fp<{ config: AppConfig; db: Db }>(
+  async (app, { config, db }) => {
+    app.decorate('config', config);
+    app.decorate('repos', createRepositories(db));
+  },
+  { name: 'repositories' },
+);

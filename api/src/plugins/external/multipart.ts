@@ -20,12 +20,16 @@ declare module 'fastify' {
   }
 }
 
-const tooLarge = (field?: string) => new AppError('dataInvalid', { status: 413, ...(field === undefined ? {} : { field }) });
+const tooLarge = (field?: string) =>
+  new AppError('dataInvalid', { status: 413, ...(field === undefined ? {} : { field }) });
 
 // The fields of a multipart body as a plain object of strings. Whatever busboy reports on the way (no or a wrong
 // boundary, a body cut short, a part past a limit) is the caller's mistake: a 4xx, never a 500. A field past its
 // limit stops the reading at once instead of being kept truncated.
-async function readFields(request: FastifyRequest, reply: FastifyReply): Promise<Record<string, string | UploadedFile>> {
+async function readFields(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Record<string, string | UploadedFile>> {
   const fileField = request.routeOptions.config.file;
   const bodyBytes = fileField === undefined ? requestLimits.bodyBytes : uploadLimits.bodyBytes;
   const declared = Number(request.headers['content-length']);
@@ -51,7 +55,8 @@ async function readFields(request: FastifyRequest, reply: FastifyReply): Promise
   };
   request.raw.on('data', count);
   const body: Record<string, string | UploadedFile> = {};
-  const partLimits = fileField === undefined ? {} : { limits: { files: uploadLimits.files, fileSize: uploadLimits.fileBytes } };
+  const partLimits =
+    fileField === undefined ? {} : { limits: { files: uploadLimits.files, fileSize: uploadLimits.fileBytes } };
   const parts = request.parts(partLimits)[Symbol.asyncIterator]();
   try {
     for (;;) {
@@ -59,13 +64,19 @@ async function readFields(request: FastifyRequest, reply: FastifyReply): Promise
       if (next.done === true) break;
       const part = next.value;
       if (part.type === 'file') {
-        if (part.fieldname !== fileField || Object.hasOwn(body, part.fieldname)) throw new AppError('dataInvalid', { field: part.fieldname });
+        if (part.fieldname !== fileField || Object.hasOwn(body, part.fieldname))
+          throw new AppError('dataInvalid', { field: part.fieldname });
         // Streamed to disk as it arrives: a file of 20 MB never sits in memory whole.
         const file = newUploadPath();
         request.uploads = [...(request.uploads ?? []), file];
         await Promise.race([pipeline(part.file, createWriteStream(file)), cutOff]);
         if (part.file.truncated) throw tooLarge(part.fieldname);
-        body[part.fieldname] = { upload: true, path: file, bytes: part.file.bytesRead, fileName: part.filename.slice(0, 255) };
+        body[part.fieldname] = {
+          upload: true,
+          path: file,
+          bytes: part.file.bytesRead,
+          fileName: part.filename.slice(0, 255),
+        };
         continue;
       }
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge(part.fieldname);
@@ -87,26 +98,29 @@ async function readFields(request: FastifyRequest, reply: FastifyReply): Promise
 
 // POST and DELETE bodies are multipart/form-data, turned into a plain object of strings before validation, so
 // the same zod wire schemas decode them.
-export const multipartPlugin = fp(async (app) => {
-  const abandoned = await removeAbandonedUploads();
-  if (abandoned.length > 0) app.log.info({ files: abandoned }, 'uploads left by a stopped process removed');
-  await app.register(multipart, {
-    limits: {
-      fields: requestLimits.fields,
-      fieldSize: requestLimits.fieldBytes,
-      files: requestLimits.files,
-      parts: requestLimits.parts,
-      fieldNameSize: requestLimits.fieldNameBytes,
-    },
-  });
-  app.decorateRequest('uploads', null);
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.isMultipart()) request.body = await readFields(request, reply);
-  });
-  // The temporary files go once the request is answered, or abandoned by its client.
-  const removeUploads = async (request: FastifyRequest) => {
-    if (request.uploads !== null) await Promise.all(request.uploads.map((file) => rm(file, { force: true })));
-  };
-  app.addHook('onResponse', removeUploads);
-  app.addHook('onRequestAbort', removeUploads);
-}, { name: 'multipart' });
+export const multipartPlugin = fp(
+  async (app) => {
+    const abandoned = await removeAbandonedUploads();
+    if (abandoned.length > 0) app.log.info({ files: abandoned }, 'uploads left by a stopped process removed');
+    await app.register(multipart, {
+      limits: {
+        fields: requestLimits.fields,
+        fieldSize: requestLimits.fieldBytes,
+        files: requestLimits.files,
+        parts: requestLimits.parts,
+        fieldNameSize: requestLimits.fieldNameBytes,
+      },
+    });
+    app.decorateRequest('uploads', null);
+    app.addHook('preValidation', async (request, reply) => {
+      if (request.isMultipart()) request.body = await readFields(request, reply);
+    });
+    // The temporary files go once the request is answered, or abandoned by its client.
+    const removeUploads = async (request: FastifyRequest) => {
+      if (request.uploads !== null) await Promise.all(request.uploads.map((file) => rm(file, { force: true })));
+    };
+    app.addHook('onResponse', removeUploads);
+    app.addHook('onRequestAbort', removeUploads);
+  },
+  { name: 'multipart' },
+);

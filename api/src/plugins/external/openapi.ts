@@ -13,9 +13,9 @@ export function loginHowTo(plainLogin: boolean): string {
     '## Logging in and getting a token',
     '1. `POST /user/login` with `trigram`, `password` and `save` (multipart/form-data).',
     '2. When the API has a login key pair (`LOGIN_PRIVATE_KEY_FILE`, as `npm start` sets), `password` must be ' +
-      'encrypted: RSA-OAEP with SHA-256 under the public key given as `key` in the front end\'s `config.json`, ' +
+      "encrypted: RSA-OAEP with SHA-256 under the public key given as `key` in the front end's `config.json`, " +
       'then base64. A plain password is refused `autenticationFailed`. Without a key pair the password travels plain.',
-    '3. The answer\'s `authorization` header holds the token (`Bearer …`): give it to **Authorize** above (the token ' +
+    "3. The answer's `authorization` header holds the token (`Bearer …`): give it to **Authorize** above (the token " +
       'alone, without `Bearer`), or send it as `Authorization: Bearer <token>`.',
     plainLogin
       ? '**Development mode is on** (`API_DOCS_PLAIN_LOGIN=1`): the login also takes the plain password, so ' +
@@ -40,38 +40,44 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
   const methods = [input.route.method].flat();
   const entry = methods.length === 1 ? endpointAt(methods[0], input.url) : undefined;
   if (entry === undefined || converted.schema === undefined) return converted;
-  return { ...converted, schema: documentOperation(entry.name, entry.endpoint, converted.schema as Record<string, unknown>) };
+  return {
+    ...converted,
+    schema: documentOperation(entry.name, entry.endpoint, converted.schema as Record<string, unknown>),
+  };
 }
 
 // The OpenAPI description is generated from the very zod schemas that validate the routes.
-export const openApiPlugin = fp(async (app, { plainLogin }: { plainLogin: boolean }) => {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Back-office API',
-        description:
-          'Every answer is { data, errors: [{ message, field? }], debug? }. POST and DELETE take multipart/form-data, ' +
-          'PUT and PATCH JSON, GET query strings; booleans travel as 0/1 and dates as Unix seconds. ' +
-          'Send the token as `Authorization: Bearer <token>`; each authenticated answer carries a refreshed one in ' +
-          'its `authorization` header.\n\n' +
-          loginHowTo(plainLogin),
-        version: '0.1.0',
+export const openApiPlugin = fp(
+  async (app, { plainLogin }: { plainLogin: boolean }) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'Back-office API',
+          description:
+            'Every answer is { data, errors: [{ message, field? }], debug? }. POST and DELETE take multipart/form-data, ' +
+            'PUT and PATCH JSON, GET query strings; booleans travel as 0/1 and dates as Unix seconds. ' +
+            'Send the token as `Authorization: Bearer <token>`; each authenticated answer carries a refreshed one in ' +
+            'its `authorization` header.\n\n' +
+            loginHowTo(plainLogin),
+          version: '0.1.0',
+        },
+        // The API that serves this document.
+        servers: [{ url: '/', description: 'This API' }],
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+          schemas: { [ERROR_ENVELOPE]: errorEnvelopeJsonSchema },
+        },
       },
-      // The API that serves this document.
-      servers: [{ url: '/', description: 'This API' }],
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
-        schemas: { [ERROR_ENVELOPE]: errorEnvelopeJsonSchema },
-      },
-    },
-    transform,
-  });
-  // The documentation is public: every route of this child context is marked so for the auth hook.
-  await app.register(async (docs) => {
-    docs.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true };
+      transform,
     });
-    await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true, transformStaticCSP: docsPolicy });
-  });
-}, { name: 'openapi' });
+    // The documentation is public: every route of this child context is marked so for the auth hook.
+    await app.register(async (docs) => {
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true };
+      });
+      await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true, transformStaticCSP: docsPolicy });
+    });
+  },
+  { name: 'openapi' },
+);

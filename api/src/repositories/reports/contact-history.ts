@@ -43,7 +43,8 @@ type HistoryRow = {
 };
 
 // A JSON object of the database: parsed by PostgreSQL's driver, text from PGlite's for a json value.
-const jsonOf = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const jsonOf = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 const textOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 const toHistoryItem = (row: HistoryRow, names: HistoryNames): HistoryReportItem => ({
@@ -63,7 +64,11 @@ const toHistoryItem = (row: HistoryRow, names: HistoryNames): HistoryReportItem 
           task: {
             id: row.task_id ?? 0,
             description: row.description ?? '',
-            style: { backgroundColor: row.background_color ?? '', borderColor: row.border_color ?? '', color: row.color ?? '' },
+            style: {
+              backgroundColor: row.background_color ?? '',
+              borderColor: row.border_color ?? '',
+              color: row.color ?? '',
+            },
           },
           deadline: row.deadline ?? '',
           executionDate: row.execution_date,
@@ -72,7 +77,10 @@ const toHistoryItem = (row: HistoryRow, names: HistoryNames): HistoryReportItem 
           comment: row.comment,
         }
       : null,
-  change: row.kind === 'change' && row.entity !== null ? { entity: row.entity, action: row.action ?? '', changes: row.changes ?? {}, names } : null,
+  change:
+    row.kind === 'change' && row.entity !== null
+      ? { entity: row.entity, action: row.action ?? '', changes: row.changes ?? {}, names }
+      : null,
   needsSheet:
     row.kind === 'needsSheet'
       ? {
@@ -104,7 +112,10 @@ function historyEntries(filters: HistoryReportFilters): RawBuilder<unknown> {
       : subsidiaries
         ? groupCompanyIds(companyId, 'companies')
         : sql`select ${companyId}::integer as id`;
-  const contacts = contactId === undefined ? sql`select k.id from contact k where k.company_id in (select id from companies)` : sql`select ${contactId}::integer as id`;
+  const contacts =
+    contactId === undefined
+      ? sql`select k.id from contact k where k.company_id in (select id from companies)`
+      : sql`select ${contactId}::integer as id`;
 
   const todoWhere = [sql`t.is_active`, sql`t.contact_id in (select id from contacts)`];
   if (from !== undefined) todoWhere.push(sql`t.deadline >= ${from}::date`);
@@ -119,7 +130,8 @@ function historyEntries(filters: HistoryReportFilters): RawBuilder<unknown> {
   if (taskId !== undefined) changeWhere.push(sql`false`);
   if (userId !== undefined) changeWhere.push(sql`h.user_id = ${userId}`);
   const changeFilter = changeWhere.length === 0 ? sql`` : sql` and ${joined(changeWhere, ' and ')}`;
-  const sheets = contactId === undefined ? sql`s.company_id in (select id from companies)` : sql`s.contact_id = ${contactId}`;
+  const sheets =
+    contactId === undefined ? sql`s.company_id in (select id from companies)` : sql`s.contact_id = ${contactId}`;
 
   return sql`
     with recursive companies(id) as (${companies}), contacts(id) as (${contacts})
@@ -197,18 +209,28 @@ export function createContactHistoryReport(db: Db) {
 
     async subjectExists(filters: Pick<HistoryReportFilters, 'contactId' | 'companyId'>): Promise<boolean> {
       if (filters.contactId !== undefined) {
-        return (await db.selectFrom('contact').select('id').where('id', '=', filters.contactId).executeTakeFirst()) !== undefined;
+        return (
+          (await db.selectFrom('contact').select('id').where('id', '=', filters.contactId).executeTakeFirst()) !==
+          undefined
+        );
       }
       if (filters.companyId !== undefined) {
-        return (await db.selectFrom('company').select('id').where('id', '=', filters.companyId).executeTakeFirst()) !== undefined;
+        return (
+          (await db.selectFrom('company').select('id').where('id', '=', filters.companyId).executeTakeFirst()) !==
+          undefined
+        );
       }
       return false;
     },
 
     async history(filters: HistoryReportFilters, page: number, perPage: number): Promise<ListPage<HistoryReportItem>> {
-      const { rows } = await historyRows(filters, sql`limit ${perPage} offset ${(page - 1) * perPage}`, true).execute(db);
+      const { rows } = await historyRows(filters, sql`limit ${perPage} offset ${(page - 1) * perPage}`, true).execute(
+        db,
+      );
       if (rows.length === 0 && page > 1) {
-        const { rows: counted } = await sql<{ total: string }>`with entries as (${historyEntries(filters)}) select count(*) as total from entries`.execute(db);
+        const { rows: counted } = await sql<{
+          total: string;
+        }>`with entries as (${historyEntries(filters)}) select count(*) as total from entries`.execute(db);
         return { items: [], total: Number(counted[0].total) };
       }
       return { items: await toHistoryItems(db, rows), total: rows.length === 0 ? 0 : Number(rows[0].total) };
@@ -216,7 +238,9 @@ export function createContactHistoryReport(db: Db) {
 
     async eachHistoryBatch(filters: HistoryReportFilters, onBatch: (items: HistoryReportItem[]) => Promise<void>) {
       const query = historyRows(filters, sql``, false);
-      await eachBatch(db, { compile: () => query.compile(db) }, EXPORT_BATCH, async (rows, trx) => onBatch(await toHistoryItems(trx, rows)));
+      await eachBatch(db, { compile: () => query.compile(db) }, EXPORT_BATCH, async (rows, trx) =>
+        onBatch(await toHistoryItems(trx, rows)),
+      );
     },
   };
 }

@@ -1,4 +1,11 @@
-import type { DirectoryCompany, DirectoryContact, DirectoryCsvRow, DirectoryGroup, ListPage, PersonTitle } from '@bo/contracts/all';
+import type {
+  DirectoryCompany,
+  DirectoryContact,
+  DirectoryCsvRow,
+  DirectoryGroup,
+  ListPage,
+  PersonTitle,
+} from '@bo/contracts/all';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { searchPattern } from '../companies';
@@ -75,7 +82,9 @@ export function createDirectoryReport(db: Db) {
     // One page of groups, by the head's name; each with the companies and the contacts the search keeps.
     async directory(search: string | undefined, page: number, perPage: number): Promise<ListPage<DirectoryGroup>> {
       const pattern = search === undefined ? null : fold(sql`${searchPattern(search)}`);
-      const { rows: counted } = await sql<{ total: string }>`with recursive ${directoryScope(pattern)} select count(*) as total from roots`.execute(db);
+      const { rows: counted } = await sql<{
+        total: string;
+      }>`with recursive ${directoryScope(pattern)} select count(*) as total from roots`.execute(db);
       const total = Number(counted[0].total);
       if (total === 0) return { items: [], total };
       const { rows } = await directoryLines(search, { limit: perPage, offset: (page - 1) * perPage }).execute(db);
@@ -89,7 +98,14 @@ export function createDirectoryReport(db: Db) {
         }
         let company = companies.get(row.id);
         if (company === undefined) {
-          company = { id: row.id, name: row.name, city: row.city, parentId: row.parent_id, depth: row.depth, contacts: [] };
+          company = {
+            id: row.id,
+            name: row.name,
+            city: row.city,
+            parentId: row.parent_id,
+            depth: row.depth,
+            contacts: [],
+          };
           companies.set(row.id, company);
           group.companies.push(company);
         }

@@ -6,9 +6,22 @@ import { inScope, iso, joined, parisDay, type ReportScope } from './sql';
 export function createTaskReport(db: Db) {
   return {
     // The task report: the todos whose deadline falls in the period, counted per user or per task type.
-    async tasks(scope: ReportScope, from: string, to: string, groupBy: TaskReportGrouping, today: string): Promise<TaskReportRow[]> {
+    async tasks(
+      scope: ReportScope,
+      from: string,
+      to: string,
+      groupBy: TaskReportGrouping,
+      today: string,
+    ): Promise<TaskReportRow[]> {
       const key = groupBy === 'user' ? sql`u.id, u.trigram` : sql`tk.id, tk.description`;
-      const { rows } = await sql<{ id: number; label: string; planned: string; done: string; done_late: string; late: string }>`
+      const { rows } = await sql<{
+        id: number;
+        label: string;
+        planned: string;
+        done: string;
+        done_late: string;
+        late: string;
+      }>`
         select ${groupBy === 'user' ? sql`u.id` : sql`tk.id`} as id, ${groupBy === 'user' ? sql`u.trigram` : sql`tk.description`} as label,
           count(*) as planned,
           count(*) filter (where t.is_accomplished) as done,
@@ -37,12 +50,25 @@ export function createTaskReport(db: Db) {
 
     async taskTodos(
       scope: ReportScope,
-      query: { from: string; to: string; figure: TaskReportFigure; userId?: number; taskId?: number; page: number; perPage: number },
+      query: {
+        from: string;
+        to: string;
+        figure: TaskReportFigure;
+        userId?: number;
+        taskId?: number;
+        page: number;
+        perPage: number;
+      },
       today: string,
     ): Promise<ListPage<TaskReportTodo>> {
-      const where = [sql`t.is_active`, sql`t.deadline between ${query.from}::date and ${query.to}::date`, inScope(scope, sql`t.owner_id`)];
+      const where = [
+        sql`t.is_active`,
+        sql`t.deadline between ${query.from}::date and ${query.to}::date`,
+        inScope(scope, sql`t.owner_id`),
+      ];
       if (query.figure === 'done') where.push(sql`t.is_accomplished`);
-      if (query.figure === 'doneLate') where.push(sql`t.is_accomplished and ${parisDay(sql`t.execution_date`)} > t.deadline`);
+      if (query.figure === 'doneLate')
+        where.push(sql`t.is_accomplished and ${parisDay(sql`t.execution_date`)} > t.deadline`);
       if (query.figure === 'late') where.push(sql`not t.is_accomplished and t.deadline < ${today}::date`);
       if (query.userId !== undefined) where.push(sql`t.owner_id = ${query.userId}`);
       if (query.taskId !== undefined) where.push(sql`t.task_id = ${query.taskId}`);

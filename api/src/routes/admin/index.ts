@@ -21,24 +21,42 @@ export async function adminRoutes(app: FastifyInstance) {
   }
 
   // A record's history (who did what to it, when): the one reader of the three pages.
-  async function recordHistory(entity: 'task' | 'phrase' | 'user', id: number, query: { page: number; perPage: number }) {
+  async function recordHistory(
+    entity: 'task' | 'phrase' | 'user',
+    id: number,
+    query: { page: number; perPage: number },
+  ) {
     const history = await repos.history.adminRecord(entity, id, query.page, query.perPage);
     if (history === undefined) throw new AppError('modelNotFound', { field: 'id' });
     return history;
   }
 
   registerEndpoint(app, endpoints.adminTaskTypes, async () => repos.taskTypes.listAll());
-  registerEndpoint(app, endpoints.createTaskType, async (request) => repos.taskTypes.create(request.body, authOf(request).user.id));
-  registerEndpoint(app, endpoints.updateTaskType, async (request) => repos.taskTypes.update(request.params.id, request.body, authOf(request).user.id));
+  registerEndpoint(app, endpoints.createTaskType, async (request) =>
+    repos.taskTypes.create(request.body, authOf(request).user.id),
+  );
+  registerEndpoint(app, endpoints.updateTaskType, async (request) =>
+    repos.taskTypes.update(request.params.id, request.body, authOf(request).user.id),
+  );
 
-  registerEndpoint(app, endpoints.taskTypeHistory, async (request) => recordHistory('task', request.params.id, request.query));
-  registerEndpoint(app, endpoints.reorderTaskTypes, async (request) => repos.taskTypes.reorder(request.body.ids, authOf(request).user.id));
+  registerEndpoint(app, endpoints.taskTypeHistory, async (request) =>
+    recordHistory('task', request.params.id, request.query),
+  );
+  registerEndpoint(app, endpoints.reorderTaskTypes, async (request) =>
+    repos.taskTypes.reorder(request.body.ids, authOf(request).user.id),
+  );
 
   registerEndpoint(app, endpoints.adminPhrases, async () => repos.phrases.list(false));
-  registerEndpoint(app, endpoints.createPhrase, async (request) => repos.phrases.create(request.body, authOf(request).user.id));
-  registerEndpoint(app, endpoints.updatePhrase, async (request) => repos.phrases.update(request.params.id, request.body, authOf(request).user.id));
+  registerEndpoint(app, endpoints.createPhrase, async (request) =>
+    repos.phrases.create(request.body, authOf(request).user.id),
+  );
+  registerEndpoint(app, endpoints.updatePhrase, async (request) =>
+    repos.phrases.update(request.params.id, request.body, authOf(request).user.id),
+  );
 
-  registerEndpoint(app, endpoints.phraseHistory, async (request) => recordHistory('phrase', request.params.id, request.query));
+  registerEndpoint(app, endpoints.phraseHistory, async (request) =>
+    recordHistory('phrase', request.params.id, request.query),
+  );
 
   registerEndpoint(app, endpoints.adminUsers, async () => repos.adminUsers.list());
   registerEndpoint(app, endpoints.createUser, async (request) => {
@@ -50,7 +68,9 @@ export async function adminRoutes(app: FastifyInstance) {
     const hash = password === undefined ? null : await checkedHash(password, request.body);
     return repos.adminUsers.update(request.params.id, request.body, hash, authOf(request).user);
   });
-  registerEndpoint(app, endpoints.userHistory, async (request) => recordHistory('user', request.params.id, request.query));
+  registerEndpoint(app, endpoints.userHistory, async (request) =>
+    recordHistory('user', request.params.id, request.query),
+  );
   registerEndpoint(app, endpoints.moveTeam, async (request) => ({
     moved: await repos.adminUsers.moveTeam(request.params.id, request.body.leaderId, authOf(request).user),
   }));

@@ -38,9 +38,11 @@ const storeFields = (user: AdminUser, overrides: Record<string, unknown> = {}) =
 for (const engine of testEngines()) {
   describe(`users and teams on ${engine}`, () => {
     let suite: SeededSuite;
-    const users = async () => (await call<AdminUser[]>(suite.app, 'GET', '/admin/users', { token: suite.tokens.ADM })).body.data!;
+    const users = async () =>
+      (await call<AdminUser[]>(suite.app, 'GET', '/admin/users', { token: suite.tokens.ADM })).body.data!;
     const userOf = async (trigram: string) => (await users()).find((user) => user.trigram === trigram)!;
-    const store = (id: number, fields: Record<string, unknown>) => call<AdminUser>(suite.app, 'POST', `/admin/user/${id}/store`, { token: suite.tokens.ADM, fields });
+    const store = (id: number, fields: Record<string, unknown>) =>
+      call<AdminUser>(suite.app, 'POST', `/admin/user/${id}/store`, { token: suite.tokens.ADM, fields });
 
     before(async () => {
       suite = await openSeededSuite(engine);
@@ -52,7 +54,10 @@ for (const engine of testEngines()) {
       assert.equal(list.length, 7);
       const dir = list.find((user) => user.trigram === 'DIR')!;
       assert.deepEqual([dir.role.businessLeader, dir.teamMemberCount, dir.contactCount], [true, 2, 2]);
-      assert.ok(dir.lastLoginAt !== null && Date.now() - Date.parse(dir.lastLoginAt) < 60_000, 'the suite logged DIR in');
+      assert.ok(
+        dir.lastLoginAt !== null && Date.now() - Date.parse(dir.lastLoginAt) < 60_000,
+        'the suite logged DIR in',
+      );
       const off = list.find((user) => user.trigram === 'OFF')!;
       assert.deepEqual([off.isActive, off.lastLoginAt], [false, null]);
       assert.equal(list.at(-1)?.trigram, 'OFF', 'inactive users last');
@@ -64,11 +69,19 @@ for (const engine of testEngines()) {
         fields: newUser({ leaderId: suite.fixture.users.DIR }),
       });
       assert.equal(created.status, 200, JSON.stringify(created.body));
-      assert.deepEqual([created.body.data?.trigram, created.body.data?.phone, created.body.data?.leaderId], ['NOU', '0033612345678', suite.fixture.users.DIR]);
+      assert.deepEqual(
+        [created.body.data?.trigram, created.body.data?.phone, created.body.data?.leaderId],
+        ['NOU', '0033612345678', suite.fixture.users.DIR],
+      );
       const token = await login(suite.app, 'NOU', STRONG);
       const me = await call<User>(suite.app, 'GET', '/user', { token });
       assert.equal(me.body.data?.role.businessTeam, true);
-      const history = await suite.database.db.selectFrom('history').select(['action', 'user_id', 'changes']).where('entity', '=', 'user').where('entity_id', '=', created.body.data!.id).execute();
+      const history = await suite.database.db
+        .selectFrom('history')
+        .select(['action', 'user_id', 'changes'])
+        .where('entity', '=', 'user')
+        .where('entity_id', '=', created.body.data!.id)
+        .execute();
       assert.equal(history.length, 1);
       assert.deepEqual([history[0].action, history[0].user_id], ['create', suite.fixture.users.ADM]);
       assert.ok(!JSON.stringify(history[0].changes).includes('password'), 'no password in the history');
@@ -76,15 +89,36 @@ for (const engine of testEngines()) {
 
     it('refuses a taken trigram or email, a weak password, a bad leader, and changes nothing', async () => {
       const before = await snapshot(suite.database.db);
-      const create = (fields: Record<string, unknown>) => call(suite.app, 'POST', '/admin/user/store', { token: suite.tokens.ADM, fields: newUser(fields) });
+      const create = (fields: Record<string, unknown>) =>
+        call(suite.app, 'POST', '/admin/user/store', { token: suite.tokens.ADM, fields: newUser(fields) });
       const refusals: [Record<string, unknown>, number, { message: string; field?: string }][] = [
         [{ trigram: 'com' }, 409, { message: 'existingTrigram', field: 'trigram' }],
         [{ trigram: 'XYZ', email: 'COM@example.fr' }, 409, { message: 'existingEmail', field: 'email' }],
-        [{ trigram: 'XYZ', email: 'x@example.fr', password: 'Court-1' }, 422, { message: 'weakPassword', field: 'password' }],
-        [{ trigram: 'XYZ', email: 'x@example.fr', password: 'xyz-Tulipe-Vent-48' }, 422, { message: 'weakPassword', field: 'password' }],
-        [{ trigram: 'XYZ', email: 'x@example.fr', password: 'Ouvrard-Tulipe-48' }, 422, { message: 'weakPassword', field: 'password' }],
-        [{ trigram: 'XYZ', email: 'x@example.fr', password: 'Motdepasse2026!' }, 422, { message: 'weakPassword', field: 'password' }],
-        [{ trigram: 'XYZ', email: 'x@example.fr', leaderId: suite.fixture.users.COM }, 422, { message: 'dataInvalid', field: 'leaderId' }],
+        [
+          { trigram: 'XYZ', email: 'x@example.fr', password: 'Court-1' },
+          422,
+          { message: 'weakPassword', field: 'password' },
+        ],
+        [
+          { trigram: 'XYZ', email: 'x@example.fr', password: 'xyz-Tulipe-Vent-48' },
+          422,
+          { message: 'weakPassword', field: 'password' },
+        ],
+        [
+          { trigram: 'XYZ', email: 'x@example.fr', password: 'Ouvrard-Tulipe-48' },
+          422,
+          { message: 'weakPassword', field: 'password' },
+        ],
+        [
+          { trigram: 'XYZ', email: 'x@example.fr', password: 'Motdepasse2026!' },
+          422,
+          { message: 'weakPassword', field: 'password' },
+        ],
+        [
+          { trigram: 'XYZ', email: 'x@example.fr', leaderId: suite.fixture.users.COM },
+          422,
+          { message: 'dataInvalid', field: 'leaderId' },
+        ],
       ];
       for (const [fields, status, error] of refusals) {
         const answer = await create(fields);
@@ -109,19 +143,39 @@ for (const engine of testEngines()) {
       const dir = await userOf('DIR');
       const before = await snapshot(suite.database.db);
       const withContacts = await store(dir.id, storeFields(dir, { isActive: false }));
-      assert.deepEqual([withContacts.status, withContacts.body.errors], [409, [{ message: 'cantDeactivateUserWithContact', field: 'isActive' }]]);
+      assert.deepEqual(
+        [withContacts.status, withContacts.body.errors],
+        [409, [{ message: 'cantDeactivateUserWithContact', field: 'isActive' }]],
+      );
       assert.equal(await snapshot(suite.database.db), before);
 
       // Contacts to DIB (the leaders' reassignment call), then the team: DIR still leads COM and REC (and NOU).
-      const contactIds = (await suite.database.db.selectFrom('contact').select('id').where('owner_id', '=', dir.id).execute()).map((row) => row.id);
-      const given = await call(suite.app, 'POST', '/contacts/owner', { token: suite.tokens.ADM, fields: { ids: JSON.stringify(contactIds), ownerId: suite.fixture.users.DIB } });
+      const contactIds = (
+        await suite.database.db.selectFrom('contact').select('id').where('owner_id', '=', dir.id).execute()
+      ).map((row) => row.id);
+      const given = await call(suite.app, 'POST', '/contacts/owner', {
+        token: suite.tokens.ADM,
+        fields: { ids: JSON.stringify(contactIds), ownerId: suite.fixture.users.DIB },
+      });
       assert.equal(given.status, 200, JSON.stringify(given.body));
       const withTeam = await store(dir.id, storeFields(dir, { isActive: false }));
-      assert.deepEqual([withTeam.status, withTeam.body.errors], [409, [{ message: 'cantDeactivateUserWithTeam', field: 'isActive' }]]);
+      assert.deepEqual(
+        [withTeam.status, withTeam.body.errors],
+        [409, [{ message: 'cantDeactivateUserWithTeam', field: 'isActive' }]],
+      );
 
-      const notALeader = await call(suite.app, 'POST', `/admin/user/${dir.id}/team/store`, { token: suite.tokens.ADM, fields: { leaderId: suite.fixture.users.COB } });
-      assert.deepEqual([notALeader.status, notALeader.body.errors], [422, [{ message: 'dataInvalid', field: 'leaderId' }]]);
-      const moved = await call<{ moved: number }>(suite.app, 'POST', `/admin/user/${dir.id}/team/store`, { token: suite.tokens.ADM, fields: { leaderId: suite.fixture.users.DIB } });
+      const notALeader = await call(suite.app, 'POST', `/admin/user/${dir.id}/team/store`, {
+        token: suite.tokens.ADM,
+        fields: { leaderId: suite.fixture.users.COB },
+      });
+      assert.deepEqual(
+        [notALeader.status, notALeader.body.errors],
+        [422, [{ message: 'dataInvalid', field: 'leaderId' }]],
+      );
+      const moved = await call<{ moved: number }>(suite.app, 'POST', `/admin/user/${dir.id}/team/store`, {
+        token: suite.tokens.ADM,
+        fields: { leaderId: suite.fixture.users.DIB },
+      });
       assert.equal(moved.body.data?.moved, 4, 'COM, REC, NOU and the inactive OFF');
       assert.equal((await userOf('COM')).leaderId, suite.fixture.users.DIB);
 
@@ -141,19 +195,36 @@ for (const engine of testEngines()) {
         await other.close();
       }
       // An inactive user cannot log in.
-      const again = await call(suite.app, 'POST', '/user/login', { fields: { trigram: 'DIR', password: 'Mot-de-passe-test-1', save: true } });
+      const again = await call(suite.app, 'POST', '/user/login', {
+        fields: { trigram: 'DIR', password: 'Mot-de-passe-test-1', save: true },
+      });
       assert.deepEqual([again.status, again.body.errors], [403, [{ message: 'inactiveUser' }]]);
 
-      const history = await suite.database.db.selectFrom('history').select(['entity_id', 'user_id', 'changes']).where('entity', '=', 'user').execute();
-      assert.ok(history.some((entry) => entry.entity_id === dir.id && JSON.stringify(entry.changes).includes('isActive')));
-      assert.ok(history.some((entry) => entry.entity_id === suite.fixture.users.COM && JSON.stringify(entry.changes).includes('leaderId')));
+      const history = await suite.database.db
+        .selectFrom('history')
+        .select(['entity_id', 'user_id', 'changes'])
+        .where('entity', '=', 'user')
+        .execute();
+      assert.ok(
+        history.some((entry) => entry.entity_id === dir.id && JSON.stringify(entry.changes).includes('isActive')),
+      );
+      assert.ok(
+        history.some(
+          (entry) => entry.entity_id === suite.fixture.users.COM && JSON.stringify(entry.changes).includes('leaderId'),
+        ),
+      );
       assert.ok(history.every((entry) => entry.user_id === suite.fixture.users.ADM));
 
       // Read back as the panel shows it: who did what to whom, newest first.
-      const read = async (id: number) => (await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/admin/user/${id}/history`, { token: suite.tokens.ADM })).body.data!;
+      const read = async (id: number) =>
+        (await call<ListPage<HistoryEntry>>(suite.app, 'GET', `/admin/user/${id}/history`, { token: suite.tokens.ADM }))
+          .body.data!;
       const dirStory = await read(dir.id);
       assert.deepEqual(dirStory.items[0].changes.isActive, { from: true, to: false });
-      assert.deepEqual([dirStory.items[0].action, dirStory.items[0].user?.trigram, dirStory.items[0].label], ['update', 'ADM', 'DIR Prénom DIR Nom DIR']);
+      assert.deepEqual(
+        [dirStory.items[0].action, dirStory.items[0].user?.trigram, dirStory.items[0].label],
+        ['update', 'ADM', 'DIR Prénom DIR Nom DIR'],
+      );
       const comStory = await read(suite.fixture.users.COM);
       assert.deepEqual(comStory.items[0].changes.leaderId, { from: dir.id, to: suite.fixture.users.DIB });
       assert.equal(comStory.total, comStory.items.length);
@@ -174,7 +245,9 @@ for (const engine of testEngines()) {
       assert.deepEqual([weak.status, weak.body.errors], [422, [{ message: 'weakPassword', field: 'password' }]]);
       const reset = await store(dir.id, storeFields(await userOf('DIR'), { password: STRONG }));
       assert.equal(reset.status, 200, JSON.stringify(reset.body));
-      assert.deepEqual((await call(suite.app, 'GET', '/user', { token: fresh })).body.errors, [{ message: 'tokenBlacklisted' }]);
+      assert.deepEqual((await call(suite.app, 'GET', '/user', { token: fresh })).body.errors, [
+        { message: 'tokenBlacklisted' },
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 1100));
       assert.ok(await login(suite.app, 'DIR', STRONG));
     });

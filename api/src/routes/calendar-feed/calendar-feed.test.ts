@@ -42,10 +42,15 @@ for (const engine of testEngines()) {
         deadline: addDays(today, 3),
         notes: 'Rappeler; puis écrire, demander le devis\nen deux lignes',
       });
-      const made = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.COM, fields: {} });
+      const made = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', {
+        token: suite.tokens.COM,
+        fields: {},
+      });
       assert.equal(made.status, 200);
       assert.match(made.body.data!.url, /^http:\/\/[^/]+\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
-      const state = await call<{ enabled: boolean }>(suite.app, 'GET', '/user/calendar-feed', { token: suite.tokens.COM });
+      const state = await call<{ enabled: boolean }>(suite.app, 'GET', '/user/calendar-feed', {
+        token: suite.tokens.COM,
+      });
       assert.equal(state.body.data?.enabled, true);
 
       const answer = await fetchFeed(feedPath(made.body.data!.url));
@@ -69,19 +74,33 @@ for (const engine of testEngines()) {
     it('is kept by no cache, stamped at the time it is read, and shows a changed todo with a higher SEQUENCE and LAST-MODIFIED', async () => {
       const { users, tasks, active } = suite.fixture;
       const deadline = addDays(toBusinessIsoDate(new Date()), 5);
-      const id = await addTodo(suite.database.db, { contact_id: active.DIR, task_id: tasks.mail, owner_id: users.DIR, deadline, notes: 'Avant' });
-      const made = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.DIR, fields: {} });
+      const id = await addTodo(suite.database.db, {
+        contact_id: active.DIR,
+        task_id: tasks.mail,
+        owner_id: users.DIR,
+        deadline,
+        notes: 'Avant',
+      });
+      const made = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', {
+        token: suite.tokens.DIR,
+        fields: {},
+      });
       const readEvent = async () => {
         const before = Date.now();
         const answer = await fetchFeed(feedPath(made.body.data!.url));
         assert.equal(answer.statusCode, 200);
         assert.equal(answer.headers['cache-control'], 'private, no-store');
         const calendar = new ICAL.Component(ICAL.parse(answer.body));
-        const component = calendar.getAllSubcomponents('vevent').find((event) => event.getFirstPropertyValue('uid') === `todo-${id}@back-office`);
+        const component = calendar
+          .getAllSubcomponents('vevent')
+          .find((event) => event.getFirstPropertyValue('uid') === `todo-${id}@back-office`);
         assert.ok(component);
         const stamp = (component.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().getTime();
         // DTSTAMP is the feed's time, to the second.
-        assert.ok(stamp >= Math.floor(before / 1000) * 1000 && stamp <= Date.now(), `DTSTAMP ${stamp} not the time of the feed`);
+        assert.ok(
+          stamp >= Math.floor(before / 1000) * 1000 && stamp <= Date.now(),
+          `DTSTAMP ${stamp} not the time of the feed`,
+        );
         return {
           sequence: Number(component.getFirstPropertyValue('sequence')),
           lastModified: (component.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate().getTime(),
@@ -91,7 +110,10 @@ for (const engine of testEngines()) {
       const first = await readEvent();
       assert.equal(first.sequence, 0);
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      const saved = await call(suite.app, 'POST', `/todo/${id}/store`, { token: suite.tokens.DIR, fields: { deadline, notes: 'Après' } });
+      const saved = await call(suite.app, 'POST', `/todo/${id}/store`, {
+        token: suite.tokens.DIR,
+        fields: { deadline, notes: 'Après' },
+      });
       assert.equal(saved.status, 200);
       const second = await readEvent();
       assert.equal(second.description.split('\n')[0], 'Après');
@@ -102,8 +124,14 @@ for (const engine of testEngines()) {
     });
 
     it('stops the old URL at once when made anew, and answers a bad token as an unknown path', async () => {
-      const first = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.REC, fields: {} });
-      const second = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', { token: suite.tokens.REC, fields: {} });
+      const first = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', {
+        token: suite.tokens.REC,
+        fields: {},
+      });
+      const second = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', {
+        token: suite.tokens.REC,
+        fields: {},
+      });
       assert.equal((await fetchFeed(feedPath(second.body.data!.url))).statusCode, 200);
       const old = await fetchFeed(feedPath(first.body.data!.url));
       const unknown = await fetchFeed('/nowhere/at-all');
@@ -111,7 +139,9 @@ for (const engine of testEngines()) {
       assert.equal((await fetchFeed('/ical/not-a-token.ics')).statusCode, 404);
       await call(suite.app, 'POST', '/user/calendar-feed/delete', { token: suite.tokens.REC, fields: {} });
       assert.equal((await fetchFeed(feedPath(second.body.data!.url))).statusCode, 404);
-      const state = await call<{ enabled: boolean }>(suite.app, 'GET', '/user/calendar-feed', { token: suite.tokens.REC });
+      const state = await call<{ enabled: boolean }>(suite.app, 'GET', '/user/calendar-feed', {
+        token: suite.tokens.REC,
+      });
       assert.equal(state.body.data?.enabled, false);
     });
 
@@ -129,7 +159,11 @@ for (const engine of testEngines()) {
           ownerId: suite.fixture.users.COM,
         },
       });
-      const answer = await suite.app.inject({ method: 'GET', url: `/contact/${created.body.data!.id}/vcard`, headers: { authorization: suite.tokens.REC } });
+      const answer = await suite.app.inject({
+        method: 'GET',
+        url: `/contact/${created.body.data!.id}/vcard`,
+        headers: { authorization: suite.tokens.REC },
+      });
       assert.equal(answer.statusCode, 200);
       assert.match(String(answer.headers['content-disposition']), /filename="anais-dupont-martin\.vcf"/);
       const card = new ICAL.Component(ICAL.parse(answer.body));

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { contactSummarySchema, standbyListsSchema, todoSchema, type ContactSummary, type StandbyLists, type Todo } from '@bo/contracts/all';
+import {
+  contactSummarySchema,
+  standbyListsSchema,
+  todoSchema,
+  type ContactSummary,
+  type StandbyLists,
+  type Todo,
+} from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { openSeededSuite, type Fixture, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines, type TestDatabase } from '../../test/harness';
@@ -25,7 +32,8 @@ for (const engine of testEngines()) {
       return standbyListsSchema.parse(answer.body.data);
     };
     const ids = (contacts: ContactSummary[]) => contacts.map((contact) => contact.id);
-    const standbyIds = (trigrams: string[]) => trigrams.map((trigram) => fixture.standby[trigram]).sort((a, b) => a - b);
+    const standbyIds = (trigrams: string[]) =>
+      trigrams.map((trigram) => fixture.standby[trigram]).sort((a, b) => a - b);
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
     describe('GET /user/contacts/standby', () => {
@@ -81,21 +89,44 @@ for (const engine of testEngines()) {
         assert.equal(answer.status, 200, JSON.stringify(answer.body));
         const todo = todoSchema.parse(answer.body.data);
         assert.deepEqual(
-          [todo.contact.id, todo.contact.isActive, todo.owner.id, todo.task.id, todo.deadline, todo.notes, todo.isAccomplished, todo.replacement],
+          [
+            todo.contact.id,
+            todo.contact.isActive,
+            todo.owner.id,
+            todo.task.id,
+            todo.deadline,
+            todo.notes,
+            todo.isAccomplished,
+            todo.replacement,
+          ],
           [contactId, true, fixture.users.DIB, fixture.tasks.call, '2026-03-20', 'Premier appel', false, null],
         );
         for (const trigram of ['DIB', 'COB', 'ADM']) {
           const lists = await standbyOf(trigram);
-          assert.ok(![...lists.myContacts, ...lists.teamContacts, ...lists.allContacts].some((contact) => contact.id === contactId));
+          assert.ok(
+            ![...lists.myContacts, ...lists.teamContacts, ...lists.allContacts].some(
+              (contact) => contact.id === contactId,
+            ),
+          );
         }
-        const history = await database.db.selectFrom('history').select(['entity', 'action', 'user_id']).where('entity_id', 'in', [contactId, todo.id]).orderBy('id').execute();
+        const history = await database.db
+          .selectFrom('history')
+          .select(['entity', 'action', 'user_id'])
+          .where('entity_id', 'in', [contactId, todo.id])
+          .orderBy('id')
+          .execute();
         assert.deepEqual(history, [
           { entity: 'todo', action: 'create', user_id: fixture.users.DIB },
           { entity: 'contact', action: 'activate', user_id: fixture.users.DIB },
         ]);
         // The caller sees it on their calendar.
         const calendar = await call<Todo[]>(app, 'GET', '/todos', { token: tokens.DIB, query: { onlyPending: 1 } });
-        assert.ok(todoSchema.array().parse(calendar.body.data).some((candidate) => candidate.id === todo.id));
+        assert.ok(
+          todoSchema
+            .array()
+            .parse(calendar.body.data)
+            .some((candidate) => candidate.id === todo.id),
+        );
       });
 
       it('lets REC, who may not list the standby contacts, find one by the search and add it a todo', async () => {
@@ -106,22 +137,36 @@ for (const engine of testEngines()) {
           .values({ title: 'madam', first_name: 'Agnès', last_name: 'Écuyer', owner_id: fixture.users.COM })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const found = await call<ContactSummary[]>(app, 'GET', '/contacts/search', { token: tokens.REC, query: { q: 'agnes ecuyer' } });
+        const found = await call<ContactSummary[]>(app, 'GET', '/contacts/search', {
+          token: tokens.REC,
+          query: { q: 'agnes ecuyer' },
+        });
         assert.deepEqual(
-          contactSummarySchema.array().parse(found.body.data).map((contact) => [contact.id, contact.isActive]),
+          contactSummarySchema
+            .array()
+            .parse(found.body.data)
+            .map((contact) => [contact.id, contact.isActive]),
           [[contactId, false]],
         );
-        const answer = await call<Todo>(app, 'POST', `/contact/${contactId}/task/${fixture.tasks.call}/todo/store`, { token: tokens.REC, fields: { deadline: '2026-03-22' } });
+        const answer = await call<Todo>(app, 'POST', `/contact/${contactId}/task/${fixture.tasks.call}/todo/store`, {
+          token: tokens.REC,
+          fields: { deadline: '2026-03-22' },
+        });
         assert.equal(answer.status, 200, JSON.stringify(answer.body));
         assert.equal(todoSchema.parse(answer.body.data).owner.id, fixture.users.REC);
       });
 
       it('still adds the todo to an already active contact, for every role', async () => {
         for (const trigram of ['ADM', 'DIR', 'COM', 'REC']) {
-          const answer = await call<Todo>(app, 'POST', `/contact/${fixture.active.COM}/task/${fixture.tasks.mail}/todo/store`, {
-            token: tokens[trigram],
-            fields: { deadline: '2026-03-21' },
-          });
+          const answer = await call<Todo>(
+            app,
+            'POST',
+            `/contact/${fixture.active.COM}/task/${fixture.tasks.mail}/todo/store`,
+            {
+              token: tokens[trigram],
+              fields: { deadline: '2026-03-21' },
+            },
+          );
           assert.equal(answer.status, 200);
           const todo = todoSchema.parse(answer.body.data);
           assert.equal(todo.owner.id, fixture.users[trigram]);
@@ -132,16 +177,36 @@ for (const engine of testEngines()) {
       it('refuses unknown ids, an inactive task type and bad input, changing nothing', async () => {
         const before = await snapshot(database.db);
         const contactId = fixture.standby.REC;
-        const unknownContact = await call(app, 'POST', `/contact/999999/task/${fixture.tasks.call}/todo/store`, { token: tokens.COM, fields: { deadline: '2026-03-20' } });
-        assert.deepEqual([unknownContact.status, unknownContact.body.errors], [404, [{ message: 'modelNotFound', field: 'contactId' }]]);
-        const unknownTask = await call(app, 'POST', `/contact/${contactId}/task/999999/todo/store`, { token: tokens.COM, fields: { deadline: '2026-03-20' } });
-        assert.deepEqual([unknownTask.status, unknownTask.body.errors], [404, [{ message: 'modelNotFound', field: 'taskId' }]]);
-        const retired = await call(app, 'POST', `/contact/${contactId}/task/${fixture.tasks.retired}/todo/store`, { token: tokens.COM, fields: { deadline: '2026-03-20' } });
+        const unknownContact = await call(app, 'POST', `/contact/999999/task/${fixture.tasks.call}/todo/store`, {
+          token: tokens.COM,
+          fields: { deadline: '2026-03-20' },
+        });
+        assert.deepEqual(
+          [unknownContact.status, unknownContact.body.errors],
+          [404, [{ message: 'modelNotFound', field: 'contactId' }]],
+        );
+        const unknownTask = await call(app, 'POST', `/contact/${contactId}/task/999999/todo/store`, {
+          token: tokens.COM,
+          fields: { deadline: '2026-03-20' },
+        });
+        assert.deepEqual(
+          [unknownTask.status, unknownTask.body.errors],
+          [404, [{ message: 'modelNotFound', field: 'taskId' }]],
+        );
+        const retired = await call(app, 'POST', `/contact/${contactId}/task/${fixture.tasks.retired}/todo/store`, {
+          token: tokens.COM,
+          fields: { deadline: '2026-03-20' },
+        });
         assert.deepEqual([retired.status, retired.body.errors], [422, [{ message: 'dataInvalid', field: 'taskId' }]]);
-        const badDate = await call(app, 'POST', `/contact/${contactId}/task/${fixture.tasks.call}/todo/store`, { token: tokens.COM, fields: { deadline: '20/03/2026', notes: 'x'.repeat(5001) } });
+        const badDate = await call(app, 'POST', `/contact/${contactId}/task/${fixture.tasks.call}/todo/store`, {
+          token: tokens.COM,
+          fields: { deadline: '20/03/2026', notes: 'x'.repeat(5001) },
+        });
         assert.equal(badDate.status, 422);
         assert.deepEqual(badDate.body.errors.map((error) => error.field).sort(), ['deadline', 'notes']);
-        const anonymous = await call(app, 'POST', `/contact/${contactId}/task/${fixture.tasks.call}/todo/store`, { fields: { deadline: '2026-03-20' } });
+        const anonymous = await call(app, 'POST', `/contact/${contactId}/task/${fixture.tasks.call}/todo/store`, {
+          fields: { deadline: '2026-03-20' },
+        });
         assert.equal(anonymous.status, 401);
         assert.equal(await snapshot(database.db), before);
       });
@@ -166,7 +231,10 @@ for (const engine of testEngines()) {
       });
 
       it('puts names starting with the text first and honours limit', async () => {
-        await database.db.insertInto('contact').values({ title: 'madam', first_name: 'Anne', last_name: 'Bedurand', owner_id: fixture.users.COM }).execute();
+        await database.db
+          .insertInto('contact')
+          .values({ title: 'madam', first_name: 'Anne', last_name: 'Bedurand', owner_id: fixture.users.COM })
+          .execute();
         const found = await search({ q: 'dur' });
         assert.equal(found[0].lastName.startsWith('Durand'), true);
         assert.equal(found[found.length - 1].lastName, 'Bedurand');
@@ -183,8 +251,14 @@ for (const engine of testEngines()) {
           assert.deepEqual(ids(await search({ q }, 'REC')), [id], q);
         }
         // The contacts list's search folds the same way.
-        const list = await call<{ items: { id: number }[] }>(app, 'GET', '/contacts', { token: tokens.COM, query: { search: 'HELENE' } });
-        assert.deepEqual(list.body.data?.items.map((item) => item.id), [id]);
+        const list = await call<{ items: { id: number }[] }>(app, 'GET', '/contacts', {
+          token: tokens.COM,
+          query: { search: 'HELENE' },
+        });
+        assert.deepEqual(
+          list.body.data?.items.map((item) => item.id),
+          [id],
+        );
       });
 
       it('takes the text literally (no LIKE wildcards)', async () => {

@@ -16,7 +16,12 @@ export async function contactTodoRoutes(app: FastifyInstance) {
     // The lists depend on who I am and who my leader is (the team is read with the data).
     const key = `standby:${actor.id}:${actor.leaderId ?? ''}`;
     const version = await repos.versions.standby();
-    return app.sendCached(request, reply, { key, version, schema: standbyContactsEnvelope, build: () => repos.contactSummaries.standbyJson(actor) });
+    return app.sendCached(request, reply, {
+      key,
+      version,
+      schema: standbyContactsEnvelope,
+      build: () => repos.contactSummaries.standbyJson(actor),
+    });
   });
 
   registerEndpoint(app, endpoints.searchContacts, async (request) => {
@@ -28,7 +33,8 @@ export async function contactTodoRoutes(app: FastifyInstance) {
     const { actor } = authOf(request);
     const { contactId, taskId } = request.params;
     const contact = await repos.contactSummaries.findById(contactId);
-    if (contact === undefined || contact.merged_into_id !== null) throw new AppError('modelNotFound', { field: 'contactId' });
+    if (contact === undefined || contact.merged_into_id !== null)
+      throw new AppError('modelNotFound', { field: 'contactId' });
     await usableTask(repos, taskId);
     const { deadline, notes } = request.body;
     const id = await repos.todos.createForContact(contactId, taskId, actor.id, deadline, notes);

@@ -1,4 +1,11 @@
-import { asciiSlug, contactCsvColumns, contactName, endpoints, personTitleLabels, toBusinessIsoDate } from '@bo/contracts/all';
+import {
+  asciiSlug,
+  contactCsvColumns,
+  contactName,
+  endpoints,
+  personTitleLabels,
+  toBusinessIsoDate,
+} from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { vcard } from '../../calendar/vcard';
@@ -56,7 +63,10 @@ export async function contactRoutes(app: FastifyInstance) {
       phone: contact.phone,
     });
     const filename = asciiSlug(contactName(contact)) || 'contact';
-    return reply.type('text/vcard; charset=utf-8').header('content-disposition', `attachment; filename="${filename}.vcf"`).send(body);
+    return reply
+      .type('text/vcard; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}.vcf"`)
+      .send(body);
   });
 
   registerEndpoint(app, endpoints.createContact, async (request) => {

@@ -7,7 +7,9 @@ export async function needsSheetStatusRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.needsSheetStatuses, async () => statuses.list());
   registerEndpoint(app, endpoints.createNeedsSheetStatus, async (request) => statuses.create(request.body));
-  registerEndpoint(app, endpoints.updateNeedsSheetStatus, async (request) => statuses.update(request.params.id, request.body));
+  registerEndpoint(app, endpoints.updateNeedsSheetStatus, async (request) =>
+    statuses.update(request.params.id, request.body),
+  );
   registerEndpoint(app, endpoints.deleteNeedsSheetStatus, async (request) => {
     await statuses.remove(request.params.id);
     return null;

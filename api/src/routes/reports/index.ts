@@ -39,7 +39,9 @@ export async function reportRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.exportHistoryReport, async (request, reply) => {
     await subject(request.query);
-    return sendCsv(reply, `historique-${today()}.csv`, historyReportCsvColumns, (write) => repos.reports.eachHistoryBatch(request.query, write));
+    return sendCsv(reply, `historique-${today()}.csv`, historyReportCsvColumns, (write) =>
+      repos.reports.eachHistoryBatch(request.query, write),
+    );
   });
 
   registerEndpoint(app, endpoints.directoryReport, async (request) => {
@@ -48,7 +50,9 @@ export async function reportRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, endpoints.exportDirectoryReport, async (request, reply) =>
-    sendCsv(reply, `annuaire-${today()}.csv`, directoryCsvColumns, (write) => repos.reports.eachDirectoryBatch(request.query.search, write)),
+    sendCsv(reply, `annuaire-${today()}.csv`, directoryCsvColumns, (write) =>
+      repos.reports.eachDirectoryBatch(request.query.search, write),
+    ),
   );
 
   registerEndpoint(app, endpoints.taskReport, async (request) => {
@@ -56,7 +60,9 @@ export async function reportRoutes(app: FastifyInstance) {
     return repos.reports.tasks(scopeOf(authOf(request).actor), from, to, groupBy, today());
   });
 
-  registerEndpoint(app, endpoints.taskReportTodos, async (request) => repos.reports.taskTodos(scopeOf(authOf(request).actor), request.query, today()));
+  registerEndpoint(app, endpoints.taskReportTodos, async (request) =>
+    repos.reports.taskTodos(scopeOf(authOf(request).actor), request.query, today()),
+  );
 
   registerEndpoint(app, endpoints.exportTaskReport, async (request, reply) => {
     const { from, to, groupBy } = request.query;
@@ -64,7 +70,9 @@ export async function reportRoutes(app: FastifyInstance) {
     return sendCsv(reply, `rapport-taches-${from}-${to}.csv`, taskReportCsvColumns(groupBy), (write) => write(rows));
   });
 
-  registerEndpoint(app, endpoints.statsReport, async (request) => repos.reports.stats(scopeOf(authOf(request).actor), request.query.from, request.query.to));
+  registerEndpoint(app, endpoints.statsReport, async (request) =>
+    repos.reports.stats(scopeOf(authOf(request).actor), request.query.from, request.query.to),
+  );
 
   registerEndpoint(app, endpoints.exportStatsReport, async (request, reply) => {
     const { from, to } = request.query;

@@ -31,10 +31,23 @@ for (const engine of testEngines()) {
       suite = await openSeededSuite(engine);
       const { db } = suite.database;
       const { users, tasks } = suite.fixture;
-      const company = async (key: string, name: string, n: number, parent: number | null, extra: { city?: string; active?: boolean } = {}) => {
+      const company = async (
+        key: string,
+        name: string,
+        n: number,
+        parent: number | null,
+        extra: { city?: string; active?: boolean } = {},
+      ) => {
         const row = await db
           .insertInto('company')
-          .values({ name, registration_id: siret(n), owner_id: users.COM, parent_id: parent, city: extra.city ?? null, is_active: extra.active ?? true })
+          .values({
+            name,
+            registration_id: siret(n),
+            owner_id: users.COM,
+            parent_id: parent,
+            city: extra.city ?? null,
+            is_active: extra.active ?? true,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         ids[key] = row.id;
@@ -43,7 +56,13 @@ for (const engine of testEngines()) {
       await company('sub', 'Énergies Lyon', 2, ids.head, { city: 'Lyon' });
       await company('subsub', 'Énergies Lyon Nord', 3, ids.sub, { city: 'Villeurbanne' });
       await company('alone', 'Alpha Conseil', 4, null, { city: 'Besançon' });
-      const contact = async (key: string, first: string, last: string, companyId: number, extra: { active?: boolean; createdAt?: string; owner?: number } = {}) => {
+      const contact = async (
+        key: string,
+        first: string,
+        last: string,
+        companyId: number,
+        extra: { active?: boolean; createdAt?: string; owner?: number } = {},
+      ) => {
         const row = await db
           .insertInto('contact')
           .values({
@@ -73,14 +92,41 @@ for (const engine of testEngines()) {
       await db
         .insertInto('history')
         .values([
-          { entity: 'contact', entity_id: ids.woken, action: 'activate', changes: JSON.stringify({ isActive: { from: false, to: true } }), user_id: users.COM, created_at: '2025-07-05T09:00:00Z' },
-          { entity: 'company', entity_id: ids.sub, action: 'update', changes: JSON.stringify({ city: { from: 'Bron', to: 'Lyon' } }), user_id: users.DIR, created_at: '2025-06-02T09:00:00Z' },
-          { entity: 'contact', entity_id: ids.headContact, action: 'update', changes: JSON.stringify({ jobTitle: { from: null, to: 'DRH' } }), user_id: users.COM, created_at: '2025-06-03T09:00:00Z' },
+          {
+            entity: 'contact',
+            entity_id: ids.woken,
+            action: 'activate',
+            changes: JSON.stringify({ isActive: { from: false, to: true } }),
+            user_id: users.COM,
+            created_at: '2025-07-05T09:00:00Z',
+          },
+          {
+            entity: 'company',
+            entity_id: ids.sub,
+            action: 'update',
+            changes: JSON.stringify({ city: { from: 'Bron', to: 'Lyon' } }),
+            user_id: users.DIR,
+            created_at: '2025-06-02T09:00:00Z',
+          },
+          {
+            entity: 'contact',
+            entity_id: ids.headContact,
+            action: 'update',
+            changes: JSON.stringify({ jobTitle: { from: null, to: 'DRH' } }),
+            user_id: users.COM,
+            created_at: '2025-06-03T09:00:00Z',
+          },
         ])
         .execute();
 
       // June 2025, all in the past: COM's todos on Zoé, REC's on Henri, COB's on Noé.
-      const todo = (key: string, owner: string, contactKey: string, deadline: string, extra: { done?: string; task?: number; active?: boolean } = {}) =>
+      const todo = (
+        key: string,
+        owner: string,
+        contactKey: string,
+        deadline: string,
+        extra: { done?: string; task?: number; active?: boolean } = {},
+      ) =>
         addTodo(db, {
           contact_id: ids[contactKey],
           task_id: extra.task ?? tasks.call,
@@ -110,10 +156,12 @@ for (const engine of testEngines()) {
     after(() => suite.close());
 
     const june = { from: '2025-06-01', to: '2025-06-30' };
-    const get = <T>(url: string, query: Record<string, unknown>, token = suite.tokens.COM) => call<T>(suite.app, 'GET', url, { token, query });
+    const get = <T>(url: string, query: Record<string, unknown>, token = suite.tokens.COM) =>
+      call<T>(suite.app, 'GET', url, { token, query });
 
     describe('history', () => {
-      const history = (query: Record<string, unknown>, token = suite.tokens.REC) => get<ListPage<HistoryReportItem>>('/reports/history', query, token);
+      const history = (query: Record<string, unknown>, token = suite.tokens.REC) =>
+        get<ListPage<HistoryReportItem>>('/reports/history', query, token);
 
       it('finds contacts and companies in one autocomplete, accents and case ignored', async () => {
         const answer = await get<ReportSubject[]>('/reports/subjects', { q: 'ENERGIES LYON' }, suite.tokens.REC);
@@ -126,7 +174,10 @@ for (const engine of testEngines()) {
           ],
         );
         const people = await get<ReportSubject[]>('/reports/subjects', { q: 'zoe mar' }, suite.tokens.REC);
-        assert.deepEqual(people.body.data?.map((s) => [s.kind, s.label, s.detail]), [['contact', 'Zoé Martin', 'Énergies Lyon Nord']]);
+        assert.deepEqual(
+          people.body.data?.map((s) => [s.kind, s.label, s.detail]),
+          [['contact', 'Zoé Martin', 'Énergies Lyon Nord']],
+        );
       });
 
       it('rolls a group up across its subsidiaries, however deep, each entry labelled with its company', async () => {
@@ -151,18 +202,37 @@ for (const engine of testEngines()) {
         );
         const late = items.find((i) => i.id === ids.doneLate)!;
         assert.deepEqual(
-          [late.at, late.todo?.executionDate, late.todo?.isAccomplished, late.todo?.notes, late.todo?.comment, late.todo?.task.style.backgroundColor],
-          ['2025-06-10T22:30:00.000Z', '2025-06-10T22:30:00.000Z', true, 'Notes doneLate', 'Commentaire doneLate', '#2563eb'],
+          [
+            late.at,
+            late.todo?.executionDate,
+            late.todo?.isAccomplished,
+            late.todo?.notes,
+            late.todo?.comment,
+            late.todo?.task.style.backgroundColor,
+          ],
+          [
+            '2025-06-10T22:30:00.000Z',
+            '2025-06-10T22:30:00.000Z',
+            true,
+            'Notes doneLate',
+            'Commentaire doneLate',
+            '#2563eb',
+          ],
         );
-        assert.deepEqual(items.find((i) => i.kind === 'change' && i.companyName === 'Énergies Lyon')?.change?.changes, { city: { from: 'Bron', to: 'Lyon' } });
+        assert.deepEqual(items.find((i) => i.kind === 'change' && i.companyName === 'Énergies Lyon')?.change?.changes, {
+          city: { from: 'Bron', to: 'Lyon' },
+        });
       });
 
       it('leaves the subsidiaries out on request, and tells one contact’s story alone', async () => {
         const head = await history({ companyId: ids.head, subsidiaries: false });
-        assert.deepEqual(head.body.data?.items.map((i) => [i.kind, i.contactName]), [
-          ['todo', 'Henri Tête'],
-          ['change', 'Henri Tête'],
-        ]);
+        assert.deepEqual(
+          head.body.data?.items.map((i) => [i.kind, i.contactName]),
+          [
+            ['todo', 'Henri Tête'],
+            ['change', 'Henri Tête'],
+          ],
+        );
         const zoe = await history({ contactId: ids.subsubContact });
         assert.equal(zoe.body.data?.total, 6);
         assert.ok(zoe.body.data?.items.every((i) => i.contactName === 'Zoé Martin'));
@@ -172,9 +242,15 @@ for (const engine of testEngines()) {
         const inJune = await history({ companyId: ids.head, ...june });
         assert.equal(inJune.body.data?.total, 7);
         const mail = await history({ companyId: ids.head, taskId: suite.fixture.tasks.mail });
-        assert.deepEqual(mail.body.data?.items.map((i) => i.id), [ids.recPending]);
+        assert.deepEqual(
+          mail.body.data?.items.map((i) => i.id),
+          [ids.recPending],
+        );
         const byDir = await history({ companyId: ids.head, userId: suite.fixture.users.DIR });
-        assert.deepEqual(byDir.body.data?.items.map((i) => i.change?.changes), [{ city: { from: 'Bron', to: 'Lyon' } }]);
+        assert.deepEqual(
+          byDir.body.data?.items.map((i) => i.change?.changes),
+          [{ city: { from: 'Bron', to: 'Lyon' } }],
+        );
         const second = await history({ companyId: ids.head, perPage: 4, page: 2 });
         assert.deepEqual([second.body.data?.total, second.body.data?.items.length], [9, 4]);
         const beyond = await history({ companyId: ids.head, perPage: 4, page: 9 });
@@ -182,13 +258,20 @@ for (const engine of testEngines()) {
       });
 
       it('refuses a request without exactly one subject, a reversed period, and an unknown record', async () => {
-        for (const query of [{}, { contactId: ids.subsubContact, companyId: ids.head }, { companyId: ids.head, from: '2025-07-01', to: '2025-06-01' }]) {
+        for (const query of [
+          {},
+          { contactId: ids.subsubContact, companyId: ids.head },
+          { companyId: ids.head, from: '2025-07-01', to: '2025-06-01' },
+        ]) {
           const answer = await history(query);
           assert.equal(answer.status, 422, JSON.stringify(query));
           assert.equal(answer.body.errors[0].message, 'dataInvalid');
         }
         const missing = await history({ contactId: 999999 });
-        assert.deepEqual([missing.status, missing.body.errors], [404, [{ message: 'modelNotFound', field: 'contactId' }]]);
+        assert.deepEqual(
+          [missing.status, missing.body.errors],
+          [404, [{ message: 'modelNotFound', field: 'contactId' }]],
+        );
       });
 
       it('exports the history as CSV for French Excel, for the business side only', async () => {
@@ -199,24 +282,56 @@ for (const engine of testEngines()) {
         });
         assert.equal(answer.statusCode, 200);
         assert.equal(answer.body[0], '\uFEFF');
-        const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
-        assert.equal(lines[0], 'Date;Type;Société;Contact;Utilisateur;Tâche;Échéance;Exécutée le;Notes;Commentaire;Modifications;Fiche de besoin;Statut');
+        const lines = answer.body
+          .slice(1)
+          .split('\r\n')
+          .filter((line) => line !== '');
+        assert.equal(
+          lines[0],
+          'Date;Type;Société;Contact;Utilisateur;Tâche;Échéance;Exécutée le;Notes;Commentaire;Modifications;Fiche de besoin;Statut',
+        );
         assert.deepEqual(
           lines.slice(1).map((line) => line.split(';').slice(0, 8)),
           [
-            ['11/06/2025 00:30', 'Tâche aboutie', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', 'Appel de suivi', '10/06/2025', '11/06/2025'],
-            ['10/06/2025 23:30', 'Tâche aboutie', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', 'Appel de suivi', '10/06/2025', '10/06/2025'],
+            [
+              '11/06/2025 00:30',
+              'Tâche aboutie',
+              'Énergies Lyon Nord',
+              'Zoé Martin',
+              'COM',
+              'Appel de suivi',
+              '10/06/2025',
+              '11/06/2025',
+            ],
+            [
+              '10/06/2025 23:30',
+              'Tâche aboutie',
+              'Énergies Lyon Nord',
+              'Zoé Martin',
+              'COM',
+              'Appel de suivi',
+              '10/06/2025',
+              '10/06/2025',
+            ],
           ],
         );
-        const refused = await suite.app.inject({ method: 'GET', url: `/reports/history/export?companyId=${ids.head}`, headers: { authorization: suite.tokens.REC } });
+        const refused = await suite.app.inject({
+          method: 'GET',
+          url: `/reports/history/export?companyId=${ids.head}`,
+          headers: { authorization: suite.tokens.REC },
+        });
         assert.equal(refused.statusCode, 403);
       });
     });
 
     describe('directory', () => {
-      const directory = (query: Record<string, unknown>) => get<ListPage<DirectoryGroup>>('/reports/directory', query, suite.tokens.REC);
+      const directory = (query: Record<string, unknown>) =>
+        get<ListPage<DirectoryGroup>>('/reports/directory', query, suite.tokens.REC);
       const shape = (groups: DirectoryGroup[] | undefined) =>
-        groups?.map((g) => [g.name, g.companies.map((c) => [c.depth, c.name, c.contacts.map((k) => `${k.firstName} ${k.lastName}`)])]);
+        groups?.map((g) => [
+          g.name,
+          g.companies.map((c) => [c.depth, c.name, c.contacts.map((k) => `${k.firstName} ${k.lastName}`)]),
+        ]);
 
       it('shows each group as a tree, head first, with the active contacts only', async () => {
         const answer = await directory({ search: 'énergies' });
@@ -252,16 +367,29 @@ for (const engine of testEngines()) {
 
       it('pages by group, in name order', async () => {
         const first = await directory({ perPage: 2, page: 1 });
-        assert.deepEqual(first.body.data?.items.map((g) => g.name), ['Alpha Conseil', 'Énergies Groupe']);
+        assert.deepEqual(
+          first.body.data?.items.map((g) => g.name),
+          ['Alpha Conseil', 'Énergies Groupe'],
+        );
         assert.equal(first.body.data?.total, 3);
         const second = await directory({ perPage: 2, page: 2 });
-        assert.deepEqual(second.body.data?.items.map((g) => g.name), ['Société Test']);
+        assert.deepEqual(
+          second.body.data?.items.map((g) => g.name),
+          ['Société Test'],
+        );
       });
 
       it('exports the directory as CSV, a line per company and per contact', async () => {
-        const answer = await suite.app.inject({ method: 'GET', url: '/reports/directory/export?search=lyon%20nord', headers: { authorization: suite.tokens.COM } });
+        const answer = await suite.app.inject({
+          method: 'GET',
+          url: '/reports/directory/export?search=lyon%20nord',
+          headers: { authorization: suite.tokens.COM },
+        });
         assert.equal(answer.statusCode, 200);
-        const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
+        const lines = answer.body
+          .slice(1)
+          .split('\r\n')
+          .filter((line) => line !== '');
         assert.deepEqual(lines, [
           'Groupe;Société;Société mère;Ville;Civilité;Prénom;Nom;Fonction;Téléphone;E-mail',
           'Énergies Groupe;Énergies Groupe;;Paris;;;;;;',
@@ -272,8 +400,10 @@ for (const engine of testEngines()) {
     });
 
     describe('task report', () => {
-      const tasks = (query: Record<string, unknown>, token = suite.tokens.DIR) => get<TaskReportRow[]>('/reports/tasks', query, token);
-      const figures = (rows: TaskReportRow[] | null | undefined) => rows?.map((r) => [r.trigram ?? r.description, r.planned, r.done, r.doneLate, r.late, r.onTimeRate]);
+      const tasks = (query: Record<string, unknown>, token = suite.tokens.DIR) =>
+        get<TaskReportRow[]>('/reports/tasks', query, token);
+      const figures = (rows: TaskReportRow[] | null | undefined) =>
+        rows?.map((r) => [r.trigram ?? r.description, r.planned, r.done, r.doneLate, r.late, r.onTimeRate]);
 
       it('counts a leader’s team per user: planned, done, done late at midnight Paris time, late, on-time rate', async () => {
         const answer = await tasks(june);
@@ -286,7 +416,10 @@ for (const engine of testEngines()) {
 
       it('shows everyone to an admin, and counts per task type', async () => {
         const all = await tasks(june, suite.tokens.ADM);
-        assert.deepEqual(all.body.data?.map((r) => r.trigram), ['COB', 'COM', 'REC']);
+        assert.deepEqual(
+          all.body.data?.map((r) => r.trigram),
+          ['COB', 'COM', 'REC'],
+        );
         const byTask = await tasks({ ...june, groupBy: 'task' });
         assert.deepEqual(figures(byTask.body.data), [
           ['Appel de suivi', 4, 2, 1, 2, 0.5],
@@ -308,36 +441,75 @@ for (const engine of testEngines()) {
       });
 
       it('opens the todos behind a figure', async () => {
-        const late = await get<ListPage<TaskReportTodo>>('/reports/tasks/todos', { ...june, figure: 'late', userId: suite.fixture.users.COM }, suite.tokens.DIR);
-        assert.deepEqual(late.body.data?.items.map((t) => [t.id, t.contact.lastName, t.companyName]), [
-          [ids.pending1, 'Martin', 'Énergies Lyon Nord'],
-          [ids.pending2, 'Martin', 'Énergies Lyon Nord'],
-        ]);
-        const doneLate = await get<ListPage<TaskReportTodo>>('/reports/tasks/todos', { ...june, figure: 'doneLate' }, suite.tokens.DIR);
-        assert.deepEqual(doneLate.body.data?.items.map((t) => t.id), [ids.doneLate]);
-        const hidden = await get<ListPage<TaskReportTodo>>('/reports/tasks/todos', { ...june, figure: 'done', userId: suite.fixture.users.COB }, suite.tokens.DIR);
+        const late = await get<ListPage<TaskReportTodo>>(
+          '/reports/tasks/todos',
+          { ...june, figure: 'late', userId: suite.fixture.users.COM },
+          suite.tokens.DIR,
+        );
+        assert.deepEqual(
+          late.body.data?.items.map((t) => [t.id, t.contact.lastName, t.companyName]),
+          [
+            [ids.pending1, 'Martin', 'Énergies Lyon Nord'],
+            [ids.pending2, 'Martin', 'Énergies Lyon Nord'],
+          ],
+        );
+        const doneLate = await get<ListPage<TaskReportTodo>>(
+          '/reports/tasks/todos',
+          { ...june, figure: 'doneLate' },
+          suite.tokens.DIR,
+        );
+        assert.deepEqual(
+          doneLate.body.data?.items.map((t) => t.id),
+          [ids.doneLate],
+        );
+        const hidden = await get<ListPage<TaskReportTodo>>(
+          '/reports/tasks/todos',
+          { ...june, figure: 'done', userId: suite.fixture.users.COB },
+          suite.tokens.DIR,
+        );
         assert.deepEqual(hidden.body.data, { items: [], total: 0 });
       });
 
       it('exports the report as CSV with the rate the French way', async () => {
-        const answer = await suite.app.inject({ method: 'GET', url: '/reports/tasks/export?from=2025-06-01&to=2025-06-30', headers: { authorization: suite.tokens.DIR } });
+        const answer = await suite.app.inject({
+          method: 'GET',
+          url: '/reports/tasks/export?from=2025-06-01&to=2025-06-30',
+          headers: { authorization: suite.tokens.DIR },
+        });
         assert.equal(answer.statusCode, 200);
-        assert.deepEqual(answer.body.slice(1).split('\r\n').filter((line) => line !== ''), [
-          'Utilisateur;Prévues;Abouties;Abouties en retard;En retard;Taux à temps',
-          'COM;4;2;1;2;50 %',
-          'REC;1;0;0;1;',
-        ]);
+        assert.deepEqual(
+          answer.body
+            .slice(1)
+            .split('\r\n')
+            .filter((line) => line !== ''),
+          [
+            'Utilisateur;Prévues;Abouties;Abouties en retard;En retard;Taux à temps',
+            'COM;4;2;1;2;50 %',
+            'REC;1;0;0;1;',
+          ],
+        );
       });
 
       it('refuses the task report and the statistics to the business and recruitment teams, and bad periods', async () => {
         const before = await snapshot(suite.database.db);
         for (const token of [suite.tokens.COM, suite.tokens.REC]) {
-          for (const url of ['/reports/tasks', '/reports/tasks/todos', '/reports/tasks/export', '/reports/stats', '/reports/stats/export']) {
+          for (const url of [
+            '/reports/tasks',
+            '/reports/tasks/todos',
+            '/reports/tasks/export',
+            '/reports/stats',
+            '/reports/stats/export',
+          ]) {
             const answer = await get(url, { ...june, figure: 'done' }, token);
             assert.deepEqual([answer.status, answer.body.errors[0]?.message], [403, 'forbidden'], url);
           }
         }
-        for (const query of [{ from: '2025-06-30', to: '2025-06-01' }, { from: '2025-02-30', to: '2025-03-01' }, { from: '2025-06-01' }, { ...june, groupBy: 'owner' }]) {
+        for (const query of [
+          { from: '2025-06-30', to: '2025-06-01' },
+          { from: '2025-02-30', to: '2025-03-01' },
+          { from: '2025-06-01' },
+          { ...june, groupBy: 'owner' },
+        ]) {
           const answer = await tasks(query);
           assert.equal(answer.status, 422, JSON.stringify(query));
         }
@@ -347,9 +519,15 @@ for (const engine of testEngines()) {
 
     describe('statistics', () => {
       it('counts per month and user: new contacts, contacts out of standby, en veille at month end, todos done', async () => {
-        const answer = await get<StatsRow[]>('/reports/stats', { from: '2025-06-01', to: '2025-07-31' }, suite.tokens.DIR);
+        const answer = await get<StatsRow[]>(
+          '/reports/stats',
+          { from: '2025-06-01', to: '2025-07-31' },
+          suite.tokens.DIR,
+        );
         assert.equal(answer.status, 200, JSON.stringify(answer.body));
-        const com = answer.body.data?.filter((r) => r.trigram === 'COM').map((r) => [r.month, r.newContacts, r.activatedContacts, r.standbyAtMonthEnd, r.todosDone]);
+        const com = answer.body.data
+          ?.filter((r) => r.trigram === 'COM')
+          .map((r) => [r.month, r.newContacts, r.activatedContacts, r.standbyAtMonthEnd, r.todosDone]);
         assert.deepEqual(com, [
           ['2025-06', 2, 0, 2, 2],
           ['2025-07', 0, 1, 1, 0],
@@ -360,7 +538,11 @@ for (const engine of testEngines()) {
         assert.deepEqual(all.body.data?.find((r) => r.trigram === 'COB')?.todosDone, 1);
         // A month to come has no figures yet: the rows stop at the current month.
         const thisMonth = toBusinessIsoDate(new Date()).slice(0, 7);
-        const ahead = await get<StatsRow[]>('/reports/stats', { from: '2025-06-01', to: `${Number(thisMonth.slice(0, 4)) + 1}-12-31` }, suite.tokens.DIR);
+        const ahead = await get<StatsRow[]>(
+          '/reports/stats',
+          { from: '2025-06-01', to: `${Number(thisMonth.slice(0, 4)) + 1}-12-31` },
+          suite.tokens.DIR,
+        );
         assert.equal(ahead.body.data?.at(-1)?.month, thisMonth);
       });
     });
@@ -391,7 +573,13 @@ for (const engine of testEngines()) {
         // Another contact of Énergies Lyon Nord: the company's sheets are not all Zoé's.
         const lea = await db
           .insertInto('contact')
-          .values({ title: 'madam', first_name: 'Léa', last_name: 'Autre', company_id: ids.subsub, owner_id: users.COM })
+          .values({
+            title: 'madam',
+            first_name: 'Léa',
+            last_name: 'Autre',
+            company_id: ids.subsub,
+            owner_id: users.COM,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         ids.lea = lea.id;
@@ -402,7 +590,15 @@ for (const engine of testEngines()) {
         const create = async (key: string, companyId: number, contactId: number, title: string) => {
           const answer = await call<NeedsSheet>(suite.app, 'POST', '/need/store', {
             token: suite.tokens.COM,
-            fields: { companyId, contactId, title, seniority: 'senior', contractType: 'regie', ownerId: users.COM, recruiterIds: [users.REC] },
+            fields: {
+              companyId,
+              contactId,
+              title,
+              seniority: 'senior',
+              contractType: 'regie',
+              ownerId: users.COM,
+              recruiterIds: [users.REC],
+            },
           });
           assert.equal(answer.status, 200, JSON.stringify(answer.body));
           sheets[key] = answer.body.data!;
@@ -424,7 +620,8 @@ for (const engine of testEngines()) {
         await create('head', ids.head, ids.headContact, 'Directeur financier');
       });
 
-      const history = (query: Record<string, unknown>, token = suite.tokens.REC) => get<ListPage<HistoryReportItem>>('/reports/history', query, token);
+      const history = (query: Record<string, unknown>, token = suite.tokens.REC) =>
+        get<ListPage<HistoryReportItem>>('/reports/history', query, token);
       const steps = (items: HistoryReportItem[] | undefined) =>
         items
           ?.filter((i) => i.kind === 'needsSheet')
@@ -451,20 +648,45 @@ for (const engine of testEngines()) {
         ]);
         // Today's steps come before the todos of 2025, and count in the total with them.
         const items = answer.body.data!.items;
-        assert.deepEqual(items.slice(0, 4).map((i) => i.kind), ['needsSheet', 'needsSheet', 'needsSheet', 'needsSheet']);
+        assert.deepEqual(
+          items.slice(0, 4).map((i) => i.kind),
+          ['needsSheet', 'needsSheet', 'needsSheet', 'needsSheet'],
+        );
         assert.equal(answer.body.data?.total, 10);
         const filled = items.find((i) => i.needsSheet?.status?.label === 'Pourvu')!;
         assert.deepEqual(
-          [filled.needsSheet?.id, filled.needsSheet?.title, filled.needsSheet?.status, filled.companyId, filled.contactId, filled.todo, filled.change],
-          [sheets.zoe.id, 'Chef de projet SI', { id: status.Pourvu.id, label: 'Pourvu', color: '#059669' }, ids.subsub, ids.subsubContact, null, null],
+          [
+            filled.needsSheet?.id,
+            filled.needsSheet?.title,
+            filled.needsSheet?.status,
+            filled.companyId,
+            filled.contactId,
+            filled.todo,
+            filled.change,
+          ],
+          [
+            sheets.zoe.id,
+            'Chef de projet SI',
+            { id: status.Pourvu.id, label: 'Pourvu', color: '#059669' },
+            ids.subsub,
+            ids.subsubContact,
+            null,
+            null,
+          ],
         );
         const lea = await history({ contactId: ids.lea });
-        assert.deepEqual(steps(lea.body.data?.items), [[sheets.lea.reference, 'create', 'Énergies Lyon Nord', 'Léa Autre', 'COM', null, 'Nouveau', null]]);
+        assert.deepEqual(steps(lea.body.data?.items), [
+          [sheets.lea.reference, 'create', 'Énergies Lyon Nord', 'Léa Autre', 'COM', null, 'Nouveau', null],
+        ]);
       });
 
       it('tells a company its sheets, and its subsidiaries’ on request, each labelled with its company', async () => {
         const group = await history({ companyId: ids.head, perPage: 100 });
-        const labelled = steps(group.body.data?.items)?.map(([reference, action, company]) => [reference, action, company]);
+        const labelled = steps(group.body.data?.items)?.map(([reference, action, company]) => [
+          reference,
+          action,
+          company,
+        ]);
         assert.deepEqual(labelled, [
           [sheets.head.reference, 'create', 'Énergies Groupe'],
           [sheets.lea.reference, 'create', 'Énergies Lyon Nord'],
@@ -475,22 +697,33 @@ for (const engine of testEngines()) {
         ]);
         assert.equal(group.body.data?.total, 9 + 6);
         const alone = await history({ companyId: ids.head, subsidiaries: false });
-        assert.deepEqual(steps(alone.body.data?.items), [[sheets.head.reference, 'create', 'Énergies Groupe', 'Henri Tête', 'COM', null, 'Nouveau', null]]);
+        assert.deepEqual(steps(alone.body.data?.items), [
+          [sheets.head.reference, 'create', 'Énergies Groupe', 'Henri Tête', 'COM', null, 'Nouveau', null],
+        ]);
         const sub = await history({ companyId: ids.sub, subsidiaries: false });
         assert.deepEqual(steps(sub.body.data?.items), []);
       });
 
       it('filters the steps like the changes: by day, by user, none for a task type; pages them with the rest', async () => {
         const day = await history({ companyId: ids.subsub, from: today, to: today });
-        assert.deepEqual(day.body.data?.items.map((i) => i.kind), Array(5).fill('needsSheet'));
+        assert.deepEqual(
+          day.body.data?.items.map((i) => i.kind),
+          Array(5).fill('needsSheet'),
+        );
         const earlier = await history({ companyId: ids.subsub, to: addDays(today, -1), perPage: 100 });
         assert.equal(steps(earlier.body.data?.items)?.length, 0);
         const byRec = await history({ contactId: ids.subsubContact, userId: suite.fixture.users.REC });
-        assert.deepEqual(steps(byRec.body.data?.items)?.map((step) => step.slice(4)), [['REC', 'Nouveau', 'En cours', 'Premiers candidats']]);
+        assert.deepEqual(
+          steps(byRec.body.data?.items)?.map((step) => step.slice(4)),
+          [['REC', 'Nouveau', 'En cours', 'Premiers candidats']],
+        );
         const task = await history({ contactId: ids.subsubContact, taskId: suite.fixture.tasks.call, perPage: 100 });
         assert.ok(task.body.data!.items.every((i) => i.kind === 'todo'));
         const second = await history({ contactId: ids.subsubContact, perPage: 3, page: 2 });
-        assert.deepEqual([second.body.data?.total, second.body.data?.items.map((i) => i.kind)], [10, ['needsSheet', 'todo', 'todo']]);
+        assert.deepEqual(
+          [second.body.data?.total, second.body.data?.items.map((i) => i.kind)],
+          [10, ['needsSheet', 'todo', 'todo']],
+        );
       });
 
       it('exports the steps in the history CSV: the sheet, its status change and the comment', async () => {
@@ -500,14 +733,44 @@ for (const engine of testEngines()) {
           headers: { authorization: suite.tokens.COM },
         });
         assert.equal(answer.statusCode, 200);
-        const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
+        const lines = answer.body
+          .slice(1)
+          .split('\r\n')
+          .filter((line) => line !== '');
         const cells = lines.slice(1).map((line) => line.split(';'));
         const columns = (row: string[]) => [row[1], row[2], row[3], row[4], row[9], row[10], row[11], row[12]];
         const sheet = `${sheets.zoe.reference} Chef de projet SI`;
         assert.deepEqual(cells.map(columns), [
-          ['Changement de statut de la fiche de besoin', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', 'Facture envoyée', '', sheet, ''],
-          ['Changement de statut de la fiche de besoin', 'Énergies Lyon Nord', 'Zoé Martin', 'DIR', 'Signé', '', sheet, 'En cours → Pourvu'],
-          ['Changement de statut de la fiche de besoin', 'Énergies Lyon Nord', 'Zoé Martin', 'REC', 'Premiers candidats', '', sheet, 'Nouveau → En cours'],
+          [
+            'Changement de statut de la fiche de besoin',
+            'Énergies Lyon Nord',
+            'Zoé Martin',
+            'COM',
+            'Facture envoyée',
+            '',
+            sheet,
+            '',
+          ],
+          [
+            'Changement de statut de la fiche de besoin',
+            'Énergies Lyon Nord',
+            'Zoé Martin',
+            'DIR',
+            'Signé',
+            '',
+            sheet,
+            'En cours → Pourvu',
+          ],
+          [
+            'Changement de statut de la fiche de besoin',
+            'Énergies Lyon Nord',
+            'Zoé Martin',
+            'REC',
+            'Premiers candidats',
+            '',
+            sheet,
+            'Nouveau → En cours',
+          ],
           ['Création de la fiche de besoin', 'Énergies Lyon Nord', 'Zoé Martin', 'COM', '', '', sheet, 'Nouveau'],
         ]);
       });
@@ -541,7 +804,11 @@ for (const engine of testEngines()) {
               .insertInto('needs_sheet_status_change')
               .values([
                 { needs_sheet_id: row.id, status_id: status.Nouveau.id, changed_at: `${received}T08:00:00Z` },
-                ...steps.map(([label, at]) => ({ needs_sheet_id: row.id, status_id: status[label].id, changed_at: at })),
+                ...steps.map(([label, at]) => ({
+                  needs_sheet_id: row.id,
+                  status_id: status[label].id,
+                  changed_at: at,
+                })),
               ])
               .execute();
           };
@@ -549,16 +816,26 @@ for (const engine of testEngines()) {
           // lost there and filled in October; four received.
           await sheet('COM', '2025-09-02', [['Pourvu', '2025-09-12T10:00:00Z']]);
           await sheet('COM', '2025-09-25', [['Pourvu', '2025-09-20T10:00:00Z']]);
-          await sheet('COM', '2025-09-01', [['En cours', '2025-09-10T10:00:00Z'], ['Pourvu', '2025-09-29T10:00:00Z']]);
+          await sheet('COM', '2025-09-01', [
+            ['En cours', '2025-09-10T10:00:00Z'],
+            ['Pourvu', '2025-09-29T10:00:00Z'],
+          ]);
           // Filled at 00:30 on 1 October in Paris: October's, after 21 days.
           await sheet('COM', '2025-09-10', [['Pourvu', '2025-09-30T22:30:00Z']]);
           // COM, October: received in August, lost in September, filled in October after 46 days; one cancelled, one
           // still open; two received.
-          await sheet('COM', '2025-08-20', [['Perdu', '2025-09-15T10:00:00Z'], ['Pourvu', '2025-10-05T08:00:00Z']]);
+          await sheet('COM', '2025-08-20', [
+            ['Perdu', '2025-09-15T10:00:00Z'],
+            ['Pourvu', '2025-10-05T08:00:00Z'],
+          ]);
           await sheet('COM', '2025-10-03', [['Annulé', '2025-10-20T10:00:00Z']]);
           await sheet('COM', '2025-10-06', []);
           // REC: filled twice in September (reopened in between), counted once, from the first time (3 days).
-          await sheet('REC', '2025-09-01', [['Pourvu', '2025-09-04T10:00:00Z'], ['En cours', '2025-09-05T10:00:00Z'], ['Pourvu', '2025-09-20T10:00:00Z']]);
+          await sheet('REC', '2025-09-01', [
+            ['Pourvu', '2025-09-04T10:00:00Z'],
+            ['En cours', '2025-09-05T10:00:00Z'],
+            ['Pourvu', '2025-09-20T10:00:00Z'],
+          ]);
           // Another team's.
           await sheet('COB', '2025-09-05', [['Pourvu', '2025-09-08T10:00:00Z']]);
         });
@@ -584,14 +861,27 @@ for (const engine of testEngines()) {
             ['2025-10', 'COB', 0, 0, 0, null],
           ]);
           // A period that starts mid-month counts from its first day: the sheets received on 1 and 2 September fall out.
-          const later = await get<StatsRow[]>('/reports/stats', { from: '2025-09-03', to: '2025-09-30' }, suite.tokens.DIR);
-          assert.deepEqual(sheetFigures(later.body.data?.filter((r) => r.trigram === 'COM')), [['2025-09', 'COM', 2, 3, 1, 10]]);
+          const later = await get<StatsRow[]>(
+            '/reports/stats',
+            { from: '2025-09-03', to: '2025-09-30' },
+            suite.tokens.DIR,
+          );
+          assert.deepEqual(sheetFigures(later.body.data?.filter((r) => r.trigram === 'COM')), [
+            ['2025-09', 'COM', 2, 3, 1, 10],
+          ]);
         });
 
         it('exports the sheets’ figures in the statistics CSV, the median the French way', async () => {
-          const answer = await suite.app.inject({ method: 'GET', url: '/reports/stats/export?from=2025-10-01&to=2025-10-31', headers: { authorization: suite.tokens.DIR } });
+          const answer = await suite.app.inject({
+            method: 'GET',
+            url: '/reports/stats/export?from=2025-10-01&to=2025-10-31',
+            headers: { authorization: suite.tokens.DIR },
+          });
           assert.equal(answer.statusCode, 200);
-          const lines = answer.body.slice(1).split('\r\n').filter((line) => line !== '');
+          const lines = answer.body
+            .slice(1)
+            .split('\r\n')
+            .filter((line) => line !== '');
           assert.equal(
             lines[0],
             'Mois;Utilisateur;Nouveaux contacts;Contacts sortis de veille;Contacts en veille en fin de mois;Tâches abouties;' +

@@ -26,8 +26,18 @@ for (const engine of testEngines()) {
         const answer = await call(app, 'GET', '/tasks', { token: await login(app, trigram) });
         assert.equal(answer.status, 200);
         assert.deepEqual(taskSchema.array().parse(answer.body.data), [
-          { id: fixture.tasks.call, description: 'Appel de suivi', style: { backgroundColor: '#2563eb', borderColor: '#1e40af', color: '#ffffff' }, isActive: true },
-          { id: fixture.tasks.mail, description: 'Relance email', style: { backgroundColor: '#f59e0b', borderColor: '#b45309', color: '#000000' }, isActive: true },
+          {
+            id: fixture.tasks.call,
+            description: 'Appel de suivi',
+            style: { backgroundColor: '#2563eb', borderColor: '#1e40af', color: '#ffffff' },
+            isActive: true,
+          },
+          {
+            id: fixture.tasks.mail,
+            description: 'Relance email',
+            style: { backgroundColor: '#f59e0b', borderColor: '#b45309', color: '#000000' },
+            isActive: true,
+          },
         ]);
       }
     });

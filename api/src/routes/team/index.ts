@@ -8,5 +8,7 @@ export async function teamRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, endpoints.users, async () => repos.team.users());
 
-  registerEndpoint(app, endpoints.team, async (request) => repos.team.members(authOf(request).actor.id, toBusinessIsoDate(new Date())));
+  registerEndpoint(app, endpoints.team, async (request) =>
+    repos.team.members(authOf(request).actor.id, toBusinessIsoDate(new Date())),
+  );
 }

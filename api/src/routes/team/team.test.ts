@@ -7,7 +7,11 @@ import { call, testEngines } from '../../test/harness';
 
 describe('endOfWeek', () => {
   it('gives the Sunday of the week, a Sunday being its own', () => {
-    assert.deepEqual(['2026-11-23', '2026-11-27', '2026-11-29'].map(endOfWeek), ['2026-11-29', '2026-11-29', '2026-11-29']);
+    assert.deepEqual(['2026-11-23', '2026-11-27', '2026-11-29'].map(endOfWeek), [
+      '2026-11-29',
+      '2026-11-29',
+      '2026-11-29',
+    ]);
   });
 });
 
@@ -22,18 +26,29 @@ for (const engine of testEngines()) {
     it('lists the active members a leader leads, with their figures of the day', async () => {
       const today = toBusinessIsoDate(new Date());
       const { users, tasks, active } = suite.fixture;
-      await addTodo(suite.database.db, { contact_id: active.COM, task_id: tasks.call, owner_id: users.COM, deadline: today });
+      await addTodo(suite.database.db, {
+        contact_id: active.COM,
+        task_id: tasks.call,
+        owner_id: users.COM,
+        deadline: today,
+      });
       const answer = await call<TeamMember[]>(suite.app, 'GET', '/team', { token: suite.tokens.DIR });
       assert.equal(answer.status, 200);
       // DIR leads COM, REC and OFF; OFF is inactive.
-      assert.deepEqual(answer.body.data?.map((m) => m.trigram), ['COM', 'REC']);
-      const com = answer.body.data![0];
       assert.deepEqual(
-        [com.todosToday, com.todosLate, com.standbyContacts, com.contacts],
-        [1, 1, 1, 2],
+        answer.body.data?.map((m) => m.trigram),
+        ['COM', 'REC'],
       );
+      const com = answer.body.data![0];
+      assert.deepEqual([com.todosToday, com.todosLate, com.standbyContacts, com.contacts], [1, 1, 1, 2]);
       const laterThisWeek = addDays(today, 1) <= endOfWeek(today) ? 1 : 0;
-      if (laterThisWeek === 1) await addTodo(suite.database.db, { contact_id: active.COM, task_id: tasks.call, owner_id: users.COM, deadline: addDays(today, 1) });
+      if (laterThisWeek === 1)
+        await addTodo(suite.database.db, {
+          contact_id: active.COM,
+          task_id: tasks.call,
+          owner_id: users.COM,
+          deadline: addDays(today, 1),
+        });
       const again = await call<TeamMember[]>(suite.app, 'GET', '/team', { token: suite.tokens.DIR });
       assert.equal(again.body.data![0].todosThisWeek, laterThisWeek);
     });

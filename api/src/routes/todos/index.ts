@@ -21,7 +21,12 @@ export async function todoRoutes(app: FastifyInstance) {
     const who = scope === 'all' ? 'all' : `${scope}:${actor.id}`;
     const key = `todos:${who}:${Number(onlyPending)}:${filters.from ?? ''}:${filters.to ?? ''}`;
     const version = await repos.versions.todoList(scope, actor.id);
-    return app.sendCached(request, reply, { key, version, schema: todosEnvelope, build: () => repos.todos.listJson(scope, actor.id, filters) });
+    return app.sendCached(request, reply, {
+      key,
+      version,
+      schema: todosEnvelope,
+      build: () => repos.todos.listJson(scope, actor.id, filters),
+    });
   });
 
   // The todos a caller may read are those GET /todos lists them: their own, a leader's team's, an admin's all.
@@ -30,7 +35,8 @@ export async function todoRoutes(app: FastifyInstance) {
     const todo = await repos.todos.findDto(request.params.id);
     if (todo === undefined || !todo.isActive) throw new AppError('modelNotFound', { field: 'id' });
     const owner = await repos.users.findById(todo.owner.id);
-    if (!canManageTodosOf(actor, { id: todo.owner.id, leaderId: owner?.leader_id ?? null })) throw new AppError('forbidden');
+    if (!canManageTodosOf(actor, { id: todo.owner.id, leaderId: owner?.leader_id ?? null }))
+      throw new AppError('forbidden');
     return todo;
   });
 
@@ -38,7 +44,9 @@ export async function todoRoutes(app: FastifyInstance) {
     const { actor } = authOf(request);
     const { id } = request.params;
     const { deadline, notes, comment, isAccomplished } = request.body;
-    return repos.todos.update(id, { deadline, notes, comment }, isAccomplished, actor.id, (todo) => checkEditable(actor, todo));
+    return repos.todos.update(id, { deadline, notes, comment }, isAccomplished, actor.id, (todo) =>
+      checkEditable(actor, todo),
+    );
   });
 
   registerEndpoint(app, endpoints.accomplishTodo, async (request) => {
@@ -46,8 +54,12 @@ export async function todoRoutes(app: FastifyInstance) {
     const { id, taskId } = request.params;
     const { deadline, notes, comment, newDeadline, newNotes } = request.body;
     await usableTask(repos, taskId);
-    await repos.todos.accomplishWithFollowUp(id, { deadline, notes, comment }, { taskId, deadline: newDeadline, notes: newNotes }, actor.id, (todo) =>
-      checkEditable(actor, todo),
+    await repos.todos.accomplishWithFollowUp(
+      id,
+      { deadline, notes, comment },
+      { taskId, deadline: newDeadline, notes: newNotes },
+      actor.id,
+      (todo) => checkEditable(actor, todo),
     );
     return reloadTodo(repos, id);
   });

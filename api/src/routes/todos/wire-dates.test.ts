@@ -31,7 +31,10 @@ for (const engine of testEngines()) {
         ['2026-07-03', '2026-07-03'],
         ['1796000000', '2026-11-30'],
       ]) {
-        const answer = await call<Todo>(suite.app, 'POST', `/todo/${await freshTodo()}/store`, { token: suite.tokens.COM, fields: { deadline } });
+        const answer = await call<Todo>(suite.app, 'POST', `/todo/${await freshTodo()}/store`, {
+          token: suite.tokens.COM,
+          fields: { deadline },
+        });
         assert.equal(answer.status, 200, JSON.stringify(answer.body));
         assert.equal(todoSchema.parse(answer.body.data).deadline, expected);
       }
@@ -55,28 +58,47 @@ for (const engine of testEngines()) {
     });
 
     it('POST /contact/{contactId}/task/{taskId}/todo/store: deadline', async () => {
-      const answer = await call<Todo>(suite.app, 'POST', `/contact/${suite.fixture.standby.COM}/task/${suite.fixture.tasks.call}/todo/store`, {
-        token: suite.tokens.COM,
-        fields: { deadline: seconds('2026-08-14T22:00:00Z') },
-      });
+      const answer = await call<Todo>(
+        suite.app,
+        'POST',
+        `/contact/${suite.fixture.standby.COM}/task/${suite.fixture.tasks.call}/todo/store`,
+        {
+          token: suite.tokens.COM,
+          fields: { deadline: seconds('2026-08-14T22:00:00Z') },
+        },
+      );
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       assert.equal(todoSchema.parse(answer.body.data).deadline, '2026-08-15');
-      const iso = await call<Todo>(suite.app, 'POST', `/contact/${suite.fixture.standby.DIR}/task/${suite.fixture.tasks.call}/todo/store`, {
-        token: suite.tokens.DIR,
-        fields: { deadline: '2026-08-16' },
-      });
+      const iso = await call<Todo>(
+        suite.app,
+        'POST',
+        `/contact/${suite.fixture.standby.DIR}/task/${suite.fixture.tasks.call}/todo/store`,
+        {
+          token: suite.tokens.DIR,
+          fields: { deadline: '2026-08-16' },
+        },
+      );
       assert.equal(todoSchema.parse(iso.body.data).deadline, '2026-08-16');
     });
 
     it('GET /todos: start and end', async () => {
       const ids = async (query: Record<string, string>) => {
-        const answer = await call<Todo[]>(suite.app, 'GET', `/todos?${new URLSearchParams(query).toString()}`, { token: suite.tokens.REC });
+        const answer = await call<Todo[]>(suite.app, 'GET', `/todos?${new URLSearchParams(query).toString()}`, {
+          token: suite.tokens.REC,
+        });
         assert.equal(answer.status, 200, JSON.stringify(answer.body));
-        return todoSchema.array().parse(answer.body.data).map((todo) => todo.id).sort((a, b) => a - b);
+        return todoSchema
+          .array()
+          .parse(answer.body.data)
+          .map((todo) => todo.id)
+          .sort((a, b) => a - b);
       };
       const pending = [suite.fixture.pending.REC];
       assert.deepEqual(await ids({ start: '2026-03-10', end: '2026-03-10' }), pending);
-      assert.deepEqual(await ids({ start: seconds('2026-03-09T23:00:00Z'), end: seconds('2026-03-10T12:00:00Z') }), pending);
+      assert.deepEqual(
+        await ids({ start: seconds('2026-03-09T23:00:00Z'), end: seconds('2026-03-10T12:00:00Z') }),
+        pending,
+      );
       assert.deepEqual(await ids({ start: '2026-03-10', end: seconds('2026-03-10T22:59:59Z') }), pending);
       assert.deepEqual(await ids({ start: '2026-03-11' }), []);
       // Refused either way when the date is no date.

@@ -49,7 +49,9 @@ export async function userRoutes(app: FastifyInstance) {
     return plain;
   };
 
-  registerEndpoint(app, endpoints.saveProfile, async (request) => toUserDto(await repos.users.saveProfile(authOf(request).user.id, request.body)));
+  registerEndpoint(app, endpoints.saveProfile, async (request) =>
+    toUserDto(await repos.users.saveProfile(authOf(request).user.id, request.body)),
+  );
 
   registerEndpoint(app, endpoints.changePassword, async (request) => {
     const { user, sid } = authOf(request);
@@ -61,7 +63,8 @@ export async function userRoutes(app: FastifyInstance) {
       throw new AppError('notAllowed', { status: 429 });
     }
     const current = plainPassword(request.body.currentPassword, 'currentPassword');
-    if (!(await verifyPassword(user.password_hash, current))) throw new AppError('autenticationFailed', { field: 'currentPassword' });
+    if (!(await verifyPassword(user.password_hash, current)))
+      throw new AppError('autenticationFailed', { field: 'currentPassword' });
     await repos.security.loginSucceeded(user.trigram, request.ip, config.loginRateLimit);
     const next = plainPassword(request.body.newPassword, 'newPassword');
     const owner = { trigram: user.trigram, firstName: user.first_name, lastName: user.last_name };

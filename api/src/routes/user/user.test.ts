@@ -5,7 +5,18 @@ import { userSchema, type User } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { issueToken, newSessionId } from '../../auth/token';
 import { seedFixture, roleTrigrams, type Fixture } from '../../test/fixtures';
-import { call, createTestApp, multipart, createTestDatabase, decodeToken, FIXTURE_PASSWORD, login, snapshot, testEngines, type TestDatabase } from '../../test/harness';
+import {
+  call,
+  createTestApp,
+  multipart,
+  createTestDatabase,
+  decodeToken,
+  FIXTURE_PASSWORD,
+  login,
+  snapshot,
+  testEngines,
+  type TestDatabase,
+} from '../../test/harness';
 
 for (const engine of testEngines()) {
   describe(`user calls on ${engine}`, () => {
@@ -18,7 +29,11 @@ for (const engine of testEngines()) {
       database = await createTestDatabase(engine);
       fixture = await seedFixture(database.db);
       app = await createTestApp(database.db);
-      const row = await database.db.selectFrom('app_setting').select('value').where('key', '=', 'token_secret').executeTakeFirstOrThrow();
+      const row = await database.db
+        .selectFrom('app_setting')
+        .select('value')
+        .where('key', '=', 'token_secret')
+        .executeTakeFirstOrThrow();
       secret = row.value;
     });
     after(async () => {
@@ -28,7 +43,9 @@ for (const engine of testEngines()) {
 
     describe('POST /user/login', () => {
       it('logs in with a multipart body, returns the user and a Bearer token', async () => {
-        const answer = await call<User>(app, 'POST', '/user/login', { fields: { trigram: 'dir', password: FIXTURE_PASSWORD, save: true } });
+        const answer = await call<User>(app, 'POST', '/user/login', {
+          fields: { trigram: 'dir', password: FIXTURE_PASSWORD, save: true },
+        });
         assert.equal(answer.status, 200);
         assert.deepEqual(answer.body.errors, []);
         const user = userSchema.parse(answer.body.data);
@@ -53,7 +70,9 @@ for (const engine of testEngines()) {
 
       it('answers autenticationFailed alike for a wrong password and an unknown trigram', async () => {
         const wrong = await call(app, 'POST', '/user/login', { fields: { trigram: 'ADM', password: 'nope', save: 0 } });
-        const unknown = await call(app, 'POST', '/user/login', { fields: { trigram: 'ZZZ', password: 'nope', save: 0 } });
+        const unknown = await call(app, 'POST', '/user/login', {
+          fields: { trigram: 'ZZZ', password: 'nope', save: 0 },
+        });
         for (const answer of [wrong, unknown]) {
           assert.equal(answer.status, 401);
           assert.deepEqual(answer.body, { data: null, errors: [{ message: 'autenticationFailed' }] });
@@ -88,7 +107,9 @@ for (const engine of testEngines()) {
       });
 
       it('answers inactiveUser for a deactivated account with the right password only', async () => {
-        const right = await call(app, 'POST', '/user/login', { fields: { trigram: 'OFF', password: FIXTURE_PASSWORD } });
+        const right = await call(app, 'POST', '/user/login', {
+          fields: { trigram: 'OFF', password: FIXTURE_PASSWORD },
+        });
         assert.equal(right.status, 403);
         assert.deepEqual(right.body.errors, [{ message: 'inactiveUser' }]);
         const wrong = await call(app, 'POST', '/user/login', { fields: { trigram: 'OFF', password: 'nope' } });
@@ -125,17 +146,26 @@ for (const engine of testEngines()) {
         assert.equal((await send(app, FIXTURE_PASSWORD, '10.0.0.2')).status, 200);
         assert.equal((await send(app, FIXTURE_PASSWORD, '10.0.0.1')).status, 429);
         // Once the window has passed, the pair may try again.
-        await database.db.updateTable('login_throttle').set({ window_start: new Date(Date.now() - 16 * 60 * 1000) }).execute();
+        await database.db
+          .updateTable('login_throttle')
+          .set({ window_start: new Date(Date.now() - 16 * 60 * 1000) })
+          .execute();
         assert.equal((await send(app, FIXTURE_PASSWORD, '10.0.0.1')).status, 200);
       });
 
       it('gives every role its flags', async () => {
         for (const trigram of roleTrigrams) {
-          const answer = await call<User>(app, 'POST', '/user/login', { fields: { trigram, password: FIXTURE_PASSWORD } });
+          const answer = await call<User>(app, 'POST', '/user/login', {
+            fields: { trigram, password: FIXTURE_PASSWORD },
+          });
           const role = userSchema.parse(answer.body.data).role;
-          const expected = { ADM: 'admin', DIR: 'businessLeader', COM: 'businessTeam', REC: 'recruitmentTeam' }[trigram];
+          const expected = { ADM: 'admin', DIR: 'businessLeader', COM: 'businessTeam', REC: 'recruitmentTeam' }[
+            trigram
+          ];
           assert.deepEqual(
-            Object.entries(role).filter(([, on]) => on).map(([name]) => name),
+            Object.entries(role)
+              .filter(([, on]) => on)
+              .map(([name]) => name),
             [expected],
           );
         }
@@ -151,15 +181,24 @@ for (const engine of testEngines()) {
             { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
             Buffer.from(FIXTURE_PASSWORD),
           ).toString('base64');
-          const ok = await call(secured, 'POST', '/user/login', { fields: { trigram: 'REC', password: ciphertext, save: 1 } });
+          const ok = await call(secured, 'POST', '/user/login', {
+            fields: { trigram: 'REC', password: ciphertext, save: 1 },
+          });
           assert.equal(ok.status, 200);
           assert.ok(ok.token);
-          const plain = await call(secured, 'POST', '/user/login', { fields: { trigram: 'REC', password: FIXTURE_PASSWORD } });
+          const plain = await call(secured, 'POST', '/user/login', {
+            fields: { trigram: 'REC', password: FIXTURE_PASSWORD },
+          });
           assert.equal(plain.status, 401);
           assert.deepEqual(plain.body.errors, [{ message: 'autenticationFailed' }]);
           const wrongKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
-          const foreign = publicEncrypt({ key: wrongKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(FIXTURE_PASSWORD));
-          const other = await call(secured, 'POST', '/user/login', { fields: { trigram: 'REC', password: foreign.toString('base64') } });
+          const foreign = publicEncrypt(
+            { key: wrongKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+            Buffer.from(FIXTURE_PASSWORD),
+          );
+          const other = await call(secured, 'POST', '/user/login', {
+            fields: { trigram: 'REC', password: foreign.toString('base64') },
+          });
           assert.equal(other.status, 401);
         } finally {
           await secured.close();
@@ -170,10 +209,14 @@ for (const engine of testEngines()) {
         const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
         const development = await createTestApp(database.db, { loginPrivateKey: privateKey, docsPlainLogin: true });
         try {
-          const plain = await call(development, 'POST', '/user/login', { fields: { trigram: 'REC', password: FIXTURE_PASSWORD } });
+          const plain = await call(development, 'POST', '/user/login', {
+            fields: { trigram: 'REC', password: FIXTURE_PASSWORD },
+          });
           assert.equal(plain.status, 200);
           assert.ok(plain.token);
-          const wrong = await call(development, 'POST', '/user/login', { fields: { trigram: 'REC', password: 'pas le bon' } });
+          const wrong = await call(development, 'POST', '/user/login', {
+            fields: { trigram: 'REC', password: 'pas le bon' },
+          });
           assert.equal(wrong.status, 401);
           const docs = await development.inject({ method: 'GET', url: '/docs/json' });
           const description = (docs.json() as { info: { description: string } }).info.description;
@@ -220,11 +263,17 @@ for (const engine of testEngines()) {
         const garbage = await call(app, 'GET', '/user', { token: 'Bearer not-a-token' });
         assert.deepEqual([garbage.status, garbage.body.errors], [401, [{ message: 'tokenInvalid' }]]);
         const forged = issueToken(fixture.users.ADM, newSessionId(), 3600, 'another-secret-another-secret-another');
-        assert.deepEqual((await call(app, 'GET', '/user', { token: `Bearer ${forged}` })).body.errors, [{ message: 'tokenInvalid' }]);
+        assert.deepEqual((await call(app, 'GET', '/user', { token: `Bearer ${forged}` })).body.errors, [
+          { message: 'tokenInvalid' },
+        ]);
         const token = await login(app, 'ADM');
         const [body, signature] = token.replace('Bearer ', '').split('.');
-        const tampered = Buffer.from(Buffer.from(body, 'base64url').toString().replace(`"sub":${fixture.users.ADM}`, `"sub":${fixture.users.DIR}`)).toString('base64url');
-        assert.deepEqual((await call(app, 'GET', '/user', { token: `Bearer ${tampered}.${signature}` })).body.errors, [{ message: 'tokenInvalid' }]);
+        const tampered = Buffer.from(
+          Buffer.from(body, 'base64url').toString().replace(`"sub":${fixture.users.ADM}`, `"sub":${fixture.users.DIR}`),
+        ).toString('base64url');
+        assert.deepEqual((await call(app, 'GET', '/user', { token: `Bearer ${tampered}.${signature}` })).body.errors, [
+          { message: 'tokenInvalid' },
+        ]);
         const expired = issueToken(fixture.users.ADM, newSessionId(), 60, secret, Math.floor(Date.now() / 1000) - 3600);
         const answer = await call(app, 'GET', '/user', { token: `Bearer ${expired}` });
         assert.deepEqual([answer.status, answer.body.errors], [401, [{ message: 'tokenExpired' }]]);
@@ -233,12 +282,20 @@ for (const engine of testEngines()) {
 
       it('answers inactiveUser once the account is deactivated after login', async () => {
         const token = await login(app, 'COB');
-        await database.db.updateTable('app_user').set({ is_active: false }).where('id', '=', fixture.users.COB).execute();
+        await database.db
+          .updateTable('app_user')
+          .set({ is_active: false })
+          .where('id', '=', fixture.users.COB)
+          .execute();
         try {
           const answer = await call(app, 'GET', '/user', { token });
           assert.deepEqual([answer.status, answer.body.errors], [403, [{ message: 'inactiveUser' }]]);
         } finally {
-          await database.db.updateTable('app_user').set({ is_active: true }).where('id', '=', fixture.users.COB).execute();
+          await database.db
+            .updateTable('app_user')
+            .set({ is_active: true })
+            .where('id', '=', fixture.users.COB)
+            .execute();
         }
       });
     });
@@ -277,10 +334,21 @@ for (const engine of testEngines()) {
     describe('PATCH /user/settings', () => {
       it('saves layout settings from a JSON body and returns the user', async () => {
         const token = await login(app, 'COM');
-        const answer = await call<User>(app, 'PATCH', '/user/settings', { token, json: { color: 'dark', layout: 'horizontal' } });
+        const answer = await call<User>(app, 'PATCH', '/user/settings', {
+          token,
+          json: { color: 'dark', layout: 'horizontal' },
+        });
         assert.equal(answer.status, 200);
         const settings = userSchema.parse(answer.body.data).settings;
-        assert.deepEqual(settings, { layout: 'horizontal', color: 'dark', width: 'fluid', sidebarTheme: 'dark', sidebarType: 'fixed', calendarView: 'month', onlyPending: false });
+        assert.deepEqual(settings, {
+          layout: 'horizontal',
+          color: 'dark',
+          width: 'fluid',
+          sidebarTheme: 'dark',
+          sidebarType: 'fixed',
+          calendarView: 'month',
+          onlyPending: false,
+        });
         const again = await call<User>(app, 'GET', '/user', { token });
         assert.deepEqual(userSchema.parse(again.body.data).settings, settings);
         const more = await call<User>(app, 'PATCH', '/user/settings', { token, json: { width: 'boxed' } });
@@ -290,9 +358,17 @@ for (const engine of testEngines()) {
       it('refuses invalid settings and changes nothing', async () => {
         const token = await login(app, 'ADM');
         const before = await snapshot(database.db);
-        const answer = await call(app, 'PATCH', '/user/settings', { token, json: { color: 'purple', layout: 'vertical' } });
+        const answer = await call(app, 'PATCH', '/user/settings', {
+          token,
+          json: { color: 'purple', layout: 'vertical' },
+        });
         assert.deepEqual([answer.status, answer.body.errors], [422, [{ message: 'dataInvalid', field: 'color' }]]);
-        const broken = await app.inject({ method: 'PATCH', url: '/user/settings', headers: { authorization: token, 'content-type': 'application/json' }, payload: '{"color":' });
+        const broken = await app.inject({
+          method: 'PATCH',
+          url: '/user/settings',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          payload: '{"color":',
+        });
         assert.equal(broken.statusCode, 422);
         assert.equal(await snapshot(database.db), before);
       });
@@ -300,7 +376,10 @@ for (const engine of testEngines()) {
       it('works for every role and needs a token', async () => {
         for (const trigram of roleTrigrams) {
           const token = await login(app, trigram);
-          assert.equal((await call(app, 'PATCH', '/user/settings', { token, json: { sidebarType: 'condensed' } })).status, 200);
+          assert.equal(
+            (await call(app, 'PATCH', '/user/settings', { token, json: { sidebarType: 'condensed' } })).status,
+            200,
+          );
           assert.equal((await call(app, 'GET', '/user', { token })).status, 200);
         }
         assert.equal((await call(app, 'PATCH', '/user/settings', { json: { color: 'dark' } })).status, 401);

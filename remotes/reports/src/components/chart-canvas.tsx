@@ -17,7 +17,16 @@ import { FILL_TILE, toneFills, type ChartFill, type ChartTone } from './chart-to
 // Chart.js, in a chunk that only the report pages drawing charts download (chart-loader.ts). Only the parts the
 // two charts use are registered, so the rest of the library is left out of the build. The legend is the figure's
 // own HTML, which wraps long French names and follows the page's font.
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip);
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+);
 
 export type ChartKind = 'bar' | 'line';
 // A series with a tone takes that tone's colour and fill; the others take the palette in turn.
@@ -51,7 +60,8 @@ const shortLabel = (label: string) => (label.length > 12 ? `${label.slice(0, 11)
 
 function chartOptions(kind: ChartKind, labels: readonly string[], colours: ChartColours): ChartOptions<ChartKind> {
   const font = { family: colours.fontFamily, size: 11 };
-  const reducedMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const reducedMotion =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   return {
     // Numbers on the axis and in the tooltip written the French way (1 200).
     locale: 'fr-FR',
@@ -62,7 +72,13 @@ function chartOptions(kind: ChartKind, labels: readonly string[], colours: Chart
     interaction: { mode: 'index', intersect: false },
     scales: {
       x: {
-        ticks: { color: colours.text, font, maxRotation: 0, autoSkip: true, callback: (value) => shortLabel(labels[Number(value)] ?? '') },
+        ticks: {
+          color: colours.text,
+          font,
+          maxRotation: 0,
+          autoSkip: true,
+          callback: (value) => shortLabel(labels[Number(value)] ?? ''),
+        },
         grid: { display: false },
         border: { color: colours.grid },
       },
@@ -84,7 +100,9 @@ function chartOptions(kind: ChartKind, labels: readonly string[], colours: Chart
         callbacks: { label: (item) => `${item.dataset.label ?? ''} : ${frenchNumber(item.parsed.y ?? 0)}` },
       },
     },
-    ...(kind === 'bar' ? { datasets: { bar: { maxBarThickness: 28, categoryPercentage: 0.8, barPercentage: 0.9 } } } : {}),
+    ...(kind === 'bar'
+      ? { datasets: { bar: { maxBarThickness: 28, categoryPercentage: 0.8, barPercentage: 0.9 } } }
+      : {}),
   };
 }
 
@@ -123,9 +141,21 @@ export function ChartCanvas({ kind, label, labels, series, colours, height }: Ch
       const colour = entry.tone ? colours.tones[entry.tone] : colours.series[index % colours.series.length];
       const fill = entry.tone ? toneFills[entry.tone] : 'solid';
       const common = { label: entry.name, data: [...entry.values], borderColor: colour };
-      if (kind === 'bar') return { ...common, backgroundColor: barFill(colour, fill, colours.background), borderWidth: fill === 'solid' ? 0 : 1 };
+      if (kind === 'bar')
+        return {
+          ...common,
+          backgroundColor: barFill(colour, fill, colours.background),
+          borderWidth: fill === 'solid' ? 0 : 1,
+        };
       // A line of bad news is dashed.
-      return { ...common, backgroundColor: colour, borderWidth: 2, borderDash: fill === 'stripes' ? [6, 3] : [], pointRadius: 3.5, pointHoverRadius: 5 };
+      return {
+        ...common,
+        backgroundColor: colour,
+        borderWidth: 2,
+        borderDash: fill === 'stripes' ? [6, 3] : [],
+        pointRadius: 3.5,
+        pointHoverRadius: 5,
+      };
     }),
   };
   return (

@@ -14,7 +14,11 @@ export const FILL_TILE = 6;
 
 // The legend's swatch drawn as the bars are (CSS background).
 export function swatchStyle(colour: string, fill: ChartFill, gap: string): CSSProperties {
-  if (fill === 'stripes') return { backgroundColor: colour, backgroundImage: `repeating-linear-gradient(135deg, ${colour} 0 3px, ${gap} 3px 4.2px)` };
+  if (fill === 'stripes')
+    return {
+      backgroundColor: colour,
+      backgroundImage: `repeating-linear-gradient(135deg, ${colour} 0 3px, ${gap} 3px 4.2px)`,
+    };
   if (fill === 'dots') {
     return {
       backgroundColor: colour,

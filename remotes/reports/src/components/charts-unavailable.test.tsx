@@ -8,7 +8,14 @@ jest.mock('./chart-canvas', () => {
 });
 
 it('keeps the page and the figures as a table when the charting library cannot be downloaded', async () => {
-  render(<BarChart title="Tâches par utilisateur" labelTitle="Utilisateur" labels={['COM']} series={[{ name: 'Abouties', values: [12] }]} />);
+  render(
+    <BarChart
+      title="Tâches par utilisateur"
+      labelTitle="Utilisateur"
+      labels={['COM']}
+      series={[{ name: 'Abouties', values: [12] }]}
+    />,
+  );
   await screen.findByText('Le graphique n’a pas pu être chargé : ses données sont dans le tableau ci-dessous.');
   expect(screen.queryByRole('img')).not.toBeInTheDocument();
   await userEvent.click(screen.getByText('Voir les données du graphique en tableau'));

@@ -10,7 +10,9 @@ import { BarChart, LineChart } from './charts';
 // jsdom has no canvas and no layout: jest-canvas-mock gives Chart.js a 2D context that records what is drawn, and
 // the chart's box is given the size a browser would (Chart.js sizes its canvas to it). Chart.js itself runs.
 beforeEach(() => {
-  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ width: 640, height: 260 }));
+  jest
+    .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+    .mockReturnValue(DOMRect.fromRect({ width: 640, height: 260 }));
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -63,11 +65,15 @@ describe('charts', () => {
     const ticks = chart.scales.y.ticks.map((tick) => tick.value);
     expect(ticks.every(Number.isInteger)).toBe(true);
     expect(chart.scales.y.max).toBeGreaterThanOrEqual(12);
-    await waitFor(() => expect(textsDrawn(canvas)).toEqual(expect.arrayContaining(['COM', 'REC', String(ticks[ticks.length - 1])])));
+    await waitFor(() =>
+      expect(textsDrawn(canvas)).toEqual(expect.arrayContaining(['COM', 'REC', String(ticks[ticks.length - 1])])),
+    );
 
     await userEvent.click(screen.getByText('Voir les données du graphique en tableau'));
     const table = screen.getByRole('table', { name: 'Tâches par utilisateur' });
-    const rows = within(table).getAllByRole('row').map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['Utilisateur', 'Abouties', 'En retard'],
       ['COM', '12', '1'],
@@ -92,7 +98,11 @@ describe('charts', () => {
     );
     chart.update();
     expect(chart.tooltip?.title).toEqual(['REC']);
-    expect(chart.tooltip?.body.map((item) => item.lines.join())).toEqual(['Abouties : 3', 'En retard : 0', 'Prévues : 40']);
+    expect(chart.tooltip?.body.map((item) => item.lines.join())).toEqual([
+      'Abouties : 3',
+      'En retard : 0',
+      'Prévues : 40',
+    ]);
   });
 
   it("takes its colours from antd's theme, light or dark", async () => {
@@ -102,7 +112,9 @@ describe('charts', () => {
     expect(lightChart.data.datasets.map((dataset) => dataset.backgroundColor)).toEqual(seriesColours(light));
     expect(lightChart.options.scales?.y?.ticks?.color).toBe(light.colorTextSecondary);
     expect(lightChart.options.scales?.y?.grid?.color).toBe(light.colorBorderSecondary);
-    const lightSwatches = Array.from(document.querySelectorAll<HTMLElement>('.bo-chart__swatch')).map((swatch) => swatch.style.background);
+    const lightSwatches = Array.from(document.querySelectorAll<HTMLElement>('.bo-chart__swatch')).map(
+      (swatch) => swatch.style.background,
+    );
     unmount();
 
     inTheme(<BarChart title="Sombre" {...props} />, theme.darkAlgorithm);
@@ -111,7 +123,9 @@ describe('charts', () => {
     expect(darkChart.options.scales?.y?.ticks?.color).toBe(dark.colorTextSecondary);
     expect(darkChart.options.plugins?.tooltip?.backgroundColor).toBe(dark.colorBgSpotlight);
     // The legend follows: its swatches changed with the theme, as the bars did.
-    const darkSwatches = Array.from(document.querySelectorAll<HTMLElement>('.bo-chart__swatch')).map((swatch) => swatch.style.background);
+    const darkSwatches = Array.from(document.querySelectorAll<HTMLElement>('.bo-chart__swatch')).map(
+      (swatch) => swatch.style.background,
+    );
     expect(darkSwatches).toHaveLength(2);
     expect(darkSwatches).not.toEqual(lightSwatches);
     expect(seriesColours(dark)).not.toEqual(seriesColours(light));
@@ -133,7 +147,11 @@ describe('charts', () => {
       const { unmount } = inTheme(<BarChart title={name} {...toned} />, algorithm);
       const { chart } = await chartNamed(new RegExp(name));
       const [onTime, doneLate, late] = chart.data.datasets;
-      expect([onTime.borderColor, doneLate.borderColor, late.borderColor]).toEqual([token.green7, token.orange7, token.red7]);
+      expect([onTime.borderColor, doneLate.borderColor, late.borderColor]).toEqual([
+        token.green7,
+        token.orange7,
+        token.red7,
+      ]);
       // Plain for good news; a pattern (not a bare colour) for the two others.
       expect(onTime.backgroundColor).toBe(token.green7);
       expect(typeof doneLate.backgroundColor).not.toBe('string');

@@ -102,7 +102,9 @@ function Figure({ kind, ...props }: ChartProps & { kind: ChartKind }) {
     <figure className="bo-chart">
       <figcaption className="bo-chart__title">{props.title}</figcaption>
       {library === null ? (
-        <p className="bo-chart__unavailable">Le graphique n’a pas pu être chargé : ses données sont dans le tableau ci-dessous.</p>
+        <p className="bo-chart__unavailable">
+          Le graphique n’a pas pu être chargé : ses données sont dans le tableau ci-dessous.
+        </p>
       ) : library === undefined ? (
         // The canvas' room, kept while Chart.js downloads: the legend and the table do not move when it comes.
         <div style={{ height: HEIGHT }} />

@@ -1,4 +1,10 @@
-import { periodPresetLabels, periodPresets, periodRange, toBusinessIsoDate, type PeriodPreset } from '@bo/contracts/reports';
+import {
+  periodPresetLabels,
+  periodPresets,
+  periodRange,
+  toBusinessIsoDate,
+  type PeriodPreset,
+} from '@bo/contracts/reports';
 import { fromStoredDate, toStoredDate } from '@bo/ui';
 import { DatePicker, Select } from 'antd';
 import { useId } from 'react';
@@ -6,7 +12,8 @@ import { useSearchParams } from 'react-router-dom';
 
 export type Period = { preset: PeriodPreset; from: string; to: string };
 
-const isPreset = (value: string | null): value is PeriodPreset => value !== null && (periodPresets as readonly string[]).includes(value);
+const isPreset = (value: string | null): value is PeriodPreset =>
+  value !== null && (periodPresets as readonly string[]).includes(value);
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 // A report's period, in the address (?periode=month, or ?periode=custom&du=...&au=...): a link reopens the same

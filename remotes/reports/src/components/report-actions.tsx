@@ -5,7 +5,15 @@ import { useState } from 'react';
 
 // A report's export (a file written by the server) and its print view (the page without the application's
 // frame, see the print rules of the shell's style sheet).
-export function ReportActions({ exportFile, fileName, disabled }: { exportFile?: () => Promise<{ blob: Blob; fileName: string | null }>; fileName: string; disabled?: boolean }) {
+export function ReportActions({
+  exportFile,
+  fileName,
+  disabled,
+}: {
+  exportFile?: () => Promise<{ blob: Blob; fileName: string | null }>;
+  fileName: string;
+  disabled?: boolean;
+}) {
   const [exporting, setExporting] = useState(false);
   const [failed, setFailed] = useState(false);
   async function handleExport() {

@@ -29,7 +29,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  setClientConfig({ appName: 'Test', apiUrl: `http://127.0.0.1:${port}`, key: null, defaultUrl: '/agenda', chunkLoadTimeoutMs: 1000 });
+  setClientConfig({
+    appName: 'Test',
+    apiUrl: `http://127.0.0.1:${port}`,
+    key: null,
+    defaultUrl: '/agenda',
+    chunkLoadTimeoutMs: 1000,
+  });
   resetHttpClient();
 });
 
@@ -45,7 +51,11 @@ const okSchema = z.object({ ok: z.boolean() });
 
 describe('API client wire protocol', () => {
   it('sends GET parameters as a query string in their wire forms, with Accept json', async () => {
-    await api.get('/todos', okSchema, { onlyPending: false, start: new Date('2026-11-01T00:00:00Z'), filter: { a: 1 } });
+    await api.get('/todos', okSchema, {
+      onlyPending: false,
+      start: new Date('2026-11-01T00:00:00Z'),
+      filter: { a: 1 },
+    });
     const url = new URL(seen[0].url, 'http://x');
     expect(url.pathname).toBe('/todos');
     expect(url.searchParams.get('onlyPending')).toBe('0');
@@ -96,11 +106,23 @@ describe('API client wire protocol', () => {
   });
 
   it('reports apiUnavailable when nothing answers', async () => {
-    setClientConfig({ appName: 'Test', apiUrl: 'http://127.0.0.1:9', key: null, defaultUrl: '/agenda', chunkLoadTimeoutMs: 1000 });
+    setClientConfig({
+      appName: 'Test',
+      apiUrl: 'http://127.0.0.1:9',
+      key: null,
+      defaultUrl: '/agenda',
+      chunkLoadTimeoutMs: 1000,
+    });
     resetHttpClient();
     await expect(api.get('/user', okSchema)).rejects.toMatchObject({ code: 'apiUnavailable' });
     const { port } = server.address() as AddressInfo;
-    setClientConfig({ appName: 'Test', apiUrl: `http://127.0.0.1:${port}`, key: null, defaultUrl: '/agenda', chunkLoadTimeoutMs: 1000 });
+    setClientConfig({
+      appName: 'Test',
+      apiUrl: `http://127.0.0.1:${port}`,
+      key: null,
+      defaultUrl: '/agenda',
+      chunkLoadTimeoutMs: 1000,
+    });
     resetHttpClient();
   });
 
@@ -119,8 +141,22 @@ const todo = {
   isAccomplished: false,
   isActive: true,
   created_at: '2026-11-01T09:00:00.000Z',
-  task: { id: 2, description: 'Appel', style: { backgroundColor: '#112233', borderColor: '#112233', color: '#ffffff' }, isActive: true },
-  contact: { id: 3, title: 'madam', firstName: 'Anne', lastName: 'Martin', jobTitle: null, company: null, ownerId: 1, isActive: true },
+  task: {
+    id: 2,
+    description: 'Appel',
+    style: { backgroundColor: '#112233', borderColor: '#112233', color: '#ffffff' },
+    isActive: true,
+  },
+  contact: {
+    id: 3,
+    title: 'madam',
+    firstName: 'Anne',
+    lastName: 'Martin',
+    jobTitle: null,
+    company: null,
+    ownerId: 1,
+    isActive: true,
+  },
   owner: { id: 1, trigram: 'COM' },
   replacementId: null,
   replacement: null,
@@ -129,7 +165,10 @@ const todo = {
 describe('callEndpoint', () => {
   it('takes method, path and response schema from the entry and sends the payload in its wire form', async () => {
     reply = (_req, res) => json(res, 200, { data: todo, errors: [] });
-    const saved = await callEndpoint(endpoints.storeTodo, { path: { id: 7 }, params: { deadline: '2026-11-21', isAccomplished: true } });
+    const saved = await callEndpoint(endpoints.storeTodo, {
+      path: { id: 7 },
+      params: { deadline: '2026-11-21', isAccomplished: true },
+    });
     expect(saved.notes).toBe('Rappeler');
     expect([seen[0].method, seen[0].url]).toEqual(['POST', '/todo/7/store']);
     expect(seen[0].body).toContain('name="isAccomplished"\r\n\r\n1');
@@ -140,7 +179,9 @@ describe('callEndpoint', () => {
 
   it('refuses an answer that does not match the entry’s response schema', async () => {
     reply = (_req, res) => json(res, 200, { data: { ...todo, deadline: 12 }, errors: [] });
-    await expect(callEndpoint(endpoints.storeTodo, { path: { id: 7 }, params: { deadline: '2026-11-21' } })).rejects.toMatchObject({ code: 'error' });
+    await expect(
+      callEndpoint(endpoints.storeTodo, { path: { id: 7 }, params: { deadline: '2026-11-21' } }),
+    ).rejects.toMatchObject({ code: 'error' });
   });
 });
 
@@ -152,8 +193,11 @@ export function callsThatDoNotBuild() {
   void callEndpoint(endpoints.storeTodo, { params: { deadline: '2026-11-21' } });
   // @ts-expect-error the required deadline is missing
   void callEndpoint(endpoints.addContactTodo, { path: { contactId: 1, taskId: 2 }, params: { notes: 'x' } });
-  // @ts-expect-error a path parameter of another endpoint
-  void callEndpoint(endpoints.accomplishTodo, { path: { id: 1 }, params: { deadline: '2026-11-21', newDeadline: '2026-11-22' } });
+  void callEndpoint(endpoints.accomplishTodo, {
+    // @ts-expect-error a path parameter of another endpoint
+    path: { id: 1 },
+    params: { deadline: '2026-11-21', newDeadline: '2026-11-22' },
+  });
   // @ts-expect-error GET /user takes no parameter
   void callEndpoint(endpoints.currentUser, { params: { id: 1 } });
 }

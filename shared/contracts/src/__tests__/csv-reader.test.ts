@@ -6,8 +6,14 @@ describe('CSV reader', () => {
   it('reads ";" and "," files, and tells which one a header uses', () => {
     expect(detectSeparator('Raison sociale;SIRET;Ville')).toBe(';');
     expect(detectSeparator('name,siret,"Ville; commune"')).toBe(',');
-    expect(parseCsv('a;b\r\n1;2\r\n').map((r) => r.cells)).toEqual([['a', 'b'], ['1', '2']]);
-    expect(parseCsv('a,b\n1,2').map((r) => r.cells)).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsv('a;b\r\n1;2\r\n').map((r) => r.cells)).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(parseCsv('a,b\n1,2').map((r) => r.cells)).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 
   it('reads quoted cells with separators, doubled quotes and line breaks, and numbers records by their first line', () => {
@@ -29,7 +35,11 @@ describe('CSV reader', () => {
       const reader = new CsvReader(';');
       const records = [...reader.push(text.slice(0, cut)), ...reader.push(text.slice(cut)), ...reader.end()];
       // The line after the quote is swallowed into its cell: the reader says so.
-      expect(records.map((r) => r.cells)).toEqual([['Nom', 'Ville'], ['Dupont', 'Lyon'], ['Martin', 'Saint-Étienne\nDurand;Paris\n']]);
+      expect(records.map((r) => r.cells)).toEqual([
+        ['Nom', 'Ville'],
+        ['Dupont', 'Lyon'],
+        ['Martin', 'Saint-Étienne\nDurand;Paris\n'],
+      ]);
       expect(reader.openQuote).toEqual({ line: 3, column: 2, text: 'Saint-Étienne' });
     }
     for (const closed of ['a;"b"\r\n', 'a;"b"', 'a;"b""c"', 'a;b"c\r\n']) {
@@ -58,7 +68,11 @@ describe('CSV reader', () => {
     for (let cut = 0; cut <= text.length; cut += 1) {
       const reader = new CsvReader(';');
       const records = [...reader.push(text.slice(0, cut)), ...reader.push(text.slice(cut)), ...reader.end()];
-      expect(records.map((r) => r.cells)).toEqual([['x', 'y'], ['q;\nq', '"'], ['z', 'w']]);
+      expect(records.map((r) => r.cells)).toEqual([
+        ['x', 'y'],
+        ['q;\nq', '"'],
+        ['z', 'w'],
+      ]);
       expect(records.map((r) => r.line)).toEqual([1, 2, 4]);
     }
   });
@@ -79,7 +93,9 @@ describe('import headers', () => {
   });
 
   it('recognises the French headers of a contacts file and leaves the unknown ones unmapped', () => {
-    expect(guessMapping('contacts', ['CIVILITE', 'prénom', 'Nom', 'e-mail', 'Téléphone', 'Société', 'Remarque'])).toEqual({
+    expect(
+      guessMapping('contacts', ['CIVILITE', 'prénom', 'Nom', 'e-mail', 'Téléphone', 'Société', 'Remarque']),
+    ).toEqual({
       title: 0,
       firstName: 1,
       lastName: 2,
@@ -97,8 +113,11 @@ describe('import headers', () => {
   });
 
   it('writes the rejected rows with their reason', () => {
-    expect(rejectedRowsCsv({ headers: ['Nom', 'SIRET'], rejectedRows: [{ line: 3, cells: ['Acme'], reason: 'SIRET : Entrée requise' }] })).toBe(
-      '\uFEFFNom;SIRET;Motif du rejet\r\nAcme;;SIRET : Entrée requise\r\n',
-    );
+    expect(
+      rejectedRowsCsv({
+        headers: ['Nom', 'SIRET'],
+        rejectedRows: [{ line: 3, cells: ['Acme'], reason: 'SIRET : Entrée requise' }],
+      }),
+    ).toBe('\uFEFFNom;SIRET;Motif du rejet\r\nAcme;;SIRET : Entrée requise\r\n');
   });
 });

@@ -11,7 +11,8 @@ describe('CSV for French Excel', () => {
     expect(csvCell('+33 6')).toBe("'+33 6");
     expect(csvCell(-3)).toBe('-3');
     // Full-width starters, and a formula after spaces.
-    for (const text of ['＝1+1', '＋1', '－1', '＠SUM(A1)', '  =1+1', '\u3000=1+1', '\t1']) expect(csvCell(text)).toBe(`'${text}`);
+    for (const text of ['＝1+1', '＋1', '－1', '＠SUM(A1)', '  =1+1', '\u3000=1+1', '\t1'])
+      expect(csvCell(text)).toBe(`'${text}`);
     expect(csvCell('Rue de Lyon')).toBe('Rue de Lyon');
   });
 

@@ -4,7 +4,9 @@ import { listPageSchema, listQuerySchema, MAX_PER_PAGE, PER_PAGE_OPTIONS, sliceL
 describe('list query', () => {
   it('decodes the wire form and fills the defaults', () => {
     expect(listQuerySchema.parse({})).toEqual({ order: 'asc', page: 1, perPage: 20 });
-    expect(listQuerySchema.parse({ search: ' lea ', sort: 'lastName', order: 'desc', page: '3', perPage: '50' })).toEqual({
+    expect(
+      listQuerySchema.parse({ search: ' lea ', sort: 'lastName', order: 'desc', page: '3', perPage: '50' }),
+    ).toEqual({
       search: 'lea',
       sort: 'lastName',
       order: 'desc',

@@ -2,7 +2,10 @@ import { appRoutes, findRoute, openToAll, parseRemoteRegistry } from '../routes'
 
 describe('parseRemoteRegistry', () => {
   it('keeps each remote with the address of its manifest', () => {
-    const json = { agenda: 'http://localhost:3001/mf-manifest.json', contacts: 'https://remotes.example.fr/contacts/mf-manifest.json' };
+    const json = {
+      agenda: 'http://localhost:3001/mf-manifest.json',
+      contacts: 'https://remotes.example.fr/contacts/mf-manifest.json',
+    };
     expect(parseRemoteRegistry(json)).toEqual(json);
   });
 

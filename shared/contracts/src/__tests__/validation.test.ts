@@ -20,7 +20,10 @@ import {
   withLuhnCheckDigit,
 } from '../index';
 
-function firstMessage(result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }, field: string) {
+function firstMessage(
+  result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } },
+  field: string,
+) {
   return result.error?.issues.find((issue) => issue.path[0] === field)?.message;
 }
 
@@ -55,7 +58,9 @@ describe('login form messages', () => {
     const result = loginFormSchema.safeParse({ trigram, password, save: false });
     const fromSchema = { trigram: firstMessage(result, 'trigram'), password: firstMessage(result, 'password') };
     const fromCard = loginFieldErrors({ trigram, password });
-    expect(fromCard).toEqual(Object.fromEntries(Object.entries(fromSchema).filter(([, message]) => message !== undefined)));
+    expect(fromCard).toEqual(
+      Object.fromEntries(Object.entries(fromSchema).filter(([, message]) => message !== undefined)),
+    );
   });
 });
 
@@ -121,7 +126,15 @@ describe('text folding', () => {
 describe('wire forms', () => {
   it('encodes booleans as 0/1, dates as Unix seconds, objects as JSON', () => {
     expect(
-      toWireParams({ a: true, b: false, c: new Date('2026-11-21T10:00:00Z'), d: { x: 1 }, e: 'text', f: undefined, g: null }),
+      toWireParams({
+        a: true,
+        b: false,
+        c: new Date('2026-11-21T10:00:00Z'),
+        d: { x: 1 },
+        e: 'text',
+        f: undefined,
+        g: null,
+      }),
     ).toEqual({ a: 1, b: 0, c: 1795255200, d: '{"x":1}', e: 'text' });
   });
 
@@ -139,7 +152,16 @@ describe('wire forms', () => {
     // 23:30 UTC on 21 November is already the 22nd in Paris; numbers from JSON bodies count too.
     expect(decodeWireCalendarDate(1795303800)).toBe('2026-11-22');
     expect(decodeWireCalendarDate('1796000000')).toBe('2026-11-30');
-    for (const bad of ['2026-02-30', '21/11/2026', '1795255200.5', '0x10', '+1795255200', ' 1795255200', '9999999999999', '']) {
+    for (const bad of [
+      '2026-02-30',
+      '21/11/2026',
+      '1795255200.5',
+      '0x10',
+      '+1795255200',
+      ' 1795255200',
+      '9999999999999',
+      '',
+    ]) {
       expect(decodeWireCalendarDate(bad)).toBeNull();
     }
     expect(wireCalendarDate().safeParse('2026-13-01').success).toBe(false);

@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import { displayOrderPayloadSchema, phraseStorePayloadSchema, taskTypeSchema, taskTypeStorePayloadSchema } from '../admin';
+import {
+  displayOrderPayloadSchema,
+  phraseStorePayloadSchema,
+  taskTypeSchema,
+  taskTypeStorePayloadSchema,
+} from '../admin';
 import { historyEntrySchema, historyQuerySchema } from '../history';
 import { listPageSchema } from '../paging';
 import { phraseSchema } from '../phrase';
-import { adminUserSchema, teamMovePayloadSchema, teamMoveResultSchema, userCreatePayloadSchema, userUpdatePayloadSchema } from '../admin-user';
+import {
+  adminUserSchema,
+  teamMovePayloadSchema,
+  teamMoveResultSchema,
+  userCreatePayloadSchema,
+  userUpdatePayloadSchema,
+} from '../admin-user';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
 import { idParamsSchema } from './params';
@@ -22,7 +33,8 @@ export const adminEndpoints = endpointGroup('admin', {
   createTaskType: {
     method: 'POST',
     path: '/admin/task/store',
-    summary: 'Create a task type (description unique, case ignored: existingTitle; text colour reading on the background at 4.5:1 at least: lowContrast)',
+    summary:
+      'Create a task type (description unique, case ignored: existingTitle; text colour reading on the background at 4.5:1 at least: lowContrast)',
     access: manage,
     body: taskTypeStorePayloadSchema,
     response: taskTypeSchema,
@@ -81,7 +93,8 @@ export const adminEndpoints = endpointGroup('admin', {
   userHistory: {
     method: 'GET',
     path: '/admin/user/:id/history',
-    summary: 'A user’s history, newest first: who changed their account (roles, team, activation, password), when, each field before and after',
+    summary:
+      'A user’s history, newest first: who changed their account (roles, team, activation, password), when, each field before and after',
     access: manage,
     params: idParamsSchema,
     query: historyQuerySchema,
@@ -114,7 +127,8 @@ export const adminEndpoints = endpointGroup('admin', {
   phraseHistory: {
     method: 'GET',
     path: '/admin/phrase/:id/history',
-    summary: 'A predefined phrase’s history, newest first: who created or changed it, when, each field before and after',
+    summary:
+      'A predefined phrase’s history, newest first: who created or changed it, when, each field before and after',
     access: manage,
     params: idParamsSchema,
     query: historyQuerySchema,

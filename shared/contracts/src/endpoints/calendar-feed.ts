@@ -32,7 +32,8 @@ export const calendarFeedEndpoints = endpointGroup('user', {
   calendarFile: {
     method: 'GET',
     path: '/ical/:file',
-    summary: 'A private calendar feed (iCalendar): pending todos and those done in the last 30 days; the token is the login',
+    summary:
+      'A private calendar feed (iCalendar): pending todos and those done in the last 30 days; the token is the login',
     access: 'public',
     params: calendarFeedFileSchema,
     response: z.string(),

@@ -27,7 +27,8 @@ export const companyEndpoints = endpointGroup('companies', {
   exportCompanies: {
     method: 'GET',
     path: '/companies/export',
-    summary: 'The companies list as CSV for French Excel (every page, with the list’s search, filters and sort), streamed',
+    summary:
+      'The companies list as CSV for French Excel (every page, with the list’s search, filters and sort), streamed',
     access: permission('company', 'export'),
     query: companiesQuerySchema.omit({ page: true, perPage: true }),
     response: z.string(),
@@ -61,7 +62,8 @@ export const companyEndpoints = endpointGroup('companies', {
   updateCompany: {
     method: 'POST',
     path: '/company/:id/store',
-    summary: 'Update a company from the version read (409 editConflict over a newer one); isActive=0 deactivates it when it has no active contact and no active subsidiary',
+    summary:
+      'Update a company from the version read (409 editConflict over a newer one); isActive=0 deactivates it when it has no active contact and no active subsidiary',
     access: permission('company', 'update'),
     params: idParamsSchema,
     body: companyUpdatePayloadSchema,

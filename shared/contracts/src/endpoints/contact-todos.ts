@@ -11,7 +11,8 @@ export const contactTodoEndpoints = endpointGroup('contacts', {
   standbyContacts: {
     method: 'GET',
     path: '/user/contacts/standby',
-    summary: 'Contacts en veille (inactive), by last name: mine, my team’s (same leader, my leader, users I lead) and all',
+    summary:
+      'Contacts en veille (inactive), by last name: mine, my team’s (same leader, my leader, users I lead) and all',
     access: permission('standby', 'read'),
     response: standbyListsSchema,
   },

@@ -31,7 +31,8 @@ export const contactEndpoints = endpointGroup('contacts', {
   exportContacts: {
     method: 'GET',
     path: '/contacts/export',
-    summary: 'The contacts list as CSV for French Excel (every page, with the list’s scope, search, filters and sort), streamed',
+    summary:
+      'The contacts list as CSV for French Excel (every page, with the list’s scope, search, filters and sort), streamed',
     access: permission('contact', 'export'),
     query: contactsQuerySchema.omit({ page: true, perPage: true }),
     response: z.string(),
@@ -57,7 +58,8 @@ export const contactEndpoints = endpointGroup('contacts', {
   contactTodos: {
     method: 'GET',
     path: '/contact/:id/todos',
-    summary: 'The active todos of a contact, whoever owns them: the pending ones by deadline, then the accomplished ones, last done first (at most 200)',
+    summary:
+      'The active todos of a contact, whoever owns them: the pending ones by deadline, then the accomplished ones, last done first (at most 200)',
     access: permission('contact', 'read'),
     params: idParamsSchema,
     response: z.array(todoSchema),
@@ -82,7 +84,8 @@ export const contactEndpoints = endpointGroup('contacts', {
   updateContact: {
     method: 'POST',
     path: '/contact/:id/store',
-    summary: 'Update a contact from the version read (409 editConflict over a newer one); only a leader or an admin changes its owner',
+    summary:
+      'Update a contact from the version read (409 editConflict over a newer one); only a leader or an admin changes its owner',
     access: permission('contact', 'update'),
     params: idParamsSchema,
     body: contactUpdatePayloadSchema,
@@ -91,7 +94,8 @@ export const contactEndpoints = endpointGroup('contacts', {
   contactDuplicates: {
     method: 'GET',
     path: '/contacts/duplicates',
-    summary: 'The contacts a contact being written would duplicate: same e-mail, same phone, or same name in the same company',
+    summary:
+      'The contacts a contact being written would duplicate: same e-mail, same phone, or same name in the same company',
     access: permission('contact', 'read'),
     query: contactDuplicatesQuerySchema,
     response: z.array(contactDuplicateSchema),
@@ -107,7 +111,8 @@ export const contactEndpoints = endpointGroup('contacts', {
   mergeContact: {
     method: 'POST',
     path: '/contact/:id/merge',
-    summary: 'Merge duplicateId into this contact: it takes the fields given, the todos and the history; the duplicate is deactivated',
+    summary:
+      'Merge duplicateId into this contact: it takes the fields given, the todos and the history; the duplicate is deactivated',
     access: permission('contact', 'merge'),
     params: idParamsSchema,
     body: contactMergePayloadSchema,

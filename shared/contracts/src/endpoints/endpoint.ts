@@ -35,7 +35,10 @@ export type Endpoint = {
 export type ListedEndpoint = Endpoint & { tag: string };
 
 // The endpoints of one resource, each stamped with the group's tag; literal types are kept for the callers.
-export function endpointGroup<T extends Record<string, Endpoint>>(tag: string, entries: T): { [K in keyof T]: T[K] & { tag: string } } {
+export function endpointGroup<T extends Record<string, Endpoint>>(
+  tag: string,
+  entries: T,
+): { [K in keyof T]: T[K] & { tag: string } } {
   const tagged: Record<string, ListedEndpoint> = {};
   for (const [name, entry] of Object.entries(entries)) tagged[name] = { ...entry, tag };
   return tagged as { [K in keyof T]: T[K] & { tag: string } };

@@ -1,4 +1,10 @@
-import { importPayloadSchema, importReportSchema, importUndoSchema, lastImportQuerySchema, lastImportSchema } from '../import';
+import {
+  importPayloadSchema,
+  importReportSchema,
+  importUndoSchema,
+  lastImportQuerySchema,
+  lastImportSchema,
+} from '../import';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
 import { idParamsSchema } from './params';
@@ -43,7 +49,8 @@ export const importEndpoints = endpointGroup('import', {
   importContacts: {
     method: 'POST',
     path: '/import/contacts',
-    summary: 'Import a CSV of contacts: the valid rows in one transaction, the report with the import id (null when nothing was created or updated)',
+    summary:
+      'Import a CSV of contacts: the valid rows in one transaction, the report with the import id (null when nothing was created or updated)',
     access: permission('contact', 'import'),
     body: importPayloadSchema,
     file: 'file',

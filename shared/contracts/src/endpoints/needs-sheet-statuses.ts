@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { needsSheetStatusOrderPayloadSchema, needsSheetStatusSchema, needsSheetStatusStorePayloadSchema } from '../needs-sheet';
+import {
+  needsSheetStatusOrderPayloadSchema,
+  needsSheetStatusSchema,
+  needsSheetStatusStorePayloadSchema,
+} from '../needs-sheet';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
 import { emptyPayloadSchema, idParamsSchema, noDataSchema } from './params';
@@ -19,7 +23,8 @@ export const needsSheetStatusEndpoints = endpointGroup('needs-sheets', {
   createNeedsSheetStatus: {
     method: 'POST',
     path: '/admin/need-status/store',
-    summary: 'Create a status (label unique, case and accents ignored: existingName; colour #rrggbb, either case, kept in lower case)',
+    summary:
+      'Create a status (label unique, case and accents ignored: existingName; colour #rrggbb, either case, kept in lower case)',
     access: manage,
     body: needsSheetStatusStorePayloadSchema,
     response: needsSheetStatusSchema,

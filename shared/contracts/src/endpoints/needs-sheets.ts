@@ -39,7 +39,8 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   exportNeedsSheets: {
     method: 'GET',
     path: '/needs/export',
-    summary: 'The needs sheets list as CSV for French Excel (every page, with the list’s search, filters and sort), streamed',
+    summary:
+      'The needs sheets list as CSV for French Excel (every page, with the list’s search, filters and sort), streamed',
     access: permission('needsSheet', 'export'),
     query: needsSheetsQuerySchema.omit({ page: true, perPage: true }),
     response: z.string(),
@@ -75,7 +76,8 @@ export const needsSheetEndpoints = endpointGroup('needs-sheets', {
   updateNeedsSheet: {
     method: 'POST',
     path: '/need/:id/store',
-    summary: 'Update a needs sheet from the version read (409 editConflict over a newer one; the same rules); a status change is recorded as such',
+    summary:
+      'Update a needs sheet from the version read (409 editConflict over a newer one; the same rules); a status change is recorded as such',
     access: permission('needsSheet', 'update'),
     params: idParamsSchema,
     body: needsSheetUpdatePayloadSchema,

@@ -24,7 +24,8 @@ export const reportEndpoints = endpointGroup('reports', {
   reportSubjects: {
     method: 'GET',
     path: '/reports/subjects',
-    summary: 'Autocomplete of the history report: contacts and companies whose name contains q (accents and case ignored)',
+    summary:
+      'Autocomplete of the history report: contacts and companies whose name contains q (accents and case ignored)',
     access: permission('report', 'read'),
     query: reportSubjectsQuerySchema,
     response: z.array(reportSubjectSchema),

@@ -18,7 +18,8 @@ export const todoEndpoints = endpointGroup('todos', {
   todo: {
     method: 'GET',
     path: '/todo/:id',
-    summary: 'One active todo the caller may see, as GET /todos lists them (a link to it from the calendar feed opens it)',
+    summary:
+      'One active todo the caller may see, as GET /todos lists them (a link to it from the calendar feed opens it)',
     access: permission('todo', 'read'),
     params: idParamsSchema,
     response: todoSchema,
@@ -35,7 +36,8 @@ export const todoEndpoints = endpointGroup('todos', {
   accomplishTodo: {
     method: 'POST',
     path: '/todo/:id/task/:taskId/store',
-    summary: 'Accomplish a todo and create its follow-up (task taskId, newDeadline, newNotes); returns it with `replacement`',
+    summary:
+      'Accomplish a todo and create its follow-up (task taskId, newDeadline, newNotes); returns it with `replacement`',
     access: permission('todo', 'update'),
     params: todoTaskParamsSchema,
     body: todoAccomplishPayloadSchema,

@@ -48,7 +48,8 @@ export const userEndpoints = endpointGroup('user', {
   changePassword: {
     method: 'POST',
     path: '/user/password',
-    summary: 'Change the connected user’s password: the current one (autenticationFailed), then a new one under the policy (weakPassword)',
+    summary:
+      'Change the connected user’s password: the current one (autenticationFailed), then a new one under the policy (weakPassword)',
     access: 'session',
     body: passwordChangePayloadSchema,
     response: noDataSchema,
@@ -57,14 +58,16 @@ export const userEndpoints = endpointGroup('user', {
   sessions: {
     method: 'GET',
     path: '/user/sessions',
-    summary: 'The connected user’s open sessions, most recently seen first: device, created, last seen, which one is this one',
+    summary:
+      'The connected user’s open sessions, most recently seen first: device, created, last seen, which one is this one',
     access: 'session',
     response: z.array(userSessionSchema),
   },
   endSession: {
     method: 'DELETE',
     path: '/user/session/:id',
-    summary: 'End one of the connected user’s sessions: its tokens are refused at once, on every instance (modelNotFound if not theirs)',
+    summary:
+      'End one of the connected user’s sessions: its tokens are refused at once, on every instance (modelNotFound if not theirs)',
     access: 'session',
     params: idParamsSchema,
     body: emptyPayloadSchema,

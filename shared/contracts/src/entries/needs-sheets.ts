@@ -7,4 +7,9 @@ import { endpoints as recordEndpoints } from './records';
 // records (companies, contacts, users) a sheet points to.
 export * from '@bo/contracts/records';
 export * from '../needs-sheet';
-export const endpoints = { ...recordEndpoints, ...needsSheetEndpoints, ...needsSheetModelEndpoints, ...needsSheetStatusEndpoints };
+export const endpoints = {
+  ...recordEndpoints,
+  ...needsSheetEndpoints,
+  ...needsSheetModelEndpoints,
+  ...needsSheetStatusEndpoints,
+};

@@ -25,12 +25,19 @@ export const reportSubjectSchema = z.object({
 export type ReportSubject = z.infer<typeof reportSubjectSchema>;
 
 export const reportSubjectsQuerySchema = z.object({
-  q: z.string({ error: messages.invalid }).trim().min(2, messages.invalid).max(100, messages.invalid).refine(hasNoNul, messages.invalid),
+  q: z
+    .string({ error: messages.invalid })
+    .trim()
+    .min(2, messages.invalid)
+    .max(100, messages.invalid)
+    .refine(hasNoNul, messages.invalid),
 });
 
 // Exactly one subject: a contact or a company. API callers read the rule on both parameters.
-const oneSubject = (q: { contactId?: number; companyId?: number }) => (q.contactId === undefined) !== (q.companyId === undefined);
-const oneSubjectRule = 'Exactly one of contactId and companyId: the contact, or the company with its contacts (dataInvalid on contactId otherwise)';
+const oneSubject = (q: { contactId?: number; companyId?: number }) =>
+  (q.contactId === undefined) !== (q.companyId === undefined);
+const oneSubjectRule =
+  'Exactly one of contactId and companyId: the contact, or the company with its contacts (dataInvalid on contactId otherwise)';
 const historyReportFilters = {
   contactId: optionalId().meta({ description: oneSubjectRule }),
   companyId: optionalId().meta({ description: oneSubjectRule }),
@@ -114,7 +121,9 @@ export type HistoryReportItem = z.infer<typeof historyReportItemSchema>;
 // --- CSV (French Excel: see csv.ts) ---
 
 // A change's fields as one line, as the record panels tell them: "Ville : Lyon → Paris, Fonction : (vide) → DRH".
-export function changeSummary(change: Pick<NonNullable<HistoryReportItem['change']>, 'entity' | 'changes' | 'names'>): string {
+export function changeSummary(
+  change: Pick<NonNullable<HistoryReportItem['change']>, 'entity' | 'changes' | 'names'>,
+): string {
   return historyChangeLines(change.changes, change.names, recordHistoryLabels(change.entity))
     .map((line) => line.text)
     .join(', ');
@@ -133,7 +142,10 @@ export function needsSheetStepStatus(step: NonNullable<HistoryReportItem['needsS
 }
 
 export const historyReportCsvColumns: readonly CsvColumn<HistoryReportItem>[] = [
-  { title: 'Date', value: (i) => (i.todo && !i.todo.isAccomplished ? frenchDate(i.todo.deadline) : frenchDateTime(i.at)) },
+  {
+    title: 'Date',
+    value: (i) => (i.todo && !i.todo.isAccomplished ? frenchDate(i.todo.deadline) : frenchDateTime(i.at)),
+  },
   { title: 'Type', value: historyEntryType },
   { title: 'Société', value: (i) => i.companyName },
   { title: 'Contact', value: (i) => i.contactName },

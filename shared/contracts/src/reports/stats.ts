@@ -11,7 +11,10 @@ export const statsQuerySchema = z
   .refine(orderedPeriod, { message: messages.invalid, path: ['to'] })
   // At most five calendar years of months: a chart and a table stay readable. (A refinement runs on fields already
   // refused as well: it reads them as text, never as dates.)
-  .refine((q) => !(Number(String(q.to).slice(0, 4)) - Number(String(q.from).slice(0, 4)) > 5), { message: messages.invalid, path: ['from'] });
+  .refine((q) => !(Number(String(q.to).slice(0, 4)) - Number(String(q.from).slice(0, 4)) > 5), {
+    message: messages.invalid,
+    path: ['from'],
+  });
 export type StatsQuery = z.input<typeof statsQuerySchema>;
 
 export const statsRowSchema = z.object({
@@ -52,7 +55,8 @@ export const needsSheetStatsDefinitions: Record<NeedsSheetStatsFigure | 'medianD
   sheetsOpened: 'Fiches reçues dans le mois (date de réception)',
   sheetsFilled: 'Fiches passées dans le mois à un statut qui les clôt comme pourvues',
   sheetsLost: 'Fiches passées dans le mois à un statut qui les clôt sans les pourvoir (perdues, annulées)',
-  medianDaysToFill: 'Médiane, sur les fiches pourvues dans le mois, des jours entre la réception et le changement de statut qui les a pourvues',
+  medianDaysToFill:
+    'Médiane, sur les fiches pourvues dans le mois, des jours entre la réception et le changement de statut qui les a pourvues',
 };
 
 // --- CSV (French Excel: see csv.ts) ---

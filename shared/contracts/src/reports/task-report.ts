@@ -82,7 +82,9 @@ export function formatRate(rate: number | null): string {
 }
 
 export const taskReportCsvColumns = (groupBy: TaskReportGrouping): readonly CsvColumn<TaskReportRow>[] => [
-  groupBy === 'user' ? { title: 'Utilisateur', value: (r) => r.trigram } : { title: 'Type de tâche', value: (r) => r.description },
+  groupBy === 'user'
+    ? { title: 'Utilisateur', value: (r) => r.trigram }
+    : { title: 'Type de tâche', value: (r) => r.description },
   { title: 'Prévues', value: (r) => r.planned },
   { title: 'Abouties', value: (r) => r.done },
   { title: 'Abouties en retard', value: (r) => r.doneLate },

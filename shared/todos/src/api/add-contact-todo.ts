@@ -13,7 +13,11 @@ export function addContactTodo({ contactId, taskId, ...params }: AddContactTodoI
 // The contact has a pending todo now, so it is active: it leaves all three standby lists (mine, my team's, everyone's).
 export function withoutContact(lists: StandbyLists, contactId: number): StandbyLists {
   const keep = (contacts: StandbyLists['allContacts']) => contacts.filter((contact) => contact.id !== contactId);
-  return { myContacts: keep(lists.myContacts), teamContacts: keep(lists.teamContacts), allContacts: keep(lists.allContacts) };
+  return {
+    myContacts: keep(lists.myContacts),
+    teamContacts: keep(lists.teamContacts),
+    allContacts: keep(lists.allContacts),
+  };
 }
 
 export function useAddContactTodo() {
@@ -22,7 +26,10 @@ export function useAddContactTodo() {
     mutationFn: addContactTodo,
     onSuccess: (todo, { contactId }) => {
       updateCachedTodos(queryClient, [todo]);
-      queryClient.setQueryData(standbyContactsQueryOptions().queryKey, (lists) => lists && withoutContact(lists, contactId));
+      queryClient.setQueryData(
+        standbyContactsQueryOptions().queryKey,
+        (lists) => lists && withoutContact(lists, contactId),
+      );
       notifySuccess('Tâche ajoutée, contact activé');
     },
   });

@@ -4,7 +4,9 @@ import { contactName, endpoints, type ContactSummary } from '@bo/contracts';
 export type ContactSearchOption = { value: number; label: string };
 
 // A contact as the add dialog's search offers it: its company beside it, a standby contact marked as such.
-export function contactSearchOption(contact: Pick<ContactSummary, 'id' | 'firstName' | 'lastName' | 'company' | 'isActive'>): ContactSearchOption {
+export function contactSearchOption(
+  contact: Pick<ContactSummary, 'id' | 'firstName' | 'lastName' | 'company' | 'isActive'>,
+): ContactSearchOption {
   const name = contact.company ? `${contactName(contact)} (${contact.company.name})` : contactName(contact);
   return { value: contact.id, label: contact.isActive ? name : `${name} – en veille` };
 }

@@ -19,6 +19,11 @@ export function repairCalendarDom(root: HTMLElement): () => void {
   };
   repair();
   const observer = new MutationObserver(repair);
-  observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label', 'aria-controls'] });
+  observer.observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['aria-label', 'aria-controls'],
+  });
   return () => observer.disconnect();
 }

@@ -33,7 +33,11 @@ export type FullCalendarViewProps = {
 const plugins = [dayGridPlugin, interactionPlugin];
 const headerToolbar = { left: 'prev,next today', center: 'title', right: 'dayGridMonth,dayGridWeek,dayGridDay' };
 // A month cell shows a few todos and a "+N en plus" link; the week and day views show them all.
-const views = { dayGridMonth: { dayMaxEvents: 4 }, dayGridWeek: { dayMaxEvents: false }, dayGridDay: { dayMaxEvents: false } };
+const views = {
+  dayGridMonth: { dayMaxEvents: 4 },
+  dayGridWeek: { dayMaxEvents: false },
+  dayGridDay: { dayMaxEvents: false },
+};
 
 const span = (className: string, text: string) => {
   const element = document.createElement('span');
@@ -96,7 +100,8 @@ export const FullCalendarView = memo(function FullCalendarView({
     onDrop({ todoId: Number(info.event.id), deadline: localIsoDate(start), revert: info.revert });
   }, []);
   const datesSet = useCallback(
-    (info: DatesSetArg) => latest.current.onRangeChange?.({ start: localIsoDate(info.start), end: addDays(localIsoDate(info.end), -1) }),
+    (info: DatesSetArg) =>
+      latest.current.onRangeChange?.({ start: localIsoDate(info.start), end: addDays(localIsoDate(info.end), -1) }),
     [],
   );
   const editable = Boolean(onEventDrop);
@@ -159,7 +164,9 @@ export const FullCalendarView = memo(function FullCalendarView({
     const before = drawn.current;
     if (before === options) return;
     drawn.current = options;
-    const changed = (Object.keys(options) as (keyof CalendarOptions)[]).filter((name) => options[name] !== before[name]);
+    const changed = (Object.keys(options) as (keyof CalendarOptions)[]).filter(
+      (name) => options[name] !== before[name],
+    );
     calendar.current?.resetOptions(options, changed);
   }, [options]);
   useLayoutEffect(() => {

@@ -13,14 +13,18 @@ const lazyPartWait = { timeout: 15_000 };
 const lazyPartTestTimeout = 30_000;
 
 describe('TodoCalendar', () => {
-  it('shows the month in French from Monday, with the todos as events', async () => {
-    const onRangeChange = jest.fn();
-    render(<TodoCalendar events={todosToEvents(todos)} initialDate="2026-03-15" onRangeChange={onRangeChange} />);
-    expect(await screen.findByText('mars 2026', {}, lazyPartWait)).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader')[0]).toHaveTextContent(/lun/i);
-    expect(screen.getAllByText(/Relance e-mail/).length).toBeGreaterThan(0);
-    expect(onRangeChange).toHaveBeenCalledWith({ start: '2026-02-23', end: '2026-04-05' });
-  }, lazyPartTestTimeout);
+  it(
+    'shows the month in French from Monday, with the todos as events',
+    async () => {
+      const onRangeChange = jest.fn();
+      render(<TodoCalendar events={todosToEvents(todos)} initialDate="2026-03-15" onRangeChange={onRangeChange} />);
+      expect(await screen.findByText('mars 2026', {}, lazyPartWait)).toBeInTheDocument();
+      expect(screen.getAllByRole('columnheader')[0]).toHaveTextContent(/lun/i);
+      expect(screen.getAllByText(/Relance e-mail/).length).toBeGreaterThan(0);
+      expect(onRangeChange).toHaveBeenCalledWith({ start: '2026-02-23', end: '2026-04-05' });
+    },
+    lazyPartTestTimeout,
+  );
 
   it('opens a focused event with Enter and offers the labelled controls', async () => {
     const onEventClick = jest.fn();
@@ -42,7 +46,9 @@ describe('TodoCalendar', () => {
     expect(event).toHaveAttribute('tabindex', '0');
     // The chip names its contact first, then its task type: a button a screen reader reads as the eye does.
     expect(event).toHaveAttribute('role', 'button');
-    expect(event).toHaveAccessibleName(new RegExp(`^${target.contact.firstName} ${target.contact.lastName} · ${target.task.description}`));
+    expect(event).toHaveAccessibleName(
+      new RegExp(`^${target.contact.firstName} ${target.contact.lastName} · ${target.task.description}`),
+    );
     // No link without address carries a name, and no aria-controls is left empty (FullCalendar's day headers).
     expect(document.querySelectorAll('.fc a:not([href])[aria-label], .fc [aria-controls=""]')).toHaveLength(0);
     expect(screen.getByRole('columnheader', { name: 'lundi' })).toBeInTheDocument();

@@ -47,13 +47,25 @@ function useCalendarColours(): CSSProperties {
 }
 
 // The calendar of todos: events in, callbacks out, no data fetching (the remote and the showroom wire it).
-export function TodoCalendar({ loading, eventsPending, onlyPending, onOnlyPendingChange, onAdd, extra, onRetryLoad, ...calendar }: TodoCalendarProps) {
+export function TodoCalendar({
+  loading,
+  eventsPending,
+  onlyPending,
+  onOnlyPendingChange,
+  onAdd,
+  extra,
+  onRetryLoad,
+  ...calendar
+}: TodoCalendarProps) {
   const switchId = `only-pending-${useId().replace(/:/g, '')}`;
   const colours = useCalendarColours();
   const FullCalendarView = usePromise(loadFullCalendar())?.FullCalendarView;
   return (
     <div className="bo-todo-calendar">
-      <div className="bo-todo-calendar__bar" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16, marginBottom: 12 }}>
+      <div
+        className="bo-todo-calendar__bar"
+        style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16, marginBottom: 12 }}
+      >
         {onOnlyPendingChange && (
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
             <Switch id={switchId} checked={Boolean(onlyPending)} onChange={onOnlyPendingChange} />
@@ -66,7 +78,11 @@ export function TodoCalendar({ loading, eventsPending, onlyPending, onOnlyPendin
           </Button>
         )}
         {extra}
-        <span role="status" aria-live="polite" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, minHeight: 22 }}>
+        <span
+          role="status"
+          aria-live="polite"
+          style={{ display: 'inline-flex', alignItems: 'center', gap: 8, minHeight: 22 }}
+        >
           {loading && (
             <>
               <Spin size="small" />
@@ -80,7 +96,10 @@ export function TodoCalendar({ loading, eventsPending, onlyPending, onOnlyPendin
         {FullCalendarView && !eventsPending ? (
           <FullCalendarView {...calendar} />
         ) : (
-          <div role="status" style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 400, justifyContent: 'center' }}>
+          <div
+            role="status"
+            style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 400, justifyContent: 'center' }}
+          >
             <Spin />
             <span>Chargement du calendrier…</span>
           </div>

@@ -1,5 +1,16 @@
 import { contactName, type ContactSummary } from '@bo/contracts';
-import { DatePickerField, FieldFrame, GuardedModal, NotesField, SelectField, SelectMenuField, errorId, useDialogDirty, useZodForm, type Option } from '@bo/ui';
+import {
+  DatePickerField,
+  FieldFrame,
+  GuardedModal,
+  NotesField,
+  SelectField,
+  SelectMenuField,
+  errorId,
+  useDialogDirty,
+  useZodForm,
+  type Option,
+} from '@bo/ui';
 import { Button, Input } from 'antd';
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
@@ -37,26 +48,49 @@ function PresetContactField({ control, contact }: { control: AddFormControl; con
   const error = fieldState.error?.message;
   return (
     <FieldFrame id={id} label="Contact" error={error}>
-      <Input id={id} readOnly value={contactLabel(contact)} aria-invalid={error ? true : undefined} aria-describedby={errorId(id)} status={error ? 'error' : undefined} />
+      <Input
+        id={id}
+        readOnly
+        value={contactLabel(contact)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId(id)}
+        status={error ? 'error' : undefined}
+      />
     </FieldFrame>
   );
 }
 
-function TodoAddForm({ tasks, contact, searchContacts = noContacts, initialDeadline, onSubmit, onCancel }: Omit<TodoAddDialogProps, 'open'>) {
+function TodoAddForm({
+  tasks,
+  contact,
+  searchContacts = noContacts,
+  initialDeadline,
+  onSubmit,
+  onCancel,
+}: Omit<TodoAddDialogProps, 'open'>) {
   const presetId = contact?.id ?? null;
   const kept = useTodoDraft(
     (draft) => draft.kind === 'add' && (draft.contact?.id ?? null) === presetId,
     // A searched contact is chosen again (its name came with the search), the rest comes back as typed.
-    (userId) => ({ kind: 'add', userId, contact: contact ?? null, values: { ...form.getValues(), contactId: presetId } }),
+    (userId) => ({
+      kind: 'add',
+      userId,
+      contact: contact ?? null,
+      values: { ...form.getValues(), contactId: presetId },
+    }),
   );
   // Its own draft, which opens the dialog again too (todo-draft.ts), in place of the kit's.
-  const form = useZodForm(todoAddFormSchema, {
-    contactId: presetId,
-    taskId: null,
-    deadline: initialDeadline ?? '',
-    notes: '',
-    ...(kept as Partial<z.input<typeof todoAddFormSchema>> | null),
-  }, { draft: false });
+  const form = useZodForm(
+    todoAddFormSchema,
+    {
+      contactId: presetId,
+      taskId: null,
+      deadline: initialDeadline ?? '',
+      notes: '',
+      ...(kept as Partial<z.input<typeof todoAddFormSchema>> | null),
+    },
+    { draft: false },
+  );
   const { control } = form;
   // "Annuler" and Échap ask before throwing typed changes away.
   const handleCancel = useDialogDirty(form.formState.isDirty, onCancel);
@@ -72,7 +106,14 @@ function TodoAddForm({ tasks, contact, searchContacts = noContacts, initialDeadl
       {contact ? (
         <PresetContactField control={control} contact={contact} />
       ) : (
-        <SelectMenuField control={control} name="contactId" label="Contact" required search={searchContacts} placeholder="Nom, prénom ou société (2 caractères au moins)" />
+        <SelectMenuField
+          control={control}
+          name="contactId"
+          label="Contact"
+          required
+          search={searchContacts}
+          placeholder="Nom, prénom ou société (2 caractères au moins)"
+        />
       )}
       <SelectField
         control={control}

@@ -13,7 +13,12 @@ export function TodoDialogPair({ editor }: { editor: TodoEditor }) {
   const taskOptions = tasks.data ?? [];
   return (
     <>
-      <TodoEditDialog todo={editor.editing} tasks={taskOptions} onSubmit={editor.handleEditSubmit} onCancel={editor.closeEdit} />
+      <TodoEditDialog
+        todo={editor.editing}
+        tasks={taskOptions}
+        onSubmit={editor.handleEditSubmit}
+        onCancel={editor.closeEdit}
+      />
       <TodoAddDialog
         open={editor.adding !== null}
         tasks={taskOptions}

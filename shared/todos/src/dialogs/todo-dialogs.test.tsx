@@ -76,7 +76,9 @@ describe('edit dialog', () => {
   });
 
   it('keeps the dialog and what was typed when the server refuses a field', async () => {
-    const onSubmit = jest.fn().mockRejectedValue(new ApiRequestError([{ message: 'dataInvalid', field: 'notes' }], 422));
+    const onSubmit = jest
+      .fn()
+      .mockRejectedValue(new ApiRequestError([{ message: 'dataInvalid', field: 'notes' }], 422));
     render(<TodoEditDialog todo={todo} tasks={tasks} onSubmit={onSubmit} onCancel={jest.fn()} />);
     await userEvent.clear(dialog().getByLabelText('Notes'));
     await userEvent.type(dialog().getByLabelText('Notes'), 'Texte refusé');
@@ -94,11 +96,17 @@ describe('edit dialog', () => {
 describe('add dialog', () => {
   // The API's search, accents and case ignored, over the sample contacts en veille.
   const searchContacts = (text: string) =>
-    Promise.resolve(sampleStandbyLists().allContacts.map(contactSearchOption).filter((option) => foldAccents(option.label).includes(foldAccents(text))));
+    Promise.resolve(
+      sampleStandbyLists()
+        .allContacts.map(contactSearchOption)
+        .filter((option) => foldAccents(option.label).includes(foldAccents(text))),
+    );
 
   it('requires a contact, a task type and a deadline', async () => {
     const onSubmit = jest.fn();
-    render(<TodoAddDialog open tasks={tasks} searchContacts={searchContacts} onSubmit={onSubmit} onCancel={jest.fn()} />);
+    render(
+      <TodoAddDialog open tasks={tasks} searchContacts={searchContacts} onSubmit={onSubmit} onCancel={jest.fn()} />,
+    );
     await userEvent.click(dialog().getByRole('button', { name: 'Enregistrer' }));
     expect(await dialog().findByText('Date requise')).toBeInTheDocument();
     expect(dialog().getAllByText('Entrée requise')).toHaveLength(2);
@@ -108,7 +116,16 @@ describe('add dialog', () => {
 
   it('searches the contacts, standby ones marked, and submits the choice', async () => {
     const onSubmit = jest.fn().mockResolvedValue(undefined);
-    render(<TodoAddDialog open tasks={tasks} searchContacts={searchContacts} initialDeadline="2026-03-20" onSubmit={onSubmit} onCancel={jest.fn()} />);
+    render(
+      <TodoAddDialog
+        open
+        tasks={tasks}
+        searchContacts={searchContacts}
+        initialDeadline="2026-03-20"
+        onSubmit={onSubmit}
+        onCancel={jest.fn()}
+      />,
+    );
     await userEvent.type(dialog().getByLabelText(/^Contact/), 'zoe');
     await userEvent.click(await screen.findByTitle('Zoé Lambert (Garage Faure) – en veille'));
     await userEvent.click(dialog().getByLabelText(/Type de tâche/));
@@ -116,13 +133,27 @@ describe('add dialog', () => {
     await userEvent.type(dialog().getByLabelText('Notes'), 'Premier contact');
     await userEvent.click(dialog().getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0][0]).toEqual({ contactId: 23, taskId: 3, deadline: '2026-03-20', notes: 'Premier contact' });
+    expect(onSubmit.mock.calls[0][0]).toEqual({
+      contactId: 23,
+      taskId: 3,
+      deadline: '2026-03-20',
+      notes: 'Premier contact',
+    });
   });
 
   it('adds a todo for a contact the page gives, without asking for one', async () => {
     const onSubmit = jest.fn().mockResolvedValue(undefined);
     const contact = { id: 42, firstName: 'Inès', lastName: 'Girard', company: { id: 9, name: 'Cabinet Roux' } };
-    render(<TodoAddDialog open tasks={tasks} contact={contact} initialDeadline="2026-03-20" onSubmit={onSubmit} onCancel={jest.fn()} />);
+    render(
+      <TodoAddDialog
+        open
+        tasks={tasks}
+        contact={contact}
+        initialDeadline="2026-03-20"
+        onSubmit={onSubmit}
+        onCancel={jest.fn()}
+      />,
+    );
     expect(screen.getByRole('dialog', { name: 'Ajouter une tâche pour Inès Girard' })).toBeInTheDocument();
     expect(dialog().queryByRole('combobox', { name: /^Contact/ })).not.toBeInTheDocument();
     expect(dialog().getByLabelText('Contact')).toHaveValue('Inès Girard (Cabinet Roux)');

@@ -5,7 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 // What a todo dialog held when the page went away (an unsaved session ends with a reload): the same user finds it
 // open again, as typed, once logged back in. Kept for the tab only (sessionStorage), for one user.
 export type TodoDraft =
-  | { kind: 'add'; userId: number; contact: Pick<ContactSummary, 'id' | 'firstName' | 'lastName' | 'company'> | null; values: Record<string, unknown> }
+  | {
+      kind: 'add';
+      userId: number;
+      contact: Pick<ContactSummary, 'id' | 'firstName' | 'lastName' | 'company'> | null;
+      values: Record<string, unknown>;
+    }
   | { kind: 'edit'; userId: number; todo: Todo; values: Record<string, unknown> };
 
 const DRAFT_KEY = 'bo.todo-draft';

@@ -1,7 +1,16 @@
 import { Button, Descriptions } from 'antd';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { DatePickerField, GuardedModal, NotesField, SelectField, SwitchField, TextareaField, useDialogDirty, useZodForm } from '@bo/ui';
+import {
+  DatePickerField,
+  GuardedModal,
+  NotesField,
+  SelectField,
+  SwitchField,
+  TextareaField,
+  useDialogDirty,
+  useZodForm,
+} from '@bo/ui';
 import type { Todo } from '@bo/contracts';
 import type { z } from 'zod';
 import type { CalendarTodo } from '../todo-events';
@@ -30,16 +39,20 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
     (userId) => ({ kind: 'edit', userId, todo: todo as Todo, values: form.getValues() }),
   );
   // Its own draft, which opens the dialog again too (todo-draft.ts), in place of the kit's.
-  const form = useZodForm(todoEditFormSchema, {
-    deadline: todo.deadline,
-    notes: todo.notes,
-    comment: todo.comment ?? '',
-    isAccomplished: false,
-    taskId: null,
-    newDeadline: '',
-    newNotes: '',
-    ...(kept as Partial<z.input<typeof todoEditFormSchema>> | null),
-  }, { draft: false });
+  const form = useZodForm(
+    todoEditFormSchema,
+    {
+      deadline: todo.deadline,
+      notes: todo.notes,
+      comment: todo.comment ?? '',
+      isAccomplished: false,
+      taskId: null,
+      newDeadline: '',
+      newNotes: '',
+      ...(kept as Partial<z.input<typeof todoEditFormSchema>> | null),
+    },
+    { draft: false },
+  );
   const { control } = form;
   // "Annuler" and Échap ask before throwing typed changes away.
   const handleCancel = useDialogDirty(form.formState.isDirty, onCancel);
@@ -85,7 +98,12 @@ function TodoEditForm({ todo, tasks, onSubmit, onCancel }: TodoEditDialogProps &
             allowClear
             options={tasks.map((task) => ({ value: task.id, label: task.description }))}
           />
-          <DatePickerField control={control} name="newDeadline" label="Nouvelle échéance" required={followUpTask !== null} />
+          <DatePickerField
+            control={control}
+            name="newDeadline"
+            label="Nouvelle échéance"
+            required={followUpTask !== null}
+          />
           <NotesField control={control} name="newNotes" label="Nouvelles notes" rows={2} />
         </fieldset>
       )}

@@ -33,7 +33,10 @@ function ContactPanel() {
 
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(tasksQueryOptions().queryKey, sampleTasks.map((task) => ({ ...task, style: { ...task.style }, isActive: true })));
+  client.setQueryData(
+    tasksQueryOptions().queryKey,
+    sampleTasks.map((task) => ({ ...task, style: { ...task.style }, isActive: true })),
+  );
   render(
     <QueryClientProvider client={client}>
       <ContactPanel />
@@ -43,16 +46,22 @@ function renderPanel() {
 }
 
 describe('the todo dialogs of a page', () => {
-  it('adds a todo for the contact the page gives without asking for the standby lists', async () => {
-    const client = renderPanel();
-    await userEvent.click(screen.getByRole('button', { name: 'Ajouter une tâche pour ce contact' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Ajouter une tâche pour Inès Girard' }, lazyPartWait));
-    expect(dialog.getByLabelText('Contact')).toHaveValue('Inès Girard (Cabinet Roux)');
-    // Never asked: neither fetching, nor answered, nor refused.
-    const standby = client.getQueryState(standbyContactsQueryOptions().queryKey);
-    expect(standby?.fetchStatus ?? 'idle').toBe('idle');
-    expect(standby?.dataUpdatedAt ?? 0).toBe(0);
-    expect(standby?.errorUpdatedAt ?? 0).toBe(0);
-    await userEvent.click(dialog.getByRole('button', { name: 'Annuler' }));
-  }, lazyPartTestTimeout);
+  it(
+    'adds a todo for the contact the page gives without asking for the standby lists',
+    async () => {
+      const client = renderPanel();
+      await userEvent.click(screen.getByRole('button', { name: 'Ajouter une tâche pour ce contact' }));
+      const dialog = within(
+        await screen.findByRole('dialog', { name: 'Ajouter une tâche pour Inès Girard' }, lazyPartWait),
+      );
+      expect(dialog.getByLabelText('Contact')).toHaveValue('Inès Girard (Cabinet Roux)');
+      // Never asked: neither fetching, nor answered, nor refused.
+      const standby = client.getQueryState(standbyContactsQueryOptions().queryKey);
+      expect(standby?.fetchStatus ?? 'idle').toBe('idle');
+      expect(standby?.dataUpdatedAt ?? 0).toBe(0);
+      expect(standby?.errorUpdatedAt ?? 0).toBe(0);
+      await userEvent.click(dialog.getByRole('button', { name: 'Annuler' }));
+    },
+    lazyPartTestTimeout,
+  );
 });

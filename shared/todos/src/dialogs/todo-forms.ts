@@ -3,7 +3,13 @@ import { ApiRequestError } from '@bo/client';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 // The dialogs' schemas live in the contracts: zod then comes with them (shared), never bundled again here.
-export { hasFollowUp, todoAddFormSchema, todoEditFormSchema, type TodoAddValues, type TodoEditValues } from '@bo/contracts';
+export {
+  hasFollowUp,
+  todoAddFormSchema,
+  todoEditFormSchema,
+  type TodoAddValues,
+  type TodoEditValues,
+} from '@bo/contracts';
 
 export type ContactOption = { value: number; label: string };
 export type ContactGroup = { label: string; options: ContactOption[] };
@@ -29,7 +35,11 @@ export function standbyContactGroups(lists: StandbyLists): ContactGroup[] {
 }
 
 // The fields a refused save named go under those fields; the dialog stays open with what the user typed.
-export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, known: readonly Path<T>[]): void {
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly Path<T>[],
+): void {
   if (!(error instanceof ApiRequestError)) return;
   for (const [field, message] of Object.entries(error.fieldErrors())) {
     const path = known.find((name) => name === field);

@@ -23,15 +23,29 @@ export function TodoViewDialog({ todo, onClose }: { todo: Todo | null; onClose: 
           bordered
           items={[
             { key: 'task', label: 'Tâche', children: todo.task.description },
-            { key: 'contact', label: 'Contact', children: `${contactName(todo.contact)}${company ? ` (${company})` : ''}` },
+            {
+              key: 'contact',
+              label: 'Contact',
+              children: `${contactName(todo.contact)}${company ? ` (${company})` : ''}`,
+            },
             { key: 'owner', label: 'Responsable', children: todo.owner.trigram },
             { key: 'deadline', label: 'Échéance', children: frenchDate(todo.deadline) },
-            { key: 'notes', label: 'Notes', children: <span style={{ whiteSpace: 'pre-wrap' }}>{todo.notes || '—'}</span> },
-            { key: 'comment', label: 'Commentaire', children: <span style={{ whiteSpace: 'pre-wrap' }}>{todo.comment || '—'}</span> },
+            {
+              key: 'notes',
+              label: 'Notes',
+              children: <span style={{ whiteSpace: 'pre-wrap' }}>{todo.notes || '—'}</span>,
+            },
+            {
+              key: 'comment',
+              label: 'Commentaire',
+              children: <span style={{ whiteSpace: 'pre-wrap' }}>{todo.comment || '—'}</span>,
+            },
             {
               key: 'state',
               label: 'État',
-              children: todo.isAccomplished ? `Aboutie${todo.executionDate ? ` le ${frenchDate(todo.executionDate)}` : ''}` : 'En cours',
+              children: todo.isAccomplished
+                ? `Aboutie${todo.executionDate ? ` le ${frenchDate(todo.executionDate)}` : ''}`
+                : 'En cours',
             },
           ]}
         />

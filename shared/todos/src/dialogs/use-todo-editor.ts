@@ -47,7 +47,12 @@ export function useTodoEditor({ onTodoAdded, onTodoSaved }: TodoEditorOptions = 
     const comment = values.comment === '' && !editing.comment ? undefined : values.comment;
     const common = { id: editing.id, deadline: values.deadline, notes: values.notes, comment };
     if (hasFollowUp(values)) {
-      await accomplish.mutateAsync({ ...common, taskId: values.taskId, newDeadline: values.newDeadline, newNotes: values.newNotes });
+      await accomplish.mutateAsync({
+        ...common,
+        taskId: values.taskId,
+        newDeadline: values.newDeadline,
+        newNotes: values.newNotes,
+      });
     } else {
       await store.mutateAsync({ ...common, isAccomplished: values.isAccomplished });
     }

@@ -11,7 +11,13 @@ function LoginLikeForm({ onValid }: { onValid: (values: z.output<typeof loginFor
     <form onSubmit={form.handleSubmit(onValid)} noValidate>
       <TextField control={form.control} name="trigram" label="Trigramme" required />
       <PasswordField control={form.control} name="password" label="Mot de passe" />
-      <SwitchField control={form.control} name="save" label="Se souvenir de moi" onLabel="Enregistrer" offLabel="Ne pas enregistrer" />
+      <SwitchField
+        control={form.control}
+        name="save"
+        label="Se souvenir de moi"
+        onLabel="Enregistrer"
+        offLabel="Ne pas enregistrer"
+      />
       <button type="submit">Valider</button>
     </form>
   );

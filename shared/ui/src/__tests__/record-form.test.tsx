@@ -10,7 +10,13 @@ jest.setTimeout(30_000);
 
 const schema = z.object({ name: z.string().min(1, 'Entrée requise') });
 
-function Form({ save, panel }: { save: (name: string, callbacks: RecordSaveCallbacks<{ id: number }>) => void; panel: PanelParam }) {
+function Form({
+  save,
+  panel,
+}: {
+  save: (name: string, callbacks: RecordSaveCallbacks<{ id: number }>) => void;
+  panel: PanelParam;
+}) {
   const { form, panelForm } = useRecordForm({
     schema,
     defaultValues: { name: '' },
@@ -37,7 +43,9 @@ describe('useRecordForm', () => {
     const target = panel();
     let answer: 'refuse' | 'accept' = 'refuse';
     const save = jest.fn((_name: string, callbacks: RecordSaveCallbacks<{ id: number }>) =>
-      answer === 'refuse' ? callbacks.onError(new ApiRequestError([{ message: 'duplicateName', field: 'name' }], 422)) : callbacks.onSuccess({ id: 42 }),
+      answer === 'refuse'
+        ? callbacks.onError(new ApiRequestError([{ message: 'duplicateName', field: 'name' }], 422))
+        : callbacks.onSuccess({ id: 42 }),
     );
     render(<Form save={save} panel={target} />);
     await user.type(screen.getByLabelText(/^Nom/), 'Alpha');

@@ -77,7 +77,9 @@ describe('EntityPanel', () => {
     await user.keyboard('{Escape}');
     cancel.click();
     expect(document.querySelectorAll('.ant-modal-confirm')).toHaveLength(1);
-    await user.click(within(document.querySelector('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: 'Abandonner' }));
+    await user.click(
+      within(document.querySelector('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: 'Abandonner' }),
+    );
     expect(onClose).toHaveBeenCalledTimes(1);
     // The panel is leaving, its form still holding the changes: a last request closes without a new question.
     await user.click(cancel);
@@ -93,7 +95,10 @@ describe('HistoryTimeline', () => {
     entityId: 1,
     label: `Alpha ${id}`,
     action: id === 1 ? 'create' : 'update',
-    changes: id === 1 ? { name: { to: 'Alpha' } } : { city: { from: 'Lyon', to: 'Paris' }, ownerId: { from: 1, to: 2 }, title: { from: 'mister', to: 'madam' } },
+    changes:
+      id === 1
+        ? { name: { to: 'Alpha' } }
+        : { city: { from: 'Lyon', to: 'Paris' }, ownerId: { from: 1, to: 2 }, title: { from: 'mister', to: 'madam' } },
     names: id === 1 ? {} : { 'user:1': 'COM (Camille Martin)', 'user:2': 'DIR (Dominique Leroy)' },
     user: { id: 1, trigram: 'COM' },
     createdAt: '2026-11-20T09:30:00.000Z',
@@ -102,7 +107,10 @@ describe('HistoryTimeline', () => {
   it('names each change in French, before and after, and loads the older entries on demand', async () => {
     const user = userEvent.setup();
     const all = Array.from({ length: 25 }, (_, i) => entry(25 - i));
-    const fetchPage = jest.fn(async (page: number, perPage: number): Promise<ListPage<HistoryEntry>> => ({ items: all.slice((page - 1) * perPage, page * perPage), total: all.length }));
+    const fetchPage = jest.fn(async (page: number, perPage: number): Promise<ListPage<HistoryEntry>> => ({
+      items: all.slice((page - 1) * perPage, page * perPage),
+      total: all.length,
+    }));
     render(
       <QueryClientProvider client={new QueryClient()}>
         <HistoryTimeline
@@ -127,7 +135,16 @@ describe('HistoryTimeline', () => {
 
 describe('the panel in the address', () => {
   it('reads only a record id or "new"', () => {
-    expect(['12', 'new', '0', '-1', '1e3', '0x10', 'abc', null].map(readPanelParam)).toEqual([12, 'new', null, null, null, null, null, null]);
+    expect(['12', 'new', '0', '-1', '1e3', '0x10', 'abc', null].map(readPanelParam)).toEqual([
+      12,
+      'new',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   function Probe() {

@@ -92,24 +92,24 @@ export function DatePickerField<T extends FieldValues, N extends FieldPath<T>>({
   return (
     <FieldFrame id={id} label={label} error={error} required={required} enterConfirmsField>
       <div onKeyDownCapture={handleKeyDownCapture}>
-      <DatePicker
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId(id)}
-        value={fromStoredDate(field.value)}
-        onChange={(value) => {
-          if (!taking.current) change(toStoredDate(value, withTime));
-        }}
-        onBlur={handleBlur}
-        open={open}
-        onOpenChange={setOpen}
-        format={withTime ? DISPLAY_DATE_TIME : DISPLAY_DATE}
-        placeholder={withTime ? 'jj/mm/aaaa hh:mm' : 'jj/mm/aaaa'}
-        showTime={withTime ? { format: 'HH:mm', minuteStep: limits.datePickerMinuteStep } : false}
-        status={error ? 'error' : undefined}
-        disabled={disabled}
-        style={{ width: '100%' }}
-      />
+        <DatePicker
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorId(id)}
+          value={fromStoredDate(field.value)}
+          onChange={(value) => {
+            if (!taking.current) change(toStoredDate(value, withTime));
+          }}
+          onBlur={handleBlur}
+          open={open}
+          onOpenChange={setOpen}
+          format={withTime ? DISPLAY_DATE_TIME : DISPLAY_DATE}
+          placeholder={withTime ? 'jj/mm/aaaa hh:mm' : 'jj/mm/aaaa'}
+          showTime={withTime ? { format: 'HH:mm', minuteStep: limits.datePickerMinuteStep } : false}
+          status={error ? 'error' : undefined}
+          disabled={disabled}
+          style={{ width: '100%' }}
+        />
       </div>
     </FieldFrame>
   );

@@ -49,7 +49,12 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
   placeholder,
   maxLength,
   ...props
-}: BaseFieldProps<T, N> & { type?: 'text' | 'email' | 'tel' | 'number'; autoComplete?: string; placeholder?: string; maxLength?: number }) {
+}: BaseFieldProps<T, N> & {
+  type?: 'text' | 'email' | 'tel' | 'number';
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+}) {
   const { id, error, field, textProps } = useField(props);
   return (
     <FieldFrame id={id} label={label} error={error} required={required}>
@@ -57,7 +62,9 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>>({
         {...textProps}
         type={type}
         onChange={(event) =>
-          field.onChange(type === 'number' && event.target.value !== '' ? Number(event.target.value) : event.target.value)
+          field.onChange(
+            type === 'number' && event.target.value !== '' ? Number(event.target.value) : event.target.value,
+          )
         }
         disabled={disabled}
         autoComplete={autoComplete}
@@ -79,12 +86,7 @@ export function PasswordField<T extends FieldValues, N extends FieldPath<T>>({
   const { id, error, textProps } = useField(props);
   return (
     <FieldFrame id={id} label={label} error={error} required={required}>
-      <Input.Password
-        {...textProps}
-        disabled={disabled}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-      />
+      <Input.Password {...textProps} disabled={disabled} autoComplete={autoComplete} autoFocus={autoFocus} />
     </FieldFrame>
   );
 }
@@ -99,11 +101,7 @@ export function TextareaField<T extends FieldValues, N extends FieldPath<T>>({
   const { id, error, textProps } = useField(props);
   return (
     <FieldFrame id={id} label={label} error={error} required={required}>
-      <Input.TextArea
-        {...textProps}
-        rows={rows}
-        disabled={disabled}
-      />
+      <Input.TextArea {...textProps} rows={rows} disabled={disabled} />
     </FieldFrame>
   );
 }
@@ -169,7 +167,12 @@ export function RadioField<T extends FieldValues, N extends FieldPath<T>>({
   // A radio group is labelled by its legend-like heading, not by a <label for>.
   return (
     <FieldFrame id={id} label={label} error={error} required={required} inlineLabel>
-      <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={errorId(id)} aria-invalid={error ? true : undefined}>
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={errorId(id)}
+        aria-invalid={error ? true : undefined}
+      >
         <span className="bo-field__label" id={`${id}-label`}>
           {label}
         </span>

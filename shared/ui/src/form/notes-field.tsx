@@ -27,7 +27,8 @@ export function insertAt(text: string, phrase: string, start: number, end: numbe
   return { value: `${before}${inserted}${after}`, caret: before.length + lead.length + phrase.length };
 }
 
-const phraseMatches = (input: string, phrase: Phrase) => foldAccents(`${phrase.category} ${phrase.text}`).includes(foldAccents(input));
+const phraseMatches = (input: string, phrase: Phrase) =>
+  foldAccents(`${phrase.category} ${phrase.text}`).includes(foldAccents(input));
 
 // A notes field (a textarea) with the predefined phrases beside it: typing in the picker searches them, choosing one
 // inserts it at the caret of the notes.
@@ -102,14 +103,19 @@ function PhrasePicker({ disabled, onPick }: { disabled?: boolean; onPick: (phras
   const options = categories.map((category) => ({
     label: category,
     title: category,
-    options: phrases.filter((phrase) => phrase.category === category).map((phrase) => ({ value: phrase.id, label: phrase.text, phrase })),
+    options: phrases
+      .filter((phrase) => phrase.category === category)
+      .map((phrase) => ({ value: phrase.id, label: phrase.text, phrase })),
   }));
   return (
     <Select<number>
       aria-label="Insérer une phrase prédéfinie"
       placeholder={isError ? 'Phrases indisponibles' : 'Insérer une phrase…'}
       value={null}
-      showSearch={{ filterOption: (input, option) => (option && 'phrase' in option ? phraseMatches(input, option.phrase as Phrase) : false) }}
+      showSearch={{
+        filterOption: (input, option) =>
+          option && 'phrase' in option ? phraseMatches(input, option.phrase as Phrase) : false,
+      }}
       options={options}
       onChange={(id) => {
         const phrase = phrases.find((candidate) => candidate.id === id);

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { registerOpenForm, takeDraft } from './form-drafts';
 
-export const DRAFT_RESTORED = 'Brouillon restauré : le formulaire reprend ce que vous aviez saisi avant la fin de votre session.';
+export const DRAFT_RESTORED =
+  'Brouillon restauré : le formulaire reprend ce que vous aviez saisi avant la fin de votre session.';
 
 // Every kit form keeps what the user typed when the session ends, and takes it back when it opens again after the
 // next login (form-drafts.ts). `name`: the form's name at its address (its fields' names by default), or false for a
@@ -28,7 +29,10 @@ export function useFormDraft<T extends FieldValues, TOutput extends FieldValues>
       form.reset({ ...form.getValues(), ...draft } as T, { keepDefaultValues: true });
       notifyInfo(DRAFT_RESTORED);
     }
-    return registerOpenForm({ name: formName, read: () => (dirty.current ? (form.getValues() as Record<string, unknown>) : null) });
+    return registerOpenForm({
+      name: formName,
+      read: () => (dirty.current ? (form.getValues() as Record<string, unknown>) : null),
+    });
     // Once, at mount: the form object is stable and its name fixed.
   }, [form, formName]);
 }

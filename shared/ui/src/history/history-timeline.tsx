@@ -1,4 +1,10 @@
-import { historyActionLabels, historyChangeLines, type HistoryEntry, type HistoryValueFormat, type ListPage } from '@bo/contracts/records';
+import {
+  historyActionLabels,
+  historyChangeLines,
+  type HistoryEntry,
+  type HistoryValueFormat,
+  type ListPage,
+} from '@bo/contracts/records';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { Button, Empty, Spin } from 'antd';
 import { LoadFailed } from '../objects/load-failed';
@@ -23,7 +29,15 @@ export type HistoryTimelineProps = {
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
-function ChangeLines({ entry, fieldLabels, formatValue }: { entry: HistoryEntry; fieldLabels: HistoryTimelineProps['fieldLabels']; formatValue?: HistoryValueFormat }) {
+function ChangeLines({
+  entry,
+  fieldLabels,
+  formatValue,
+}: {
+  entry: HistoryEntry;
+  fieldLabels: HistoryTimelineProps['fieldLabels'];
+  formatValue?: HistoryValueFormat;
+}) {
   const labels = typeof fieldLabels === 'function' ? fieldLabels(entry) : (fieldLabels ?? {});
   const lines = historyChangeLines(entry.changes, entry.names, labels, formatValue);
   if (lines.length === 0) return null;
@@ -38,7 +52,14 @@ function ChangeLines({ entry, fieldLabels, formatValue }: { entry: HistoryEntry;
 
 // A record's story, newest first, a page at a time ("Afficher plus"): who did what, when, each field's value
 // before and after.
-export function HistoryTimeline({ label, queryKey, fetchPage, fieldLabels = {}, formatValue, showSubject }: HistoryTimelineProps) {
+export function HistoryTimeline({
+  label,
+  queryKey,
+  fetchPage,
+  fieldLabels = {},
+  formatValue,
+  showSubject,
+}: HistoryTimelineProps) {
   const history = useInfiniteQuery({
     queryKey,
     initialPageParam: 1,

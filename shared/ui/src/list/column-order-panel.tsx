@@ -34,7 +34,12 @@ export function ColumnOrderPanel<Row>({
             {order.map((key, index) => (
               <li key={key} className="bo-table__order-item">
                 <span className="bo-table__order-name">{titleOf(key)}</span>
-                <Button size="small" aria-label={`Déplacer ${titleOf(key)} vers la gauche`} disabled={index === 0} onClick={() => onMove(key, index - 1)}>
+                <Button
+                  size="small"
+                  aria-label={`Déplacer ${titleOf(key)} vers la gauche`}
+                  disabled={index === 0}
+                  onClick={() => onMove(key, index - 1)}
+                >
                   ←
                 </Button>
                 <Button

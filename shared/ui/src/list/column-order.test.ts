@@ -2,7 +2,11 @@ import { moveItem, reconcileOrder } from './column-order';
 
 describe('column order', () => {
   it('keeps a stored order, drops unknown keys and appends new columns', () => {
-    expect(reconcileOrder(['city', 'gone', 'name', 'city'], ['name', 'company', 'city'])).toEqual(['city', 'name', 'company']);
+    expect(reconcileOrder(['city', 'gone', 'name', 'city'], ['name', 'company', 'city'])).toEqual([
+      'city',
+      'name',
+      'company',
+    ]);
     expect(reconcileOrder(null, ['a', 'b'])).toEqual(['a', 'b']);
   });
 

@@ -15,5 +15,8 @@ export function saveFile(fileName: string, blob: Blob): void {
 }
 
 export function downloadCsv(fileName: string, text: string): void {
-  saveFile(fileName.endsWith('.csv') ? fileName : `${fileName}.csv`, new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  saveFile(
+    fileName.endsWith('.csv') ? fileName : `${fileName}.csv`,
+    new Blob([text], { type: 'text/csv;charset=utf-8' }),
+  );
 }

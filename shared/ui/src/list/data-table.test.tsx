@@ -40,7 +40,9 @@ describe('DataTable', () => {
   });
 
   it('says when there is nothing', () => {
-    render(<DataTable label="Chiffres" columns={columns} rows={[]} rowKey={(row) => row.id} emptyText="Aucune tâche" />);
+    render(
+      <DataTable label="Chiffres" columns={columns} rows={[]} rowKey={(row) => row.id} emptyText="Aucune tâche" />,
+    );
     expect(screen.getByText('Aucune tâche')).toBeInTheDocument();
   });
 });

@@ -35,7 +35,14 @@ const range = (count: number, [first, last]: [number, number]) =>
 function pagination(paging: DataTablePaging | undefined): TableProps<object>['pagination'] {
   if (!paging) return false;
   if ('page' in paging) {
-    return { current: paging.page, pageSize: paging.perPage, total: paging.total, onChange: paging.onChange, showSizeChanger: false, showTotal: range };
+    return {
+      current: paging.page,
+      pageSize: paging.perPage,
+      total: paging.total,
+      onChange: paging.onChange,
+      showSizeChanger: false,
+      showTotal: range,
+    };
   }
   return {
     defaultPageSize: paging.perPage,
@@ -45,7 +52,17 @@ function pagination(paging: DataTablePaging | undefined): TableProps<object>['pa
   };
 }
 
-export function DataTable<Row extends object>({ label, columns, rows, rowKey, paging, loading = false, loadingText, emptyText, wide }: DataTableProps<Row>) {
+export function DataTable<Row extends object>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  paging,
+  loading = false,
+  loadingText,
+  emptyText,
+  wide,
+}: DataTableProps<Row>) {
   const antColumns = useMemo(() => toAntColumns(columns), [columns]);
   return (
     <div className="bo-table">

@@ -15,7 +15,17 @@ const SEARCH_DELAY_MS = 150;
 
 // Typing waits for a pause before it changes the address (and asks the server); Enter applies at once. A change
 // of the address from elsewhere (back, forward, "Effacer les filtres") shows in the box.
-function DebouncedInput({ id, value, placeholder, onApply }: { id: string; value: string; placeholder?: string; onApply: (value: string) => void }) {
+function DebouncedInput({
+  id,
+  value,
+  placeholder,
+  onApply,
+}: {
+  id: string;
+  value: string;
+  placeholder?: string;
+  onApply: (value: string) => void;
+}) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
   const written = useRef(value);
@@ -26,9 +36,12 @@ function DebouncedInput({ id, value, placeholder, onApply }: { id: string; value
     setShown(value);
     if (value !== written.current) setDraft(value);
   }
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const apply = (next: string) => {
     if (timer.current) clearTimeout(timer.current);
     written.current = next.trim();
@@ -55,14 +68,29 @@ type AutocompleteFilter = Extract<ListFilter, { type: 'autocomplete' }>;
 
 // The options come from the remote's queries: those of the text typed (once the typing pauses) and the one of the
 // value already chosen, whose label a link or a reload does not carry.
-function AutocompleteControl({ filter, id, value, onChange }: { filter: AutocompleteFilter; id: string; value: string; onChange: (value: string) => void }) {
+function AutocompleteControl({
+  filter,
+  id,
+  value,
+  onChange,
+}: {
+  filter: AutocompleteFilter;
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { typed, setTyped, text } = useTypedText();
   const long = text.length >= AUTOCOMPLETE.minLength;
   const found = useQuery({ ...filter.options(text), enabled: long });
   const chosen = useQuery({ ...filter.selected(value), enabled: value !== '' });
-  const options = (long ? (found.data ?? []) : []).slice(0, AUTOCOMPLETE.maxResults).map((option) => ({ value: String(option.value), label: option.label }));
+  const options = (long ? (found.data ?? []) : [])
+    .slice(0, AUTOCOMPLETE.maxResults)
+    .map((option) => ({ value: String(option.value), label: option.label }));
   if (value !== '' && !options.some((option) => option.value === value)) {
-    options.unshift({ value, label: chosen.data?.label ?? (chosen.isError ? `Introuvable (${value})` : 'Chargement…') });
+    options.unshift({
+      value,
+      label: chosen.data?.label ?? (chosen.isError ? `Introuvable (${value})` : 'Chargement…'),
+    });
   }
   const waiting = typed.trim() !== text || (long && found.isFetching);
   return (
@@ -92,9 +120,21 @@ function AutocompleteControl({ filter, id, value, onChange }: { filter: Autocomp
   );
 }
 
-function FilterControl({ filter, id, value, onChange }: { filter: ListFilter; id: string; value: string; onChange: (value: string) => void }) {
-  if (filter.type === 'text') return <DebouncedInput id={id} value={value} placeholder={filter.placeholder} onApply={onChange} />;
-  if (filter.type === 'autocomplete') return <AutocompleteControl filter={filter} id={id} value={value} onChange={onChange} />;
+function FilterControl({
+  filter,
+  id,
+  value,
+  onChange,
+}: {
+  filter: ListFilter;
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  if (filter.type === 'text')
+    return <DebouncedInput id={id} value={value} placeholder={filter.placeholder} onApply={onChange} />;
+  if (filter.type === 'autocomplete')
+    return <AutocompleteControl filter={filter} id={id} value={value} onChange={onChange} />;
   // Option values may be numbers; the address holds text.
   if (filter.type === 'radio') {
     const chosen = filter.options.find((option) => String(option.value) === (value || filter.defaultValue))?.value;
@@ -106,7 +146,11 @@ function FilterControl({ filter, id, value, onChange }: { filter: ListFilter; id
           const next = String(event.target.value);
           onChange(next === filter.defaultValue ? '' : next);
         }}
-        options={filter.options.map((option) => ({ value: option.value, label: option.label, disabled: option.disabled }))}
+        options={filter.options.map((option) => ({
+          value: option.value,
+          label: option.label,
+          disabled: option.disabled,
+        }))}
       />
     );
   }
@@ -120,7 +164,11 @@ function FilterControl({ filter, id, value, onChange }: { filter: ListFilter; id
       placeholder={filter.placeholder ?? 'Tous'}
       value={selected}
       onChange={(next?: string | number) => onChange(next === undefined || next === null ? '' : String(next))}
-      options={filter.options.map((option) => ({ value: option.value, label: option.label, disabled: option.disabled }))}
+      options={filter.options.map((option) => ({
+        value: option.value,
+        label: option.label,
+        disabled: option.disabled,
+      }))}
       notFoundContent="Aucune correspondance"
     />
   );
@@ -147,18 +195,34 @@ export function ListFilters({ baseId, label, search, filters, state, update }: L
           <label htmlFor={`${baseId}-search`} className="bo-table__filter-label">
             {search.label}
           </label>
-          <DebouncedInput id={`${baseId}-search`} value={state.search} placeholder={search.placeholder} onApply={(value) => update({ search: value })} />
+          <DebouncedInput
+            id={`${baseId}-search`}
+            value={state.search}
+            placeholder={search.placeholder}
+            onApply={(value) => update({ search: value })}
+          />
         </div>
       )}
       {/* On a narrow screen the filters fold behind this button, which counts those in use (app.css decides when). */}
       {filters.length > 0 && (
-        <Button className="bo-table__filters-toggle" aria-expanded={filtersOpen} aria-controls={`${baseId}-filters`} onClick={() => setFiltersOpen((open) => !open)}>
+        <Button
+          className="bo-table__filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={`${baseId}-filters`}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
           {activeFilters > 0 ? `Filtres (${activeFilters})` : 'Filtres'}
         </Button>
       )}
       <div
         id={`${baseId}-filters`}
-        className={['bo-table__filter-fields', filters.length > 0 && 'bo-table__filter-fields--foldable', filtersOpen && 'bo-table__filter-fields--open'].filter(Boolean).join(' ')}
+        className={[
+          'bo-table__filter-fields',
+          filters.length > 0 && 'bo-table__filter-fields--foldable',
+          filtersOpen && 'bo-table__filter-fields--open',
+        ]
+          .filter(Boolean)
+          .join(' ')}
       >
         {filters.map((filter) => {
           const id = `${baseId}-${filter.key}`;
@@ -185,7 +249,11 @@ export function ListFilters({ baseId, label, search, filters, state, update }: L
             </div>
           );
         })}
-        <Button className="bo-table__filter-reset" disabled={!active} onClick={() => update({ search: '', filters: {} })}>
+        <Button
+          className="bo-table__filter-reset"
+          disabled={!active}
+          onClick={() => update({ search: '', filters: {} })}
+        >
           Effacer les filtres
         </Button>
       </div>

@@ -32,11 +32,19 @@ export type AntColumnOptions<Row> = {
   headerProps?: (column: ListColumn<Row>) => HTMLAttributes<HTMLElement>;
 };
 
-export function toAntColumns<Row>(columns: readonly ListColumn<Row>[], { sort = null, headerProps }: AntColumnOptions<Row> = {}): AntColumns<Row> {
+export function toAntColumns<Row>(
+  columns: readonly ListColumn<Row>[],
+  { sort = null, headerProps }: AntColumnOptions<Row> = {},
+): AntColumns<Row> {
   const toAntColumn = (column: ListColumn<Row>, topLevel: boolean): AntColumn<Row> => {
     const onHeaderCell = topLevel && headerProps ? () => headerProps(column) : undefined;
     if (column.children) {
-      return { key: column.key, title: header(column), children: column.children.map((child) => toAntColumn(child, false)), onHeaderCell };
+      return {
+        key: column.key,
+        title: header(column),
+        children: column.children.map((child) => toAntColumn(child, false)),
+        onHeaderCell,
+      };
     }
     return {
       key: column.key,

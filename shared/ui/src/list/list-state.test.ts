@@ -1,6 +1,10 @@
 import { changeListState, listRequest, pageLocally, readListState, writeListState, type ListSpec } from './list-state';
 
-const spec: ListSpec = { filterKeys: ['city', 'status'], sortKeys: ['name', 'age'], defaultSort: { key: 'name', order: 'asc' } };
+const spec: ListSpec = {
+  filterKeys: ['city', 'status'],
+  sortKeys: ['name', 'age'],
+  defaultSort: { key: 'name', order: 'asc' },
+};
 const read = (query: string) => readListState(new URLSearchParams(query), spec);
 
 describe('list state in the address', () => {
@@ -11,7 +15,14 @@ describe('list state in the address', () => {
   });
 
   it('round-trips a view through its address, keeping other parameters', () => {
-    const state = { search: 'dupont', filters: { city: 'Lyon' }, sort: 'age', order: 'desc' as const, page: 3, perPage: 50 };
+    const state = {
+      search: 'dupont',
+      filters: { city: 'Lyon' },
+      sort: 'age',
+      order: 'desc' as const,
+      page: 3,
+      perPage: 50,
+    };
     const params = writeListState(state, spec, new URLSearchParams('tab=2'));
     expect(params.get('tab')).toBe('2');
     expect(readListState(params, spec)).toEqual(state);
@@ -56,7 +67,8 @@ describe('a list computed in the browser', () => {
   const sortValues = { name: (r: (typeof rows)[number]) => r.name, age: (r: (typeof rows)[number]) => r.age };
 
   it('sorts in French order, numbers as numbers, ties in their order', () => {
-    const ids = (sort: string, order: 'asc' | 'desc') => pageLocally(rows, { ...read(''), sort, order }, { sortValues }).items.map((r) => r.id);
+    const ids = (sort: string, order: 'asc' | 'desc') =>
+      pageLocally(rows, { ...read(''), sort, order }, { sortValues }).items.map((r) => r.id);
     expect(ids('name', 'asc')).toEqual([2, 4, 1, 3]);
     expect(ids('age', 'asc')).toEqual([2, 1, 3, 4]);
     expect(ids('age', 'desc')).toEqual([4, 1, 3, 2]);

@@ -24,7 +24,8 @@ export type ListSpec = {
 
 const defaultPerPage = (spec: ListSpec) => spec.defaultPerPage ?? DEFAULT_PER_PAGE;
 
-const positiveInt = (text: string | null): number | null => (text !== null && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null);
+const positiveInt = (text: string | null): number | null =>
+  text !== null && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
 
 export function readListState(params: URLSearchParams, spec: ListSpec): ListState {
   const filters: Record<string, string> = {};
@@ -36,7 +37,11 @@ export function readListState(params: URLSearchParams, spec: ListSpec): ListStat
   const sort = sortParam !== null && spec.sortKeys.includes(sortParam) ? sortParam : (spec.defaultSort?.key ?? null);
   const orderParam = params.get('order');
   const order: SortOrder =
-    orderParam === 'asc' || orderParam === 'desc' ? orderParam : sortParam === null ? (spec.defaultSort?.order ?? 'asc') : 'asc';
+    orderParam === 'asc' || orderParam === 'desc'
+      ? orderParam
+      : sortParam === null
+        ? (spec.defaultSort?.order ?? 'asc')
+        : 'asc';
   const perPage = positiveInt(params.get('perPage'));
   return {
     search: params.get('search') ?? '',
@@ -44,7 +49,8 @@ export function readListState(params: URLSearchParams, spec: ListSpec): ListStat
     sort,
     order,
     page: positiveInt(params.get('page')) ?? 1,
-    perPage: perPage !== null && (PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : defaultPerPage(spec),
+    perPage:
+      perPage !== null && (PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? perPage : defaultPerPage(spec),
   };
 }
 
@@ -54,7 +60,9 @@ export function writeListState(state: ListState, spec: ListSpec, current: URLSea
   for (const key of ['search', 'sort', 'order', 'page', 'perPage', ...spec.filterKeys]) next.delete(key);
   if (state.search.trim()) next.set('search', state.search.trim());
   for (const key of spec.filterKeys) if (state.filters[key]) next.set(key, state.filters[key]);
-  const isDefaultSort = state.sort === (spec.defaultSort?.key ?? null) && (state.sort === null || state.order === (spec.defaultSort?.order ?? 'asc'));
+  const isDefaultSort =
+    state.sort === (spec.defaultSort?.key ?? null) &&
+    (state.sort === null || state.order === (spec.defaultSort?.order ?? 'asc'));
   if (!isDefaultSort && state.sort !== null) {
     next.set('sort', state.sort);
     next.set('order', state.order);
@@ -97,7 +105,11 @@ export type LocalListOptions<Row> = {
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
-export function pageLocally<Row>(rows: readonly Row[], state: ListState, options: LocalListOptions<Row> = {}): ListPage<Row> {
+export function pageLocally<Row>(
+  rows: readonly Row[],
+  state: ListState,
+  options: LocalListOptions<Row> = {},
+): ListPage<Row> {
   const { matches, sortValues = {} } = options;
   const kept = matches ? rows.filter((row) => matches(row, state)) : [...rows];
   const value = state.sort === null ? undefined : sortValues[state.sort];
@@ -106,7 +118,9 @@ export function pageLocally<Row>(rows: readonly Row[], state: ListState, options
     const keyed = kept.map((row, index) => ({ row, index, key: value(row) }));
     keyed.sort((a, b) => {
       const compared =
-        typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : collator.compare(String(a.key), String(b.key));
+        typeof a.key === 'number' && typeof b.key === 'number'
+          ? a.key - b.key
+          : collator.compare(String(a.key), String(b.key));
       return compared * direction || a.index - b.index;
     });
     kept.splice(0, kept.length, ...keyed.map((entry) => entry.row));

@@ -1,6 +1,14 @@
 import { PER_PAGE_OPTIONS } from '@bo/contracts';
 import { Table, type PaginationProps, type TableProps } from 'antd';
-import { cloneElement, isValidElement, useMemo, type HTMLAttributes, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useMemo,
+  type HTMLAttributes,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useLatestCallback } from '../use-latest-callback';
 import { toAntColumns } from './list-columns';
 import type { ListState } from './list-state';
@@ -23,7 +31,8 @@ function pageLink(href: (page: number) => string): PageItemRender {
       // The item around it is the one stop of the keyboard.
       tabIndex: -1,
       onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) event.stopPropagation();
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+          event.stopPropagation();
         else event.preventDefault();
       },
     };
@@ -32,7 +41,10 @@ function pageLink(href: (page: number) => string): PageItemRender {
   };
 }
 
-type ListTableProps<Row> = Pick<ListViewProps<Row, unknown>, 'label' | 'rowKey' | 'rowLabel' | 'rowClassName' | 'onRowOpen' | 'selection'> & {
+type ListTableProps<Row> = Pick<
+  ListViewProps<Row, unknown>,
+  'label' | 'rowKey' | 'rowLabel' | 'rowClassName' | 'onRowOpen' | 'selection'
+> & {
   // In the order shown.
   columns: readonly ListColumn<Row>[];
   headerProps: (column: ListColumn<Row>) => HTMLAttributes<HTMLElement>;
@@ -48,35 +60,66 @@ type ListTableProps<Row> = Pick<ListViewProps<Row, unknown>, 'label' | 'rowKey' 
 };
 
 export function ListTable<Row extends object>(props: ListTableProps<Row>) {
-  const { label, columns, headerProps, state, update, pageHref, currentPage, total, items, emptyText, bordered, rowKey, rowLabel, rowClassName, onRowOpen } = props;
+  const {
+    label,
+    columns,
+    headerProps,
+    state,
+    update,
+    pageHref,
+    currentPage,
+    total,
+    items,
+    emptyText,
+    bordered,
+    rowKey,
+    rowLabel,
+    rowClassName,
+    onRowOpen,
+  } = props;
   // Built again only when the columns, their order or the sort change.
   const antColumns = useMemo(
-    () => toAntColumns(columns, { sort: state.sort === null ? null : { key: state.sort, order: state.order }, headerProps }),
+    () =>
+      toAntColumns(columns, {
+        sort: state.sort === null ? null : { key: state.sort, order: state.order },
+        headerProps,
+      }),
     [columns, headerProps, state.sort, state.order],
   );
 
-  const handleChange = useLatestCallback<Parameters<NonNullable<TableProps<Row>['onChange']>>, void>((pagination, _filters, sorter: AntSorter<Row>, extra) => {
-    if (extra.action === 'sort') {
-      const single = Array.isArray(sorter) ? sorter[0] : sorter;
-      if (single?.columnKey !== undefined) {
-        const key = String(single.columnKey);
-        // antd cycles ascend -> descend -> none; with two directions a click on the sorted column flips it.
-        const order = single.order === 'descend' ? 'desc' : single.order === 'ascend' ? 'asc' : state.sort === key && state.order === 'asc' ? 'desc' : 'asc';
-        update({ sort: key, order });
+  const handleChange = useLatestCallback<Parameters<NonNullable<TableProps<Row>['onChange']>>, void>(
+    (pagination, _filters, sorter: AntSorter<Row>, extra) => {
+      if (extra.action === 'sort') {
+        const single = Array.isArray(sorter) ? sorter[0] : sorter;
+        if (single?.columnKey !== undefined) {
+          const key = String(single.columnKey);
+          // antd cycles ascend -> descend -> none; with two directions a click on the sorted column flips it.
+          const order =
+            single.order === 'descend'
+              ? 'desc'
+              : single.order === 'ascend'
+                ? 'asc'
+                : state.sort === key && state.order === 'asc'
+                  ? 'desc'
+                  : 'asc';
+          update({ sort: key, order });
+        }
+        return;
       }
-      return;
-    }
-    if (extra.action === 'paginate') {
-      const perPage = pagination.pageSize ?? state.perPage;
-      update(perPage !== state.perPage ? { perPage } : { page: pagination.current ?? state.page });
-    }
-  });
+      if (extra.action === 'paginate') {
+        const perPage = pagination.pageSize ?? state.perPage;
+        update(perPage !== state.perPage ? { perPage } : { page: pagination.current ?? state.page });
+      }
+    },
+  );
 
   const rowKeyOf = useLatestCallback(rowKey);
   const rowLabelOf = useLatestCallback((row: Row) => rowLabel?.(row) ?? String(rowKey(row)));
   const rowClassOf = useLatestCallback((row: Row) => rowClassName?.(row) ?? '');
   const openRow = useLatestCallback((row: Row) => onRowOpen?.(row));
-  const selectionChange = useLatestCallback((keys: (string | number)[], rows: Row[]) => props.selection?.onChange(keys, rows));
+  const selectionChange = useLatestCallback((keys: (string | number)[], rows: Row[]) =>
+    props.selection?.onChange(keys, rows),
+  );
   const selectable = props.selection !== undefined;
   const selectedKeys = props.selection?.keys.join('\u0000') ?? '';
   const rowSelection = useMemo<TableProps<Row>['rowSelection']>(
@@ -121,7 +164,8 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
       total,
       showSizeChanger: true,
       pageSizeOptions: PER_PAGE_OPTIONS.map(String),
-      showTotal: (count, range) => `${range[0].toLocaleString('fr-FR')}–${range[1].toLocaleString('fr-FR')} sur ${count.toLocaleString('fr-FR')}`,
+      showTotal: (count, range) =>
+        `${range[0].toLocaleString('fr-FR')}–${range[1].toLocaleString('fr-FR')} sur ${count.toLocaleString('fr-FR')}`,
       itemRender: pageLink(pageHrefOf),
     }),
     [currentPage, state.perPage, total, pageHrefOf],
@@ -146,6 +190,19 @@ export function ListTable<Row extends object>(props: ListTableProps<Row>) {
         locale={locale}
       />
     ),
-    [label, antColumns, items, rowKeyOf, bordered, handleChange, pagination, hasRowClass, rowClassOf, rowSelection, onRow, locale],
+    [
+      label,
+      antColumns,
+      items,
+      rowKeyOf,
+      bordered,
+      handleChange,
+      pagination,
+      hasRowClass,
+      rowClassOf,
+      rowSelection,
+      onRow,
+      locale,
+    ],
   );
 }

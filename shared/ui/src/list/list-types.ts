@@ -26,7 +26,14 @@ export type ListColumn<Row> = {
 };
 
 export type ListFilter =
-  | { key: string; label: string; type: 'select'; options: readonly Option[]; placeholder?: string; searchable?: boolean }
+  | {
+      key: string;
+      label: string;
+      type: 'select';
+      options: readonly Option[];
+      placeholder?: string;
+      searchable?: boolean;
+    }
   // Buttons, one always chosen: `defaultValue` when the address names none.
   | { key: string; label: string; type: 'radio'; options: readonly Option[]; defaultValue: string }
   | { key: string; label: string; type: 'text'; placeholder?: string }
@@ -82,4 +89,5 @@ export type ListViewProps<Row, TData, TKey extends QueryKey = QueryKey> = ListSo
   selection?: { keys: readonly (string | number)[]; onChange: (keys: (string | number)[], rows: Row[]) => void };
 };
 
-export const plural = (count: number, word: string) => `${count.toLocaleString('fr-FR')} ${word}${count > 1 ? 's' : ''}`;
+export const plural = (count: number, word: string) =>
+  `${count.toLocaleString('fr-FR')} ${word}${count > 1 ? 's' : ''}`;

@@ -29,7 +29,17 @@ const columns: ListColumn<Person>[] = [
   { key: 'name', title: 'Nom', sortable: true },
   { key: 'city', title: 'Ville', sortable: true },
 ];
-const filters: ListFilter[] = [{ key: 'city', label: 'Ville', type: 'select', options: [{ value: 'Lyon', label: 'Lyon' }, { value: 'Paris', label: 'Paris' }] }];
+const filters: ListFilter[] = [
+  {
+    key: 'city',
+    label: 'Ville',
+    type: 'select',
+    options: [
+      { value: 'Lyon', label: 'Lyon' },
+      { value: 'Paris', label: 'Paris' },
+    ],
+  },
+];
 
 // A server answering the list query of the API's list endpoints (`listRequest`); `fail` makes it refuse some queries.
 function makeServer(fail: (request: ListRequest) => boolean = () => false) {
@@ -37,8 +47,11 @@ function makeServer(fail: (request: ListRequest) => boolean = () => false) {
   const answer = async (request: ListRequest): Promise<ListPage<Person>> => {
     requests.push(request);
     if (fail(request)) throw new Error('down');
-    let rows = people.filter((p) => (!request.city || p.city === request.city) && (!request.search || p.name.includes(String(request.search))));
-    if (request.sort === 'name') rows = [...rows].sort((a, b) => a.name.localeCompare(b.name) * (request.order === 'desc' ? -1 : 1));
+    let rows = people.filter(
+      (p) => (!request.city || p.city === request.city) && (!request.search || p.name.includes(String(request.search))),
+    );
+    if (request.sort === 'name')
+      rows = [...rows].sort((a, b) => a.name.localeCompare(b.name) * (request.order === 'desc' ? -1 : 1));
     const page = Number(request.page);
     const perPage = Number(request.perPage);
     return { items: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
@@ -75,7 +88,8 @@ function renderAt(url: string, element: React.ReactNode) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  const navigate = (to: string | number) => act(() => void (typeof to === 'number' ? router.navigate?.(to) : router.navigate?.(to)));
+  const navigate = (to: string | number) =>
+    act(() => void (typeof to === 'number' ? router.navigate?.(to) : router.navigate?.(to)));
   return { client, navigate, search: () => new URLSearchParams(router.search) };
 }
 
@@ -89,7 +103,9 @@ function blobText(blob: Blob): Promise<string> {
 }
 
 function bodyRows() {
-  return within(screen.getByRole('table', { name: 'Personnes' })).getAllByRole('row').slice(1);
+  return within(screen.getByRole('table', { name: 'Personnes' }))
+    .getAllByRole('row')
+    .slice(1);
 }
 
 const firstName = () => within(bodyRows()[0]).getAllByRole('cell')[0].textContent;
@@ -99,7 +115,13 @@ describe('a server list', () => {
     const { requests, peopleQueryOptions } = makeServer();
     const { search, navigate } = renderAt(
       '/people?city=Lyon&perPage=10',
-      <ListView label="Personnes" columns={columns} filters={filters} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} />,
+      <ListView
+        label="Personnes"
+        columns={columns}
+        filters={filters}
+        queryOptions={peopleQueryOptions}
+        rowKey={(p) => p.id}
+      />,
     );
     expect(await screen.findByText('100 lignes')).toBeInTheDocument();
     expect(requests.at(-1)).toEqual({ city: 'Lyon', order: 'asc', page: 1, perPage: 10 });
@@ -125,7 +147,14 @@ describe('a server list', () => {
     const { requests, peopleQueryOptions } = makeServer();
     const { search } = renderAt(
       '/people?page=3',
-      <ListView label="Personnes" columns={columns} filters={filters} search={{ label: 'Rechercher' }} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} />,
+      <ListView
+        label="Personnes"
+        columns={columns}
+        filters={filters}
+        search={{ label: 'Rechercher' }}
+        queryOptions={peopleQueryOptions}
+        rowKey={(p) => p.id}
+      />,
     );
     await screen.findByText('300 lignes');
     await userEvent.type(screen.getByLabelText('Rechercher'), 'Personne 01');
@@ -141,7 +170,9 @@ describe('a server list', () => {
 
   it('draws no row again while a search is on its way, only the rows it brings', async () => {
     let drawn = 0;
-    const counted: ListColumn<Person>[] = [{ key: 'name', title: 'Nom', render: (person) => ((drawn += 1), person.name) }];
+    const counted: ListColumn<Person>[] = [
+      { key: 'name', title: 'Nom', render: (person) => ((drawn += 1), person.name) },
+    ];
     const answers: Array<() => void> = [];
     const slowQueryOptions = (state: ListState) =>
       queryOptions({
@@ -156,7 +187,15 @@ describe('a server list', () => {
     // The page passes its callbacks inline, as pages do.
     renderAt(
       '/people?perPage=10',
-      <ListView label="Personnes" columns={counted} search={{ label: 'Rechercher' }} queryOptions={slowQueryOptions} rowKey={(p) => p.id} rowLabel={(p) => p.name} onRowOpen={() => undefined} />,
+      <ListView
+        label="Personnes"
+        columns={counted}
+        search={{ label: 'Rechercher' }}
+        queryOptions={slowQueryOptions}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.name}
+        onRowOpen={() => undefined}
+      />,
     );
     await screen.findByText('300 lignes');
     const shown = drawn;
@@ -173,14 +212,32 @@ describe('a server list', () => {
 
   it('says when nothing matches, in French', async () => {
     const { peopleQueryOptions } = makeServer();
-    renderAt('/people?search=personne', <ListView label="Personnes" columns={columns} search={{ label: 'Rechercher' }} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} />);
+    renderAt(
+      '/people?search=personne',
+      <ListView
+        label="Personnes"
+        columns={columns}
+        search={{ label: 'Rechercher' }}
+        queryOptions={peopleQueryOptions}
+        rowKey={(p) => p.id}
+      />,
+    );
     expect(await screen.findByText('Aucun résultat ne correspond à ces critères')).toBeInTheDocument();
   });
 
   it('keeps the rows last shown when a load fails, and retries', async () => {
     let down = false;
     const { peopleQueryOptions } = makeServer(() => down);
-    const { navigate } = renderAt('/people', <ListView label="Personnes" columns={columns} filters={filters} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} />);
+    const { navigate } = renderAt(
+      '/people',
+      <ListView
+        label="Personnes"
+        columns={columns}
+        filters={filters}
+        queryOptions={peopleQueryOptions}
+        rowKey={(p) => p.id}
+      />,
+    );
     await screen.findByText('300 lignes');
     down = true;
     await navigate('/people?city=Lyon');
@@ -196,9 +253,22 @@ describe('a server list', () => {
   it('exports every page of what it shows, filters applied, as CSV', async () => {
     const { requests, peopleQueryOptions } = makeServer();
     const blobs: Blob[] = [];
-    Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:list'), revokeObjectURL: () => undefined });
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:list'),
+      revokeObjectURL: () => undefined,
+    });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderAt('/people?city=Paris', <ListView label="Personnes" columns={columns} filters={filters} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} exportFileName="personnes" />);
+    renderAt(
+      '/people?city=Paris',
+      <ListView
+        label="Personnes"
+        columns={columns}
+        filters={filters}
+        queryOptions={peopleQueryOptions}
+        rowKey={(p) => p.id}
+        exportFileName="personnes"
+      />,
+    );
     await screen.findByText('200 lignes');
     await userEvent.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
     await waitFor(() => expect(blobs).toHaveLength(1));
@@ -206,7 +276,12 @@ describe('a server list', () => {
     const lines = (await blobText(blobs[0])).split('\r\n');
     expect(lines[0]).toBe('\uFEFFNom;Ville');
     expect(lines.filter(Boolean)).toHaveLength(201);
-    expect(lines.slice(1).filter(Boolean).every((line) => line.endsWith(';Paris'))).toBe(true);
+    expect(
+      lines
+        .slice(1)
+        .filter(Boolean)
+        .every((line) => line.endsWith(';Paris')),
+    ).toBe(true);
     expect(requests.filter((request) => request.perPage === 100).map((request) => request.page)).toEqual([1, 2]);
     click.mockRestore();
   });
@@ -224,13 +299,28 @@ describe('a server list', () => {
             queryKey: ['cities', 'search', text],
             queryFn: async () => {
               looked.push(text);
-              return ['Lyon', 'Paris'].filter((city) => city.toLowerCase().includes(text.toLowerCase())).map((city) => ({ value: city, label: `Ville de ${city}` }));
+              return ['Lyon', 'Paris']
+                .filter((city) => city.toLowerCase().includes(text.toLowerCase()))
+                .map((city) => ({ value: city, label: `Ville de ${city}` }));
             },
           }),
-        selected: (value) => queryOptions<Option, Error, Option, QueryKey>({ queryKey: ['cities', 'one', value], queryFn: async () => ({ value, label: `Ville de ${value}` }) }),
+        selected: (value) =>
+          queryOptions<Option, Error, Option, QueryKey>({
+            queryKey: ['cities', 'one', value],
+            queryFn: async () => ({ value, label: `Ville de ${value}` }),
+          }),
       },
     ];
-    const { search, navigate } = renderAt('/people', <ListView label="Personnes" columns={columns} filters={byCity} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} />);
+    const { search, navigate } = renderAt(
+      '/people',
+      <ListView
+        label="Personnes"
+        columns={columns}
+        filters={byCity}
+        queryOptions={peopleQueryOptions}
+        rowKey={(p) => p.id}
+      />,
+    );
     expect(await screen.findByText('300 lignes')).toBeInTheDocument();
     const box = screen.getByRole('combobox', { name: 'Ville' });
     await userEvent.type(box, 'p');
@@ -265,7 +355,15 @@ describe('column order', () => {
 
   it('reorders columns from the keyboard panel and remembers the order', async () => {
     const { peopleQueryOptions } = makeServer();
-    const list = <ListView label="Personnes" columns={columns} queryOptions={peopleQueryOptions} rowKey={(p) => p.id} columnOrderKey="test.order" />;
+    const list = (
+      <ListView
+        label="Personnes"
+        columns={columns}
+        queryOptions={peopleQueryOptions}
+        rowKey={(p) => p.id}
+        columnOrderKey="test.order"
+      />
+    );
     renderAt('/people', list);
     await screen.findByText('300 lignes');
     expect(headers()).toEqual(['Nom', 'Ville']);
@@ -284,7 +382,10 @@ describe('a list computed in the browser', () => {
   const rowsKey = ['people', 'all'] as const;
   const allPeople = () => queryOptions({ queryKey: rowsKey, queryFn: async () => people.slice(0, 30) });
   const toPage = (rows: Person[], state: ListState) =>
-    pageLocally(rows, state, { matches: (p) => !state.filters.city || p.city === state.filters.city, sortValues: { name: (p) => p.name, city: (p) => p.city } });
+    pageLocally(rows, state, {
+      matches: (p) => !state.filters.city || p.city === state.filters.city,
+      sortValues: { name: (p) => p.name, city: (p) => p.city },
+    });
 
   it('filters, sorts and pages the loaded rows, and opens a row with Enter', async () => {
     const opened: number[] = [];
@@ -312,9 +413,28 @@ describe('a list computed in the browser', () => {
 
   it('checks a radio filter at once, and filters with it', async () => {
     const byCity: ListFilter[] = [
-      { key: 'city', label: 'Ville', type: 'radio', defaultValue: '', options: [{ value: '', label: 'Toutes' }, { value: 'Lyon', label: 'Lyon' }] },
+      {
+        key: 'city',
+        label: 'Ville',
+        type: 'radio',
+        defaultValue: '',
+        options: [
+          { value: '', label: 'Toutes' },
+          { value: 'Lyon', label: 'Lyon' },
+        ],
+      },
     ];
-    renderAt('/people', <ListView label="Personnes" columns={columns} filters={byCity} queryOptions={allPeople} toPage={toPage} rowKey={(p) => p.id} />);
+    renderAt(
+      '/people',
+      <ListView
+        label="Personnes"
+        columns={columns}
+        filters={byCity}
+        queryOptions={allPeople}
+        toPage={toPage}
+        rowKey={(p) => p.id}
+      />,
+    );
     await screen.findByText('30 lignes');
     const group = screen.getByRole('group', { name: 'Ville' });
     expect(within(group).getByRole('radio', { name: 'Toutes' })).toBeChecked();
@@ -324,13 +444,31 @@ describe('a list computed in the browser', () => {
   });
 
   it('exports the filtered rows without loading them again for each page', async () => {
-    const rows = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `Ligne ${i + 1}`, city: i < 210 ? 'Lyon' : 'Paris' }));
+    const rows = Array.from({ length: 250 }, (_, i) => ({
+      id: i + 1,
+      name: `Ligne ${i + 1}`,
+      city: i < 210 ? 'Lyon' : 'Paris',
+    }));
     const load = jest.fn(async () => rows);
     const blobs: Blob[] = [];
-    Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:list'), revokeObjectURL: () => undefined });
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:list'),
+      revokeObjectURL: () => undefined,
+    });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const many = () => queryOptions({ queryKey: ['rows', 'all'], queryFn: load });
-    renderAt('/people?city=Lyon', <ListView label="Personnes" columns={columns} filters={filters} queryOptions={many} toPage={toPage} rowKey={(p) => p.id} exportFileName="lignes" />);
+    renderAt(
+      '/people?city=Lyon',
+      <ListView
+        label="Personnes"
+        columns={columns}
+        filters={filters}
+        queryOptions={many}
+        toPage={toPage}
+        rowKey={(p) => p.id}
+        exportFileName="lignes"
+      />,
+    );
     await screen.findByText('210 lignes');
     await userEvent.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
     await waitFor(() => expect(blobs).toHaveLength(1));
@@ -341,11 +479,28 @@ describe('a list computed in the browser', () => {
 
   it('keeps a filter chosen just before a search is typed', async () => {
     const byCity: ListFilter[] = [
-      { key: 'city', label: 'Ville', type: 'radio', defaultValue: '', options: [{ value: '', label: 'Toutes' }, { value: 'Lyon', label: 'Lyon' }] },
+      {
+        key: 'city',
+        label: 'Ville',
+        type: 'radio',
+        defaultValue: '',
+        options: [
+          { value: '', label: 'Toutes' },
+          { value: 'Lyon', label: 'Lyon' },
+        ],
+      },
     ];
     const { search } = renderAt(
       '/people?city=Lyon',
-      <ListView label="Personnes" columns={columns} filters={byCity} search={{ label: 'Rechercher' }} queryOptions={allPeople} toPage={toPage} rowKey={(p) => p.id} />,
+      <ListView
+        label="Personnes"
+        columns={columns}
+        filters={byCity}
+        search={{ label: 'Rechercher' }}
+        queryOptions={allPeople}
+        toPage={toPage}
+        rowKey={(p) => p.id}
+      />,
     );
     await screen.findByText('10 lignes');
     await userEvent.click(within(screen.getByRole('group', { name: 'Ville' })).getByText('Toutes'));
@@ -355,9 +510,17 @@ describe('a list computed in the browser', () => {
   });
 
   it('shows what a mutation writes into the query the list reads', async () => {
-    const { client } = renderAt('/people', <ListView label="Personnes" columns={columns} queryOptions={allPeople} toPage={toPage} rowKey={(p) => p.id} />);
+    const { client } = renderAt(
+      '/people',
+      <ListView label="Personnes" columns={columns} queryOptions={allPeople} toPage={toPage} rowKey={(p) => p.id} />,
+    );
     await screen.findByText('30 lignes');
-    act(() => client.setQueryData(allPeople().queryKey, (rows) => rows && [{ id: 999, name: 'Personne ajoutée', city: 'Nantes' }, ...rows]));
+    act(() =>
+      client.setQueryData(
+        allPeople().queryKey,
+        (rows) => rows && [{ id: 999, name: 'Personne ajoutée', city: 'Nantes' }, ...rows],
+      ),
+    );
     expect(await screen.findByText('31 lignes')).toBeInTheDocument();
     expect(screen.getByText('Personne ajoutée')).toBeInTheDocument();
   });

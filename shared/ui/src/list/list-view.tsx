@@ -26,12 +26,22 @@ const NO_ROWS: never[] = [];
 // An empty table's text that shows nothing (antd shows its own "no data" for an empty string).
 const NOTHING = <span />;
 
-export function ListView<Row extends object, TData = ListPage<Row>, TKey extends QueryKey = QueryKey>(props: ListViewProps<Row, TData, TKey>) {
+export function ListView<Row extends object, TData = ListPage<Row>, TKey extends QueryKey = QueryKey>(
+  props: ListViewProps<Row, TData, TKey>,
+) {
   const { label, filters = [], search, columnOrderKey } = props;
   const baseId = `list-${useId().replace(/:/g, '')}`;
-  const toPage = (props.toPage ?? ((data: TData) => data as unknown as ListPage<Row>)) as (data: TData, state: ListState) => ListPage<Row>;
+  const toPage = (props.toPage ?? ((data: TData) => data as unknown as ListPage<Row>)) as (
+    data: TData,
+    state: ListState,
+  ) => ListPage<Row>;
   const columns = useStableColumns(props.columns);
-  const { state, update, pageHref, result, shown, total, currentPage } = useListRows({ ...props, columns, filters, toPage });
+  const { state, update, pageHref, result, shown, total, currentPage } = useListRows({
+    ...props,
+    columns,
+    filters,
+    toPage,
+  });
   const [announcement, setAnnouncement] = useState('');
   const ordered = useOrderedColumns(columnOrderKey, columns, setAnnouncement);
   const exported = useListExport({
@@ -49,19 +59,36 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
   const failedFirstLoad = result.isError && shown === undefined;
   const waiting = !failedFirstLoad && (result.isPending || (result.isFetching && result.isPlaceholderData));
   // Nothing loaded yet and the load failed: not "no results", which would lie; the alert above says it, once.
-  const emptyText = shown ? (props.emptyText ?? 'Aucun résultat ne correspond à ces critères') : failedFirstLoad ? NOTHING : loadingText;
+  const emptyText = shown
+    ? (props.emptyText ?? 'Aucun résultat ne correspond à ces critères')
+    : failedFirstLoad
+      ? NOTHING
+      : loadingText;
 
   return (
     <div className={`bo-table bo-list${props.selection ? ' bo-list--selectable' : ''}`}>
       <div className="bo-table__toolbar">
-        {(search || filters.length > 0) && <ListFilters baseId={baseId} label={label} search={search} filters={filters} state={state} update={update} />}
+        {(search || filters.length > 0) && (
+          <ListFilters baseId={baseId} label={label} search={search} filters={filters} state={state} update={update} />
+        )}
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
           {props.toolbarExtra}
           {columnOrderKey && (
-            <ColumnOrderPanel label={label} columns={columns} order={ordered.order} isDefault={ordered.isDefault} onMove={ordered.move} onReset={ordered.reset} />
+            <ColumnOrderPanel
+              label={label}
+              columns={columns}
+              order={ordered.order}
+              isDefault={ordered.isDefault}
+              onMove={ordered.move}
+              onReset={ordered.reset}
+            />
           )}
           {props.exportFileName && (
-            <Button onClick={() => void exported.start()} loading={exported.exporting} disabled={shown === undefined || total === 0}>
+            <Button
+              onClick={() => void exported.start()}
+              loading={exported.exporting}
+              disabled={shown === undefined || total === 0}
+            >
               Exporter en CSV
             </Button>
           )}

@@ -15,7 +15,9 @@ const people: Person[] = Array.from({ length: 45 }, (_, i) => ({
 }));
 
 function bodyRows() {
-  return within(screen.getByRole('table', { name: 'Personnes' })).getAllByRole('row').slice(1);
+  return within(screen.getByRole('table', { name: 'Personnes' }))
+    .getAllByRole('row')
+    .slice(1);
 }
 
 describe('ReorderableTable', () => {

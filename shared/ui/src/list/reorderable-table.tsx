@@ -34,7 +34,14 @@ function cellValue<Row>(row: Row, key: string): ReactNode {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-export function ReorderableTable<Row extends object>({ label, columns, rowKey, rows, onRowsReorder, rowLabel }: ReorderableTableProps<Row>) {
+export function ReorderableTable<Row extends object>({
+  label,
+  columns,
+  rowKey,
+  rows,
+  onRowsReorder,
+  rowLabel,
+}: ReorderableTableProps<Row>) {
   const [announcement, setAnnouncement] = useState('');
   const [dragOverRow, setDragOverRow] = useState<number | null>(null);
 

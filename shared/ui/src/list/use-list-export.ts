@@ -20,7 +20,15 @@ type ListExportOptions<Row, TData, TKey extends QueryKey> = {
   announce: (text: string) => void;
 };
 
-export function useListExport<Row, TData, TKey extends QueryKey>({ fileName, serverExport, queryOptions, toPage, state, columns, announce }: ListExportOptions<Row, TData, TKey>) {
+export function useListExport<Row, TData, TKey extends QueryKey>({
+  fileName,
+  serverExport,
+  queryOptions,
+  toPage,
+  state,
+  columns,
+  announce,
+}: ListExportOptions<Row, TData, TKey>) {
   const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -45,7 +53,10 @@ export function useListExport<Row, TData, TKey extends QueryKey>({ fileName, ser
         rows.push(...items);
         if (items.length === 0 || rows.length >= all) break;
       }
-      const csvColumns: CsvColumn<Row>[] = leaves(columns).map((column) => ({ title: column.title, value: (row) => valueOf(column, row) }));
+      const csvColumns: CsvColumn<Row>[] = leaves(columns).map((column) => ({
+        title: column.title,
+        value: (row) => valueOf(column, row),
+      }));
       downloadCsv(fileName, toCsv(csvColumns, rows));
       announce(`${plural(rows.length, 'ligne')} exportée${rows.length > 1 ? 's' : ''}.`);
     } catch {

@@ -18,7 +18,14 @@ type ListRowsOptions<Row, TData, TKey extends QueryKey> = {
   toPage: (data: TData, state: ListState) => ListPage<Row>;
 };
 
-export function useListRows<Row, TData, TKey extends QueryKey>({ columns, filters, defaultSort, defaultPerPage, queryOptions, toPage }: ListRowsOptions<Row, TData, TKey>) {
+export function useListRows<Row, TData, TKey extends QueryKey>({
+  columns,
+  filters,
+  defaultSort,
+  defaultPerPage,
+  queryOptions,
+  toPage,
+}: ListRowsOptions<Row, TData, TKey>) {
   const queryClient = useQueryClient();
   const sortKeys = leaves(columns)
     .filter((column) => column.sortable)
@@ -45,7 +52,10 @@ export function useListRows<Row, TData, TKey extends QueryKey>({ columns, filter
   });
 
   const result = useQuery({ ...queryOptions(state), placeholderData: keepPreviousData });
-  const page = useMemo(() => (result.data === undefined ? undefined : toPage(result.data, state)), [result.data, state, toPage]);
+  const page = useMemo(
+    () => (result.data === undefined ? undefined : toPage(result.data, state)),
+    [result.data, state, toPage],
+  );
   // A failed load keeps the rows last shown, beside the error.
   const lastPage = useRef<ListPage<Row> | undefined>(undefined);
   if (page) lastPage.current = page;

@@ -27,6 +27,9 @@ export function useListState(spec: ListSpec) {
     [setParams, spec],
   );
   // The address of another page of this view (a pagination link).
-  const pageHref = useCallback((page: number) => `?${writeListState({ ...state, page }, spec, params).toString()}`, [state, spec, params]);
+  const pageHref = useCallback(
+    (page: number) => `?${writeListState({ ...state, page }, spec, params).toString()}`,
+    [state, spec, params],
+  );
   return { state, update, pageHref };
 }

@@ -8,7 +8,11 @@ import type { ListColumn } from './list-types';
 
 const COLUMN_MIME = 'application/x-bo-column';
 
-export function useOrderedColumns<Row>(storageKey: string | undefined, columns: ListColumn<Row>[], announce: (text: string) => void) {
+export function useOrderedColumns<Row>(
+  storageKey: string | undefined,
+  columns: ListColumn<Row>[],
+  announce: (text: string) => void,
+) {
   const columnOrder = useColumnOrder(
     storageKey,
     columns.map((column) => column.key),

@@ -32,7 +32,10 @@ export function useStableColumns<Row>(columns: ListColumn<Row>[]): ListColumn<Ro
   return useMemo(() => delegated(columns, latest), [shape]);
 }
 
-function delegated<Row>(columns: readonly ListColumn<Row>[], latest: { current: Map<string, ListColumn<Row>> }): ListColumn<Row>[] {
+function delegated<Row>(
+  columns: readonly ListColumn<Row>[],
+  latest: { current: Map<string, ListColumn<Row>> },
+): ListColumn<Row>[] {
   return columns.map((column) => {
     if (column.children) return { ...column, children: delegated(column.children, latest) };
     const current = () => latest.current.get(column.key) ?? column;

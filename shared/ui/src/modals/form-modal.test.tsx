@@ -32,7 +32,11 @@ function FormDemo({ onSubmit, onCancel }: { onSubmit: (value: string) => void; o
 
 function ConfirmDemo({ onAnswer }: { onAnswer: (answer: boolean) => void }) {
   const confirm = useConfirm();
-  return <Button onClick={() => void confirm({ title: 'Supprimer ce contact ?', okText: 'Supprimer' }).then(onAnswer)}>Supprimer</Button>;
+  return (
+    <Button onClick={() => void confirm({ title: 'Supprimer ce contact ?', okText: 'Supprimer' }).then(onAnswer)}>
+      Supprimer
+    </Button>
+  );
 }
 
 describe('FormModal', () => {

@@ -22,7 +22,9 @@ export function GuardedModal({ open, onCancel, dirty = false, children, ...props
   const requestClose = () => void close();
   return (
     <Modal open={open} onCancel={requestClose} {...props}>
-      <DialogGuardContext.Provider value={{ setDirty: setInnerDirty, requestClose }}>{children}</DialogGuardContext.Provider>
+      <DialogGuardContext.Provider value={{ setDirty: setInnerDirty, requestClose }}>
+        {children}
+      </DialogGuardContext.Provider>
     </Modal>
   );
 }

@@ -1,7 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useConfirm } from './use-confirm';
 
-const DISCARD = { title: 'Abandonner les modifications ?', content: 'Les changements non enregistrés seront perdus.', okText: 'Abandonner', danger: true };
+const DISCARD = {
+  title: 'Abandonner les modifications ?',
+  content: 'Les changements non enregistrés seront perdus.',
+  okText: 'Abandonner',
+  danger: true,
+};
 
 // Closing a form that holds unsaved changes asks first ("Abandonner les modifications ?"); choosing to stay keeps
 // the form as typed. The question is asked once for the same changes: a second request to close (the button, Échap,

@@ -45,7 +45,9 @@ export function useEditConflict<V extends FieldValues>({
   version: number | null;
   // The save's callbacks: saved, the version it now has is taken and `then` runs; refused over a newer version, the
   // notice shows (and a toast says who and when); any other error goes under its field.
-  saveCallbacks: <R extends { version?: number }>(then: (saved: R) => void) => { onSuccess: (saved: R) => void; onError: (error: unknown) => void };
+  saveCallbacks: <R extends { version?: number }>(
+    then: (saved: R) => void,
+  ) => { onSuccess: (saved: R) => void; onError: (error: unknown) => void };
   notice: ReactNode;
 } {
   const [base, setBase] = useState(record?.version ?? null);
@@ -80,16 +82,21 @@ export function useEditConflict<V extends FieldValues>({
             'Vos saisies sont conservées et ne contredisent pas la version enregistrée : enregistrez pour confirmer.'
           ) : (
             <>
-              Vos saisies sont conservées. Pour chaque champ modifié entre-temps, gardez votre valeur ou reprenez la valeur
-              enregistrée, puis enregistrez :
+              Vos saisies sont conservées. Pour chaque champ modifié entre-temps, gardez votre valeur ou reprenez la
+              valeur enregistrée, puis enregistrez :
               <ul className="bo-conflict-fields">
                 {differing.map((name) => (
                   <li key={name}>
-                    <strong>{fields.labels[name] ?? name}</strong> : la vôtre {shown(format(name, form.getValues(name)))}, enregistrée{' '}
+                    <strong>{fields.labels[name] ?? name}</strong> : la vôtre{' '}
+                    {shown(format(name, form.getValues(name)))}, enregistrée{' '}
                     {shown(format(name, values[name as keyof V]))}{' '}
                     <Button
                       size="small"
-                      onClick={() => form.setValue(name, values[name as keyof V] as PathValue<V, FieldPath<V>>, { shouldDirty: true })}
+                      onClick={() =>
+                        form.setValue(name, values[name as keyof V] as PathValue<V, FieldPath<V>>, {
+                          shouldDirty: true,
+                        })
+                      }
                       aria-label={`Reprendre la valeur enregistrée de ${fields.labels[name] ?? name}`}
                     >
                       Reprendre la valeur enregistrée

@@ -45,7 +45,17 @@ export type EntityPanelProps = {
 
 // The kit's off-canvas panel for a record (1100 px, limits.offCanvasWidth): its form in a first tab, what belongs to it
 // in the next ones, Échap or "Fermer" to leave (asking first when the form has unsaved changes).
-export function EntityPanel({ open, title, onClose, loading, error, onRetry, form, sections = [], actions }: EntityPanelProps) {
+export function EntityPanel({
+  open,
+  title,
+  onClose,
+  loading,
+  error,
+  onRetry,
+  form,
+  sections = [],
+  actions,
+}: EntityPanelProps) {
   const formId = `bo-panel-form-${useId().replace(/:/g, '')}`;
   // Closing asks first when the form has unsaved changes.
   const close = useGuardedClose({ open, dirty: form?.dirty ?? false, onClose });

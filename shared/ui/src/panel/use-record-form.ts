@@ -9,7 +9,10 @@ import type { PanelParam } from './use-panel-param';
 // What a save is told once the server answered.
 export type RecordSaveCallbacks<TSaved> = { onSuccess: (saved: TSaved) => void; onError: (error: unknown) => void };
 
-export type RecordFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>, TSaved extends { id: number; version?: number }> = {
+export type RecordFormOptions<
+  TSchema extends z.ZodType<FieldValues, FieldValues>,
+  TSaved extends { id: number; version?: number },
+> = {
   // The contract's schema of the record's payload: its rules and their French messages.
   schema: TSchema;
   // The values the form starts from: the record's, or a new record's.
@@ -42,7 +45,10 @@ export type RecordForm<TSchema extends z.ZodType<FieldValues, FieldValues>> = {
 // The form of a record's panel: the contract's rules, the save, the server's refusals under their fields, a save
 // over a newer version shown field by field (edit-conflict.tsx), a new record shown in place of the empty form once
 // created, and the question before unsaved changes are left (EntityPanel, from `dirty`).
-export function useRecordForm<TSchema extends z.ZodType<FieldValues, FieldValues>, TSaved extends { id: number; version?: number }>({
+export function useRecordForm<
+  TSchema extends z.ZodType<FieldValues, FieldValues>,
+  TSaved extends { id: number; version?: number },
+>({
   schema,
   defaultValues,
   fields,

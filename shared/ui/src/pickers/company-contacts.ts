@@ -12,7 +12,10 @@ export const pickedCompanyQueryOptions = (companyId: number) =>
   });
 
 // The active contacts of a company to choose from, and the one already chosen even when inactive (shown as such).
-export function useCompanyContactOptions(companyId: number | null, currentId?: number | null): { options: Option[]; loading: boolean } {
+export function useCompanyContactOptions(
+  companyId: number | null,
+  currentId?: number | null,
+): { options: Option[]; loading: boolean } {
   const company = useQuery({ ...pickedCompanyQueryOptions(companyId ?? 0), enabled: companyId !== null });
   const options = (company.data?.contacts ?? [])
     .filter((contact) => contact.isActive || contact.id === currentId)

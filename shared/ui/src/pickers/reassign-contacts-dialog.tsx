@@ -13,7 +13,9 @@ const IDS_PER_CALL = 1000;
 export async function ownerContactIds(ownerId: number, scope: ContactScope = 'all'): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page += 1) {
-    const { items, total } = await callEndpoint(endpoints.contacts, { params: { scope, ownerId, page, perPage: MAX_PER_PAGE, sort: 'name' } });
+    const { items, total } = await callEndpoint(endpoints.contacts, {
+      params: { scope, ownerId, page, perPage: MAX_PER_PAGE, sort: 'name' },
+    });
     ids.push(...items.map((contact) => contact.id));
     if (items.length === 0 || ids.length >= total) return ids;
   }
@@ -43,11 +45,18 @@ export function ReassignContactsDialog({ open, what, ids, fromOwnerId, onClose, 
     try {
       const all = typeof ids === 'function' ? await ids() : [...ids];
       for (let start = 0; start < all.length; start += IDS_PER_CALL) {
-        await callEndpoint(endpoints.reassignContacts, { params: { ids: all.slice(start, start + IDS_PER_CALL), ownerId } });
+        await callEndpoint(endpoints.reassignContacts, {
+          params: { ids: all.slice(start, start + IDS_PER_CALL), ownerId },
+        });
       }
       const trigram = users.find((user) => user.id === ownerId)?.trigram ?? '';
-      notifySuccess(`${all.length.toLocaleString('fr-FR')} contact${all.length > 1 ? 's' : ''} réassigné${all.length > 1 ? 's' : ''} à ${trigram}`);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['contacts'] }), queryClient.invalidateQueries({ queryKey: ['team'] })]);
+      notifySuccess(
+        `${all.length.toLocaleString('fr-FR')} contact${all.length > 1 ? 's' : ''} réassigné${all.length > 1 ? 's' : ''} à ${trigram}`,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['contacts'] }),
+        queryClient.invalidateQueries({ queryKey: ['team'] }),
+      ]);
       onDone?.();
       onClose();
     } catch (failure) {

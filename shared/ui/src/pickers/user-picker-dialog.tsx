@@ -18,7 +18,16 @@ export type UserPickerDialogProps = {
 };
 
 // A dialog that asks for one user (who takes over some contacts, who leads a team), searchable by trigram and name.
-export function UserPickerDialog({ open, title, label, submitLabel, options, submitting, onCancel, onPick }: UserPickerDialogProps) {
+export function UserPickerDialog({
+  open,
+  title,
+  label,
+  submitLabel,
+  options,
+  submitting,
+  onCancel,
+  onPick,
+}: UserPickerDialogProps) {
   const id = `bo-user-picker-${useId().replace(/:/g, '')}`;
   const [userId, setUserId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);

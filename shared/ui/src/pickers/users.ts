@@ -13,10 +13,15 @@ export const usersQueryOptions = () =>
     staleTime: USERS_STALE_MS,
   });
 
-export const userLabel = (user: Pick<UserBrief, 'trigram' | 'firstName' | 'lastName'>) => `${user.trigram} – ${user.firstName} ${user.lastName}`;
+export const userLabel = (user: Pick<UserBrief, 'trigram' | 'firstName' | 'lastName'>) =>
+  `${user.trigram} – ${user.firstName} ${user.lastName}`;
 
 // The owners to choose from: the active users, and the one already chosen even when inactive (shown as such).
-export function useOwnerOptions(currentId?: number | null): { options: (Option & { value: number })[]; users: UserBrief[]; loading: boolean } {
+export function useOwnerOptions(currentId?: number | null): {
+  options: (Option & { value: number })[];
+  users: UserBrief[];
+  loading: boolean;
+} {
   const { data: users = [], isPending } = useQuery(usersQueryOptions());
   const options = users
     .filter((user) => user.isActive || user.id === currentId)

@@ -32,11 +32,15 @@ export function Tabs({ items, activeKey, onChange, label }: TabsProps) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const index = items.findIndex((item) => item.key === current?.key);
     const target =
-      event.key === 'ArrowRight' ? (index + 1) % items.length
-      : event.key === 'ArrowLeft' ? (index - 1 + items.length) % items.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? items.length - 1
-      : null;
+      event.key === 'ArrowRight'
+        ? (index + 1) % items.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + items.length) % items.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? items.length - 1
+              : null;
     if (target === null) return;
     event.preventDefault();
     select(items[target].key, true);
@@ -59,7 +63,9 @@ export function Tabs({ items, activeKey, onChange, label }: TabsProps) {
               id={`${baseId}-tab-${item.key}`}
               aria-selected={selected}
               // Only a panel that exists: tabs used as a switch over content below them have none.
-              aria-controls={item.children !== undefined && visited.has(item.key) ? `${baseId}-panel-${item.key}` : undefined}
+              aria-controls={
+                item.children !== undefined && visited.has(item.key) ? `${baseId}-panel-${item.key}` : undefined
+              }
               tabIndex={selected ? 0 : -1}
               className={`bo-tabs__tab${selected ? ' bo-tabs__tab--active' : ''}`}
               onClick={() => select(item.key)}

@@ -4,7 +4,16 @@ import { Wizard, type WizardStep } from './wizard';
 
 function steps(validFirst: () => boolean): WizardStep[] {
   return [
-    { key: 'client', title: 'Client', validate: validFirst, content: <label>Société <input /></label> },
+    {
+      key: 'client',
+      title: 'Client',
+      validate: validFirst,
+      content: (
+        <label>
+          Société <input />
+        </label>
+      ),
+    },
     { key: 'need', title: 'Besoin', content: <p>Le besoin</p> },
     { key: 'summary', title: 'Récapitulatif', content: <p>Tout est prêt</p> },
   ];
@@ -20,7 +29,9 @@ describe('Wizard', () => {
     let valid = false;
     const onFinish = jest.fn();
     const onStepChange = jest.fn();
-    render(<Wizard label="Nouvelle fiche" steps={steps(() => valid)} onFinish={onFinish} onStepChange={onStepChange} />);
+    render(
+      <Wizard label="Nouvelle fiche" steps={steps(() => valid)} onFinish={onFinish} onStepChange={onStepChange} />,
+    );
     expect(screen.getByRole('heading', { name: 'Étape 1 sur 3 : Client' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Précédent' })).toBeDisabled();
 

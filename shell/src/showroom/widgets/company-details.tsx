@@ -13,7 +13,9 @@ export function CompanyDetails({
   company: CompanyDetail;
   companyLink?: (company: CompanySummary) => ReactNode;
 }) {
-  const address = [company.address, [company.postalCode, company.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = [company.address, [company.postalCode, company.city].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return (
     <article className="bo-object bo-company" aria-labelledby={`bo-company-${company.id}`}>
       <Card
@@ -28,15 +30,25 @@ export function CompanyDetails({
           size="small"
           column={{ xs: 1, sm: 1, md: 2 }}
           items={[
-            { key: 'siret', label: 'SIRET', children: <span className="bo-mono">{formatRegistrationId(company.registrationId)}</span> },
+            {
+              key: 'siret',
+              label: 'SIRET',
+              children: <span className="bo-mono">{formatRegistrationId(company.registrationId)}</span>,
+            },
             { key: 'sector', label: 'Secteur', children: company.sector ?? 'Non renseigné' },
             { key: 'address', label: 'Adresse', children: address || 'Non renseignée' },
             {
               key: 'owner',
               label: 'Responsable',
-              children: company.owner ? `${company.owner.firstName} ${company.owner.lastName} (${company.owner.trigram})` : 'Aucun',
+              children: company.owner
+                ? `${company.owner.firstName} ${company.owner.lastName} (${company.owner.trigram})`
+                : 'Aucun',
             },
-            { key: 'parent', label: 'Société mère', children: company.parent ? companyLink(company.parent) : 'Aucune (société tête de groupe)' },
+            {
+              key: 'parent',
+              label: 'Société mère',
+              children: company.parent ? companyLink(company.parent) : 'Aucune (société tête de groupe)',
+            },
           ]}
         />
       </Card>

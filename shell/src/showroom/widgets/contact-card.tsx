@@ -6,7 +6,15 @@ import { EmailLink, PhoneLink } from '@bo/ui';
 
 // How a contact is shown read-only: who they are, where they work, how to reach them. `headingLevel` lets
 // the card sit under a page title (h2) or inside a company (h3).
-export function ContactCard({ contact, headingLevel = 2, actions }: { contact: ContactDetail; headingLevel?: 2 | 3 | 4; actions?: ReactNode }) {
+export function ContactCard({
+  contact,
+  headingLevel = 2,
+  actions,
+}: {
+  contact: ContactDetail;
+  headingLevel?: 2 | 3 | 4;
+  actions?: ReactNode;
+}) {
   const Heading = `h${headingLevel}` as const;
   const name = contactName(contact);
   return (

@@ -6,7 +6,14 @@ import { DragBoard, moveBoardItem, type BoardList } from './drag-board';
 type Call = { id: number; name: string };
 
 const initial: BoardList<Call>[] = [
-  { id: 'todo', title: 'À appeler', items: [{ id: 1, name: 'Claire Dubois' }, { id: 2, name: 'Julien Mercier' }] },
+  {
+    id: 'todo',
+    title: 'À appeler',
+    items: [
+      { id: 1, name: 'Claire Dubois' },
+      { id: 2, name: 'Julien Mercier' },
+    ],
+  },
   { id: 'doing', title: 'En cours', items: [{ id: 3, name: 'Sophie Laurent' }] },
   { id: 'done', title: 'Terminé', items: [] },
 ];
@@ -77,7 +84,8 @@ describe('DragBoard', () => {
       },
       effectAllowed: 'all',
     };
-    const fire = (element: Element, type: string) => element.dispatchEvent(Object.assign(new Event(type, { bubbles: true, cancelable: true }), { dataTransfer }));
+    const fire = (element: Element, type: string) =>
+      element.dispatchEvent(Object.assign(new Event(type, { bubbles: true, cancelable: true }), { dataTransfer }));
     const done = screen.getByRole('region', { name: /^Terminé/ });
     act(() => {
       fire(screen.getByRole('button', { name: 'Julien Mercier' }), 'dragstart');

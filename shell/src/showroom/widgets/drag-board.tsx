@@ -29,7 +29,13 @@ export function moveBoardItem<Item>(lists: BoardList<Item>[], from: Position, to
   return next;
 }
 
-export function DragBoard<Item extends { id: string | number }>({ label, lists, onChange, itemLabel, renderItem }: DragBoardProps<Item>) {
+export function DragBoard<Item extends { id: string | number }>({
+  label,
+  lists,
+  onChange,
+  itemLabel,
+  renderItem,
+}: DragBoardProps<Item>) {
   const [selectedId, setSelectedId] = useState<Item['id'] | null>(null);
   const [dropList, setDropList] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -113,7 +119,9 @@ export function DragBoard<Item extends { id: string | number }>({ label, lists, 
     <div className="bo-board" role="group" aria-label={label}>
       <div className="bo-board__toolbar" role="group" aria-label={`Déplacer l’élément sélectionné : ${label}`}>
         <span className="bo-board__selection">
-          {selectedItem ? `Sélection : ${itemLabel(selectedItem)}` : 'Sélectionnez un élément (Entrée) pour le déplacer au clavier.'}
+          {selectedItem
+            ? `Sélection : ${itemLabel(selectedItem)}`
+            : 'Sélectionnez un élément (Entrée) pour le déplacer au clavier.'}
         </span>
         {lists.map((list, index) => (
           <Button
@@ -125,7 +133,11 @@ export function DragBoard<Item extends { id: string | number }>({ label, lists, 
             Vers « {list.title} »
           </Button>
         ))}
-        <Button size="small" disabled={!selected || selected.index === 0} onClick={() => selected && move(selected, { ...selected, index: selected.index - 1 }, true)}>
+        <Button
+          size="small"
+          disabled={!selected || selected.index === 0}
+          onClick={() => selected && move(selected, { ...selected, index: selected.index - 1 }, true)}
+        >
           Monter
         </Button>
         <Button

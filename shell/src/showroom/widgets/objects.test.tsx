@@ -27,7 +27,9 @@ const company: CompanyDetail = {
   sector: 'Industrie',
   parent: null,
   owner: { id: 2, trigram: 'DIR', firstName: 'Sophie', lastName: 'Morel' },
-  subsidiaries: [{ id: 8, name: 'Hexalis Services', registrationId: '40483304800022', city: 'Villeurbanne', isActive: false }],
+  subsidiaries: [
+    { id: 8, name: 'Hexalis Services', registrationId: '40483304800022', city: 'Villeurbanne', isActive: false },
+  ],
   contacts: [contact],
 };
 
@@ -38,11 +40,18 @@ describe('ContactCard', () => {
     expect(within(card).getByRole('heading', { level: 2, name: 'Madame Claire Dubois' })).toBeInTheDocument();
     expect(within(card).getByText('Actif')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: '0033 4 72 12 34 56' })).toHaveAttribute('href', 'tel:+33472123456');
-    expect(within(card).getByRole('link', { name: 'claire.dubois@hexalis.fr' })).toHaveAttribute('href', 'mailto:claire.dubois@hexalis.fr');
+    expect(within(card).getByRole('link', { name: 'claire.dubois@hexalis.fr' })).toHaveAttribute(
+      'href',
+      'mailto:claire.dubois@hexalis.fr',
+    );
   });
 
   it('says what is missing rather than leaving blanks', () => {
-    render(<ContactCard contact={{ ...contact, email: null, phone: null, jobTitle: null, company: null, isActive: false }} />);
+    render(
+      <ContactCard
+        contact={{ ...contact, email: null, phone: null, jobTitle: null, company: null, isActive: false }}
+      />,
+    );
     expect(screen.getByText('En veille')).toBeInTheDocument();
     expect(screen.getByText('Sans société')).toBeInTheDocument();
     expect(screen.getAllByText('Non renseigné')).toHaveLength(2);
@@ -51,7 +60,12 @@ describe('ContactCard', () => {
 
 describe('CompanyDetails', () => {
   it('shows the SIRET French style, the address, the subsidiaries and the contacts', () => {
-    render(<CompanyDetails company={company} companyLink={(related) => <a href={`/societes/${related.id}`}>{related.name}</a>} />);
+    render(
+      <CompanyDetails
+        company={company}
+        companyLink={(related) => <a href={`/societes/${related.id}`}>{related.name}</a>}
+      />,
+    );
     const details = screen.getByRole('article', { name: 'Groupe Hexalis' });
     expect(within(details).getByText('732 829 320 00074')).toBeInTheDocument();
     expect(within(details).getByText('12 quai Saint-Antoine, 69002 Lyon')).toBeInTheDocument();
@@ -63,7 +77,9 @@ describe('CompanyDetails', () => {
   });
 
   it('shows the parent of a subsidiary and empty lists in words', () => {
-    render(<CompanyDetails company={{ ...company, parent: company.subsidiaries[0], subsidiaries: [], contacts: [] }} />);
+    render(
+      <CompanyDetails company={{ ...company, parent: company.subsidiaries[0], subsidiaries: [], contacts: [] }} />,
+    );
     expect(screen.getByText('Hexalis Services')).toBeInTheDocument();
     expect(screen.getByText('Aucune filiale')).toBeInTheDocument();
     expect(screen.getByText('Aucun contact')).toBeInTheDocument();

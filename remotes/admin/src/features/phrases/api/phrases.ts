@@ -23,7 +23,9 @@ export function useStorePhrase(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: PhraseStorePayload): Promise<Phrase> =>
-      id === null ? callEndpoint(endpoints.createPhrase, { params: payload }) : callEndpoint(endpoints.updatePhrase, { path: { id }, params: payload }),
+      id === null
+        ? callEndpoint(endpoints.createPhrase, { params: payload })
+        : callEndpoint(endpoints.updatePhrase, { path: { id }, params: payload }),
     onSuccess: async () => {
       notifySuccess(id === null ? 'Phrase créée' : 'Phrase enregistrée');
       await queryClient.invalidateQueries({ queryKey: phraseKeys.all });

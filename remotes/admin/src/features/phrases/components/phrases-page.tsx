@@ -18,7 +18,9 @@ const columns: ListColumn<Phrase>[] = [
     title: 'Statut',
     sortable: true,
     value: (phrase) => (phrase.isActive ? 'Active' : 'Inactive'),
-    render: (phrase) => <Tag color={phrase.isActive ? 'green' : 'default'}>{phrase.isActive ? 'Active' : 'Inactive'}</Tag>,
+    render: (phrase) => (
+      <Tag color={phrase.isActive ? 'green' : 'default'}>{phrase.isActive ? 'Active' : 'Inactive'}</Tag>
+    ),
   },
 ];
 
@@ -43,9 +45,17 @@ export function PhrasesPage() {
   const panel = usePanelParam('phrase');
   const [params] = useSearchParams();
   const all = useQuery(adminPhrasesQueryOptions());
-  const categories = [...new Set((all.data ?? []).map((phrase) => phrase.category))].sort((a, b) => a.localeCompare(b, 'fr'));
+  const categories = [...new Set((all.data ?? []).map((phrase) => phrase.category))].sort((a, b) =>
+    a.localeCompare(b, 'fr'),
+  );
   const filters: ListFilter[] = [
-    { key: 'category', label: 'Catégorie', type: 'select', options: categories.map((category) => ({ value: category, label: category })), placeholder: 'Toutes' },
+    {
+      key: 'category',
+      label: 'Catégorie',
+      type: 'select',
+      options: categories.map((category) => ({ value: category, label: category })),
+      placeholder: 'Toutes',
+    },
     {
       key: 'isActive',
       label: 'Statut',

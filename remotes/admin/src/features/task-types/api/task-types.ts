@@ -32,7 +32,9 @@ export function useStoreTaskType(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: TaskTypeStorePayload): Promise<TaskType> =>
-      id === null ? callEndpoint(endpoints.createTaskType, { params: payload }) : callEndpoint(endpoints.updateTaskType, { path: { id }, params: payload }),
+      id === null
+        ? callEndpoint(endpoints.createTaskType, { params: payload })
+        : callEndpoint(endpoints.updateTaskType, { path: { id }, params: payload }),
     onSuccess: async () => {
       notifySuccess(id === null ? 'Type de tâche créé' : 'Type de tâche enregistré');
       await refresh(queryClient);
@@ -46,11 +48,15 @@ export function useReorderTaskTypes() {
   const queryClient = useQueryClient();
   const key = taskTypesQueryOptions().queryKey;
   return useMutation({
-    mutationFn: (rows: TaskType[]) => callEndpoint(endpoints.reorderTaskTypes, { params: { ids: rows.map((row) => row.id) } }),
+    mutationFn: (rows: TaskType[]) =>
+      callEndpoint(endpoints.reorderTaskTypes, { params: { ids: rows.map((row) => row.id) } }),
     onMutate: async (rows) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, rows.map((row, index) => ({ ...row, order: index + 1 })));
+      queryClient.setQueryData(
+        key,
+        rows.map((row, index) => ({ ...row, order: index + 1 })),
+      );
       return { previous };
     },
     onError: (_error, _rows, context) => {

@@ -4,7 +4,10 @@ import { useId } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseControllerProps } from 'react-hook-form';
 
 // A colour as the contracts write it (#rrggbb, lower case): typed, or chosen in the browser's colour picker beside it.
-export function ColourField<T extends FieldValues, N extends FieldPath<T>>({ label, ...props }: UseControllerProps<T, N> & { label: string }) {
+export function ColourField<T extends FieldValues, N extends FieldPath<T>>({
+  label,
+  ...props
+}: UseControllerProps<T, N> & { label: string }) {
   const id = `f-${useId().replace(/:/g, '')}-${String(props.name).replace(/\W/g, '-')}`;
   const { field, fieldState } = useController(props);
   const error = fieldState.error?.message;

@@ -32,7 +32,9 @@ const themes = [
 ] as const;
 
 const complete = (style: Partial<TaskStyle>): style is TaskStyle =>
-  [style.backgroundColor, style.borderColor, style.color].every((colour) => typeof colour === 'string' && /^#[0-9a-f]{6}$/.test(colour));
+  [style.backgroundColor, style.borderColor, style.color].every(
+    (colour) => typeof colour === 'string' && /^#[0-9a-f]{6}$/.test(colour),
+  );
 
 // The live preview of the form: the chip on a light and on a dark calendar, and the text's contrast on the chip,
 // with a warning below WCAG AA (4.5:1).
@@ -48,7 +50,15 @@ export function TaskChipPreview({ description, style }: { description: string; s
         {themes.map((theme) => (
           <figure
             key={theme.key}
-            style={{ margin: 0, padding: 12, minWidth: 200, borderRadius: 6, background: theme.background, border: `1px solid ${theme.border}`, color: theme.text }}
+            style={{
+              margin: 0,
+              padding: 12,
+              minWidth: 200,
+              borderRadius: 6,
+              background: theme.background,
+              border: `1px solid ${theme.border}`,
+              color: theme.text,
+            }}
           >
             <figcaption style={{ fontSize: 12, marginBottom: 8 }}>{theme.label}</figcaption>
             <TaskChip description={description} style={style} />
@@ -57,7 +67,11 @@ export function TaskChipPreview({ description, style }: { description: string; s
       </div>
       <div aria-live="polite">
         {enough ? (
-          <Alert type="success" showIcon title={`Contraste du texte : ${formatRatio(ratio)} (lisible, niveau AA atteint)`} />
+          <Alert
+            type="success"
+            showIcon
+            title={`Contraste du texte : ${formatRatio(ratio)} (lisible, niveau AA atteint)`}
+          />
         ) : (
           <Alert
             type="warning"

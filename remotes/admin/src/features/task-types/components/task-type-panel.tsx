@@ -18,12 +18,28 @@ const historyLabels: Record<string, string> = {
   isActive: 'Actif',
 };
 
-const formFields = ['description', 'style', 'style.backgroundColor', 'style.borderColor', 'style.color', 'order', 'isActive'] as const;
+const formFields = [
+  'description',
+  'style',
+  'style.backgroundColor',
+  'style.borderColor',
+  'style.color',
+  'order',
+  'isActive',
+] as const;
 
 // A new type: dark blue on pale blue, readable in both themes.
 const NEW_STYLE: TaskStyle = { backgroundColor: '#dbeafe', borderColor: '#1d4ed8', color: '#1e3a8a' };
 
-function TaskTypeForm({ taskType, nextOrder, panel }: { taskType: TaskType | null; nextOrder: number; panel: PanelParam }) {
+function TaskTypeForm({
+  taskType,
+  nextOrder,
+  panel,
+}: {
+  taskType: TaskType | null;
+  nextOrder: number;
+  panel: PanelParam;
+}) {
   const store = useStoreTaskType(taskType?.id ?? null);
   const initial: TaskTypeFormValues = {
     description: taskType?.description ?? '',
@@ -90,7 +106,15 @@ function TaskTypeForm({ taskType, nextOrder, panel }: { taskType: TaskType | nul
 }
 
 // The panel of /gestion-taches: a new type (`?type=new`) or one type (`?type=3`), from the list already loaded.
-export function TaskTypePanel({ panel, taskTypes, loading }: { panel: PanelParam; taskTypes: TaskType[] | undefined; loading: boolean }) {
+export function TaskTypePanel({
+  panel,
+  taskTypes,
+  loading,
+}: {
+  panel: PanelParam;
+  taskTypes: TaskType[] | undefined;
+  loading: boolean;
+}) {
   if (panel.target === null) return null;
   const nextOrder = Math.max(0, ...(taskTypes ?? []).map((type) => type.order)) + 1;
   if (panel.target === 'new') return <TaskTypeForm key="new" taskType={null} nextOrder={nextOrder} panel={panel} />;

@@ -27,8 +27,8 @@ export function TaskTypesPage() {
       }
     >
       <Typography.Paragraph type="secondary">
-        L’ordre ci-dessous est celui des listes de choix des tâches. Un type déjà utilisé n’est jamais supprimé : désactivé, il n’est plus proposé
-        mais garde ses couleurs sur les tâches existantes.
+        L’ordre ci-dessous est celui des listes de choix des tâches. Un type déjà utilisé n’est jamais supprimé :
+        désactivé, il n’est plus proposé mais garde ses couleurs sur les tâches existantes.
       </Typography.Paragraph>
       {list.isError && <LoadFailed onRetry={() => void list.refetch()} />}
       {list.isPending ? (
@@ -49,24 +49,39 @@ export function TaskTypesPage() {
               key: 'description',
               title: 'Description',
               render: (type) => (
-                <Button type="link" style={{ padding: 0 }} onClick={() => panel.show(type.id)} aria-label={`Ouvrir le type ${type.description}`}>
+                <Button
+                  type="link"
+                  style={{ padding: 0 }}
+                  onClick={() => panel.show(type.id)}
+                  aria-label={`Ouvrir le type ${type.description}`}
+                >
                   {type.description}
                 </Button>
               ),
             },
-            { key: 'preview', title: 'Aperçu', render: (type) => <TaskChip description={type.description} style={type.style} /> },
+            {
+              key: 'preview',
+              title: 'Aperçu',
+              render: (type) => <TaskChip description={type.description} style={type.style} />,
+            },
             {
               key: 'contrast',
               title: 'Contraste',
               render: (type) => {
                 const ratio = contrastRatio(type.style.color, type.style.backgroundColor) ?? 1;
-                return ratio >= WCAG_AA_NORMAL_TEXT ? formatRatio(ratio) : <Tag color="warning">{`${formatRatio(ratio)} insuffisant`}</Tag>;
+                return ratio >= WCAG_AA_NORMAL_TEXT ? (
+                  formatRatio(ratio)
+                ) : (
+                  <Tag color="warning">{`${formatRatio(ratio)} insuffisant`}</Tag>
+                );
               },
             },
             {
               key: 'isActive',
               title: 'Statut',
-              render: (type) => <Tag color={type.isActive ? 'green' : 'default'}>{type.isActive ? 'Actif' : 'Inactif'}</Tag>,
+              render: (type) => (
+                <Tag color={type.isActive ? 'green' : 'default'}>{type.isActive ? 'Actif' : 'Inactif'}</Tag>
+              ),
             },
           ]}
         />

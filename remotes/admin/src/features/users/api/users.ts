@@ -37,7 +37,10 @@ export function useStoreUser(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (payload: UserCreatePayload | UserUpdatePayload): Promise<AdminUser> => {
-      const params = { ...payload, password: typeof payload.password === 'string' ? await wirePassword(payload.password) : undefined };
+      const params = {
+        ...payload,
+        password: typeof payload.password === 'string' ? await wirePassword(payload.password) : undefined,
+      };
       return id === null
         ? callEndpoint(endpoints.createUser, { params: params as UserCreatePayload })
         : callEndpoint(endpoints.updateUser, { path: { id }, params });
@@ -55,7 +58,9 @@ export function useMoveTeam(id: number) {
   return useMutation({
     mutationFn: (leaderId: number | null) => callEndpoint(endpoints.moveTeam, { path: { id }, params: { leaderId } }),
     onSuccess: async ({ moved }) => {
-      notifySuccess(`${moved} membre${moved > 1 ? 's' : ''} d’équipe rattaché${moved > 1 ? 's' : ''} à un autre responsable`);
+      notifySuccess(
+        `${moved} membre${moved > 1 ? 's' : ''} d’équipe rattaché${moved > 1 ? 's' : ''} à un autre responsable`,
+      );
       await refresh(queryClient);
     },
   });

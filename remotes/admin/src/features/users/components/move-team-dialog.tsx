@@ -5,7 +5,17 @@ import { useMoveTeam } from '../api/users';
 const NO_LEADER = 0;
 
 // Gives every team member of a leader to another active business leader (or to none), before the leader leaves.
-export function MoveTeamDialog({ open, leader, users, onClose }: { open: boolean; leader: AdminUser; users: AdminUser[]; onClose: () => void }) {
+export function MoveTeamDialog({
+  open,
+  leader,
+  users,
+  onClose,
+}: {
+  open: boolean;
+  leader: AdminUser;
+  users: AdminUser[];
+  onClose: () => void;
+}) {
   const move = useMoveTeam(leader.id);
   const options = [
     { value: NO_LEADER, label: 'Aucun responsable' },

@@ -22,7 +22,10 @@ function columns(users: AdminUser[]): ListColumn<AdminUser>[] {
     {
       key: 'roles',
       title: 'Rôles',
-      value: (user) => rolesOf(user).map((name) => roleLabels[name]).join(', '),
+      value: (user) =>
+        rolesOf(user)
+          .map((name) => roleLabels[name])
+          .join(', '),
       render: (user) => rolesOf(user).map((name) => <Tag key={name}>{roleLabels[name]}</Tag>),
     },
     { key: 'leader', title: 'Responsable', sortable: true, value: (user) => trigramOf(user.leaderId) },
@@ -50,10 +53,12 @@ const sortValues: Record<string, (user: AdminUser) => string | number> = {
 
 function matches(user: AdminUser, state: ListState): boolean {
   const search = foldAccents(state.search.trim());
-  if (search && !foldAccents(`${user.trigram} ${user.firstName} ${user.lastName} ${user.email}`).includes(search)) return false;
+  if (search && !foldAccents(`${user.trigram} ${user.firstName} ${user.lastName} ${user.email}`).includes(search))
+    return false;
   if (state.filters.isActive && user.isActive !== (state.filters.isActive === '1')) return false;
   const role = state.filters.role;
-  if (role && (roleNames as readonly string[]).includes(role) && !user.role[role as keyof AdminUser['role']]) return false;
+  if (role && (roleNames as readonly string[]).includes(role) && !user.role[role as keyof AdminUser['role']])
+    return false;
   return true;
 }
 
@@ -68,12 +73,20 @@ const filters: ListFilter[] = [
     ],
     placeholder: 'Tous',
   },
-  { key: 'role', label: 'Rôle', type: 'select', options: roleNames.map((name) => ({ value: name, label: roleLabels[name] })), placeholder: 'Tous' },
+  {
+    key: 'role',
+    label: 'Rôle',
+    type: 'select',
+    options: roleNames.map((name) => ({ value: name, label: roleLabels[name] })),
+    placeholder: 'Tous',
+  },
 ];
 
 // The team view: each business leader with their members (inactive ones shown as such), then those without a leader.
 function TeamView({ users, panel }: { users: AdminUser[]; panel: PanelParam }) {
-  const leaders = users.filter((user) => user.role.businessLeader || users.some((member) => member.leaderId === user.id));
+  const leaders = users.filter(
+    (user) => user.role.businessLeader || users.some((member) => member.leaderId === user.id),
+  );
   const open = (user: AdminUser) => (
     <Button type="link" style={{ padding: 0 }} onClick={() => panel.show(user.id)}>
       {`${user.trigram} – ${fullName(user)}`}
@@ -95,7 +108,11 @@ function TeamView({ users, panel }: { users: AdminUser[]; panel: PanelParam }) {
     <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
       {teams.map((team) => (
         <section key={team.key} aria-label={team.label}>
-          <Card title={team.title} size="small" extra={team.leader && !team.leader.isActive ? <Tag>Inactif</Tag> : undefined}>
+          <Card
+            title={team.title}
+            size="small"
+            extra={team.leader && !team.leader.isActive ? <Tag>Inactif</Tag> : undefined}
+          >
             <DataTable<AdminUser>
               label={`Membres : ${team.label}`}
               rows={team.members}

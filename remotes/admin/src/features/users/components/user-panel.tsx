@@ -10,14 +10,33 @@ import {
   type AdminUser,
 } from '@bo/contracts/records';
 import { CheckboxField, PasswordField, SelectField, SwitchField, TextField } from '@bo/ui';
-import { EntityPanel, historySection, ReassignContactsDialog, ownerContactIds, useRecordForm, type PanelParam, type PanelSection } from '@bo/ui/records';
+import {
+  EntityPanel,
+  historySection,
+  ReassignContactsDialog,
+  ownerContactIds,
+  useRecordForm,
+  type PanelParam,
+  type PanelSection,
+} from '@bo/ui/records';
 import { Alert, Button, Empty, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { adminUserKeys, fetchUserHistory, useRefreshUsers, useStoreUser } from '../api/users';
 import { MoveTeamDialog } from './move-team-dialog';
 
-const formFields = ['trigram', 'title', 'firstName', 'lastName', 'email', 'phone', 'role', 'leaderId', 'isActive', 'password'] as const;
+const formFields = [
+  'trigram',
+  'title',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'role',
+  'leaderId',
+  'isActive',
+  'password',
+] as const;
 
 // The French name of each field a history entry names (the role flags one by one).
 const historyLabels: Record<string, string> = {
@@ -34,9 +53,11 @@ const historyLabels: Record<string, string> = {
 };
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-export const formatLastLogin = (user: AdminUser) => (user.lastLoginAt ? dateTime.format(new Date(user.lastLoginAt)) : 'Jamais');
+export const formatLastLogin = (user: AdminUser) =>
+  user.lastLoginAt ? dateTime.format(new Date(user.lastLoginAt)) : 'Jamais';
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`;
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`;
 
 function UserForm({ user, users, panel }: { user: AdminUser | null; users: AdminUser[]; panel: PanelParam }) {
   const { data: me } = useCurrentUser();
@@ -53,7 +74,9 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
       lastName: user?.lastName ?? '',
       email: user?.email ?? '',
       phone: user?.phone ? formatPhone(user.phone) : '',
-      role: user ? { ...user.role } : { admin: false, businessLeader: false, businessTeam: true, recruitmentTeam: false },
+      role: user
+        ? { ...user.role }
+        : { admin: false, businessLeader: false, businessTeam: true, recruitmentTeam: false },
       leaderId: user?.leaderId ?? null,
       isActive: user?.isActive ?? true,
       password: '',
@@ -70,8 +93,16 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
   const isActive = useWatch({ control, name: 'isActive' });
   const isSelf = user !== null && me?.id === user.id;
   const leaders = users
-    .filter((candidate) => candidate.role.businessLeader && candidate.id !== user?.id && (candidate.isActive || candidate.id === user?.leaderId))
-    .map((leader) => ({ value: leader.id, label: `${leader.trigram} – ${leader.firstName} ${leader.lastName}${leader.isActive ? '' : ' (inactif)'}` }));
+    .filter(
+      (candidate) =>
+        candidate.role.businessLeader &&
+        candidate.id !== user?.id &&
+        (candidate.isActive || candidate.id === user?.leaderId),
+    )
+    .map((leader) => ({
+      value: leader.id,
+      label: `${leader.trigram} – ${leader.firstName} ${leader.lastName}${leader.isActive ? '' : ' (inactif)'}`,
+    }));
   const members = user ? users.filter((candidate) => candidate.leaderId === user.id) : [];
   // What stands in the way of a deactivation, offered to be dealt with here first.
   const leaving = user !== null && user.isActive && isActive === false;
@@ -103,7 +134,13 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
                   dataSource={members}
                   locale={{ emptyText: <Empty description="Aucun membre d’équipe" /> }}
                   renderItem={(member) => (
-                    <List.Item actions={[<Tag key="status" color={member.isActive ? 'green' : 'default'}>{member.isActive ? 'Actif' : 'Inactif'}</Tag>]}>
+                    <List.Item
+                      actions={[
+                        <Tag key="status" color={member.isActive ? 'green' : 'default'}>
+                          {member.isActive ? 'Actif' : 'Inactif'}
+                        </Tag>,
+                      ]}
+                    >
                       <List.Item.Meta
                         title={
                           <Button type="link" style={{ padding: 0 }} onClick={() => panel.show(member.id)}>
@@ -123,7 +160,8 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
           queryKey: adminUserKeys.history(user.id),
           fetchPage: fetchUserHistory(user.id),
           fieldLabels: historyLabels,
-          formatValue: (field, value) => (field === 'password' ? (value === 'changed' ? 'nouveau' : 'ancien') : undefined),
+          formatValue: (field, value) =>
+            field === 'password' ? (value === 'changed' ? 'nouveau' : 'ancien') : undefined,
         }),
       ]
     : [];
@@ -140,7 +178,9 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
           submitLabel: user ? 'Enregistrer' : 'Créer l’utilisateur',
           content: (
             <>
-              {user && <Typography.Paragraph type="secondary">{`Dernière connexion : ${formatLastLogin(user)}`}</Typography.Paragraph>}
+              {user && (
+                <Typography.Paragraph type="secondary">{`Dernière connexion : ${formatLastLogin(user)}`}</Typography.Paragraph>
+              )}
               {leaving && blockers && (
                 <Alert
                   type="warning"
@@ -156,7 +196,14 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
                 />
               )}
               <div className="bo-form-grid">
-                <TextField control={control} name="trigram" label="Trigramme" required maxLength={3} autoComplete="off" />
+                <TextField
+                  control={control}
+                  name="trigram"
+                  label="Trigramme"
+                  required
+                  maxLength={3}
+                  autoComplete="off"
+                />
                 <SelectField
                   control={control}
                   name="title"
@@ -167,18 +214,45 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
                 <TextField control={control} name="firstName" label="Prénom" required maxLength={100} />
                 <TextField control={control} name="lastName" label="Nom" required maxLength={100} />
                 <TextField control={control} name="email" label="Email" type="email" required />
-                <TextField control={control} name="phone" label="Téléphone" type="tel" placeholder="0033 6 12 34 56 78" />
+                <TextField
+                  control={control}
+                  name="phone"
+                  label="Téléphone"
+                  type="tel"
+                  placeholder="0033 6 12 34 56 78"
+                />
                 <fieldset className="bo-field" style={{ border: 0, padding: 0, margin: 0 }}>
                   <legend className="bo-field__label">Rôles</legend>
                   <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 12 }}>
                     {roleNames.map((name) => (
-                      <CheckboxField key={name} control={control} name={`role.${name}`} label={roleLabels[name]} disabled={isSelf && name === 'admin'} />
+                      <CheckboxField
+                        key={name}
+                        control={control}
+                        name={`role.${name}`}
+                        label={roleLabels[name]}
+                        disabled={isSelf && name === 'admin'}
+                      />
                     ))}
                   </div>
                 </fieldset>
-                <SelectField control={control} name="leaderId" label="Responsable (équipe)" options={leaders} placeholder="Aucun" allowClear searchable />
+                <SelectField
+                  control={control}
+                  name="leaderId"
+                  label="Responsable (équipe)"
+                  options={leaders}
+                  placeholder="Aucun"
+                  allowClear
+                  searchable
+                />
                 {user && (
-                  <SwitchField control={control} name="isActive" label="Compte actif" onLabel="Actif" offLabel="Inactif" disabled={isSelf} />
+                  <SwitchField
+                    control={control}
+                    name="isActive"
+                    label="Compte actif"
+                    onLabel="Actif"
+                    offLabel="Inactif"
+                    disabled={isSelf}
+                  />
                 )}
                 <div>
                   <PasswordField
@@ -213,7 +287,15 @@ function UserForm({ user, users, panel }: { user: AdminUser | null; users: Admin
 }
 
 // The panel of /liste-utilisateurs: a new user (`?user=new`) or one user (`?user=7`), from the list already loaded.
-export function UserPanel({ panel, users, loading }: { panel: PanelParam; users: AdminUser[] | undefined; loading: boolean }) {
+export function UserPanel({
+  panel,
+  users,
+  loading,
+}: {
+  panel: PanelParam;
+  users: AdminUser[] | undefined;
+  loading: boolean;
+}) {
   if (panel.target === null) return null;
   if (panel.target === 'new') return <UserForm key="new" user={null} users={users ?? []} panel={panel} />;
   const user = users?.find((candidate) => candidate.id === panel.target);

@@ -19,7 +19,13 @@ function useMemberView() {
   const ownerId = raw !== null && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
   const users = useQuery({ ...usersQueryOptions(), enabled: ownerId !== null });
   const member = users.data?.find((user) => user.id === ownerId);
-  return { ownerId, title: ownerId === null ? undefined : `Agenda de ${member ? `${member.firstName} ${member.lastName}` : '…'} (lecture seule)` };
+  return {
+    ownerId,
+    title:
+      ownerId === null
+        ? undefined
+        : `Agenda de ${member ? `${member.firstName} ${member.lastName}` : '…'} (lecture seule)`,
+  };
 }
 
 // /agenda: the month (or week) of todos, fetched for the visible days only.
@@ -48,14 +54,18 @@ export function AgendaPage() {
   const openingLink = useLinkedTodo(openLinked);
 
   const shownTodos = useMemo(
-    () => (member.ownerId === null ? (todos.data ?? []) : (todos.data ?? []).filter((todo) => todo.owner.id === member.ownerId)),
+    () =>
+      member.ownerId === null
+        ? (todos.data ?? [])
+        : (todos.data ?? []).filter((todo) => todo.owner.id === member.ownerId),
     [todos.data, member.ownerId],
   );
   const events = useMemo(() => todosToEvents(shownTodos, { onlyPending }), [shownTodos, onlyPending]);
   const byId = useMemo(() => new Map((todos.data ?? []).map((todo) => [todo.id, todo])), [todos.data]);
 
   const handleRangeChange = useCallback(
-    (next: CalendarRange) => setRange((current) => (current.start === next.start && current.end === next.end ? current : next)),
+    (next: CalendarRange) =>
+      setRange((current) => (current.start === next.start && current.end === next.end ? current : next)),
     [],
   );
   const handleEventClick = useCallback(
@@ -76,7 +86,11 @@ export function AgendaPage() {
   );
 
   return (
-    <PageFrame path="/agenda" title={member.title} actions={member.ownerId !== null && <Link to="/agenda">Retour à mon agenda</Link>}>
+    <PageFrame
+      path="/agenda"
+      title={member.title}
+      actions={member.ownerId !== null && <Link to="/agenda">Retour à mon agenda</Link>}
+    >
       <TodoCalendar
         events={events}
         loading={todos.isFetching || openingLink}

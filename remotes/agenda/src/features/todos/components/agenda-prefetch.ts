@@ -9,7 +9,10 @@ import { preloadTodoCalendar } from '@bo/todos/calendar-loader';
 export type AgendaOpening = Pick<LayoutSettings, 'calendarView' | 'onlyPending'>;
 
 // The setting's words as FullCalendar names its views.
-export const calendarViewOf = { month: 'dayGridMonth', week: 'dayGridWeek' } as const satisfies Record<LayoutSettings['calendarView'], string>;
+export const calendarViewOf = { month: 'dayGridMonth', week: 'dayGridWeek' } as const satisfies Record<
+  LayoutSettings['calendarView'],
+  string
+>;
 
 // The user's settings when already known (a later visit), the defaults otherwise.
 export const knownOpening = (): AgendaOpening =>

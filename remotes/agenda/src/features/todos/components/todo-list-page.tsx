@@ -6,7 +6,15 @@ import { PageFrame } from '@bo/ui';
 import { ListView, pageLocally, type ListColumn, type ListFilter, type ListState } from '@bo/ui/list';
 import { Tag } from 'antd';
 import { useCallback, useMemo } from 'react';
-import { formatDate, isLate, periodLabels, statusRank, todoListFilters, todoMatches, todoPeriods } from '../utils/todo-filters';
+import {
+  formatDate,
+  isLate,
+  periodLabels,
+  statusRank,
+  todoListFilters,
+  todoMatches,
+  todoPeriods,
+} from '../utils/todo-filters';
 
 const statusLabels = ['En retard', 'En cours', 'Aboutie'] as const;
 
@@ -36,14 +44,43 @@ function columns(today: string): ListColumn<Todo>[] {
       value: (todo) => todo.task.description,
       render: (todo) => {
         const style = todoStyle(todo);
-        return <Tag style={{ background: style.backgroundColor, borderColor: style.borderColor, color: style.color, whiteSpace: 'normal' }}>{todo.task.description}</Tag>;
+        return (
+          <Tag
+            style={{
+              background: style.backgroundColor,
+              borderColor: style.borderColor,
+              color: style.color,
+              whiteSpace: 'normal',
+            }}
+          >
+            {todo.task.description}
+          </Tag>
+        );
       },
     },
     { key: 'contact', title: 'Contact', sortable: true, value: (todo) => contactName(todo.contact) },
     { key: 'company', title: 'Société', sortable: true, value: (todo) => todo.contact.company?.name ?? '—' },
     // Notes shown whole, wrapping within a readable width.
-    { key: 'notes', title: 'Notes', value: (todo) => todo.notes, render: (todo) => <div className="bo-todo-notes" style={{ minWidth: 160, maxWidth: 360, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{todo.notes}</div> },
-    { key: 'status', title: 'Statut', sortable: true, value: (todo) => statusLabels[statusRank(todo, today)], render: (todo) => <StatusTag todo={todo} today={today} /> },
+    {
+      key: 'notes',
+      title: 'Notes',
+      value: (todo) => todo.notes,
+      render: (todo) => (
+        <div
+          className="bo-todo-notes"
+          style={{ minWidth: 160, maxWidth: 360, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
+          {todo.notes}
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      title: 'Statut',
+      sortable: true,
+      value: (todo) => statusLabels[statusRank(todo, today)],
+      render: (todo) => <StatusTag todo={todo} today={today} />,
+    },
     { key: 'owner', title: 'Responsable', sortable: true, value: (todo) => todo.owner.trigram },
   ];
 }
@@ -79,7 +116,13 @@ export function TodoListPage() {
   }, [todos.data]);
   const filters = useMemo<ListFilter[]>(
     () => [
-      { key: 'period', label: 'Période', type: 'radio', defaultValue: 'all', options: todoPeriods.map((period) => ({ value: period, label: periodLabels[period] })) },
+      {
+        key: 'period',
+        label: 'Période',
+        type: 'radio',
+        defaultValue: 'all',
+        options: todoPeriods.map((period) => ({ value: period, label: periodLabels[period] })),
+      },
       {
         key: 'taskId',
         label: 'Type de tâche',
@@ -87,7 +130,14 @@ export function TodoListPage() {
         placeholder: 'Tous les types',
         options: (tasks.data ?? []).map((task) => ({ value: task.id, label: task.description })),
       },
-      { key: 'contactId', label: 'Contact', type: 'select', searchable: true, placeholder: 'Tous les contacts', options: contactOptions },
+      {
+        key: 'contactId',
+        label: 'Contact',
+        type: 'select',
+        searchable: true,
+        placeholder: 'Tous les contacts',
+        options: contactOptions,
+      },
     ],
     [tasks.data, contactOptions],
   );
@@ -95,7 +145,10 @@ export function TodoListPage() {
   const toPage = useCallback(
     (list: Todo[], state: ListState) => {
       const wanted = todoListFilters(state);
-      return pageLocally(list, state, { matches: (todo) => todoMatches(todo, wanted, today), sortValues: sortValues(today) });
+      return pageLocally(list, state, {
+        matches: (todo) => todoMatches(todo, wanted, today),
+        sortValues: sortValues(today),
+      });
     },
     [today],
   );
@@ -116,7 +169,9 @@ export function TodoListPage() {
         loadingText="Chargement des tâches…"
         exportFileName="taches"
         onRowOpen={editor.openTodo}
-        rowLabel={(todo) => `${todo.task.description} : ${contactName(todo.contact)}, échéance ${formatDate(todo.deadline)}`}
+        rowLabel={(todo) =>
+          `${todo.task.description} : ${contactName(todo.contact)}, échéance ${formatDate(todo.deadline)}`
+        }
         rowClassName={(todo) => (isLate(todo, today) ? 'bo-todo-row bo-todo-row--late' : 'bo-todo-row')}
       />
       <TodoEditorDialogs editor={editor} />

@@ -1,6 +1,12 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
-import { companyFieldLabels as labels, companyKindLabels, companyKinds, formatRegistrationId, type CompanyListItem } from '@bo/contracts/records';
+import {
+  companyFieldLabels as labels,
+  companyKindLabels,
+  companyKinds,
+  formatRegistrationId,
+  type CompanyListItem,
+} from '@bo/contracts/records';
 import { PageFrame } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { useOwnerOptions, usePanelParam } from '@bo/ui/records';
@@ -11,7 +17,12 @@ import { CompanyPanel } from './company-panel';
 
 const columns: ListColumn<CompanyListItem>[] = [
   { key: 'name', title: labels.name, sortable: true },
-  { key: 'registrationId', title: labels.registrationId, sortable: true, value: (company) => formatRegistrationId(company.registrationId) },
+  {
+    key: 'registrationId',
+    title: labels.registrationId,
+    sortable: true,
+    value: (company) => formatRegistrationId(company.registrationId),
+  },
   { key: 'parent', title: labels.parentId, sortable: true, value: (company) => company.parent?.name ?? '' },
   { key: 'subsidiaryCount', title: 'Filiales', sortable: true, align: 'right' },
   { key: 'activeContactCount', title: 'Contacts actifs', sortable: true, align: 'right' },
@@ -24,7 +35,9 @@ const columns: ListColumn<CompanyListItem>[] = [
     title: 'Statut',
     sortable: true,
     value: (company) => (company.isActive ? 'Active' : 'Inactive'),
-    render: (company) => <Tag color={company.isActive ? 'green' : 'default'}>{company.isActive ? 'Active' : 'Inactive'}</Tag>,
+    render: (company) => (
+      <Tag color={company.isActive ? 'green' : 'default'}>{company.isActive ? 'Active' : 'Inactive'}</Tag>
+    ),
   },
 ];
 
@@ -47,7 +60,13 @@ export function CompanyListPage({ importDialog }: { importDialog: (onClose: () =
   const { options: owners } = useOwnerOptions();
   const filters: ListFilter[] = [
     { key: 'isActive', label: 'Statut', type: 'select', options: yesNo('Actives', 'Inactives'), placeholder: 'Toutes' },
-    { key: 'kind', label: 'Type', type: 'select', options: companyKinds.map((kind) => ({ value: kind, label: companyKindLabels[kind] })), placeholder: 'Tous' },
+    {
+      key: 'kind',
+      label: 'Type',
+      type: 'select',
+      options: companyKinds.map((kind) => ({ value: kind, label: companyKindLabels[kind] })),
+      placeholder: 'Tous',
+    },
     { key: 'sector', label: 'Secteur', type: 'text', placeholder: 'Ex. Industrie' },
     { key: 'ownerId', label: labels.ownerId, type: 'select', options: owners, placeholder: 'Tous', searchable: true },
   ];

@@ -10,7 +10,15 @@ import {
   type CompanyView,
 } from '@bo/contracts/records';
 import { SelectField, SelectMenuField, SwitchField, TextField } from '@bo/ui';
-import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, useRecordForm, type PanelParam, type PanelSection } from '@bo/ui/records';
+import {
+  EntityPanel,
+  historySection,
+  searchCompanyOptions,
+  useOwnerOptions,
+  useRecordForm,
+  type PanelParam,
+  type PanelSection,
+} from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, List, Tag } from 'antd';
 import { Link } from 'react-router-dom';
@@ -30,7 +38,19 @@ type CompanyFormValues = {
   isActive: boolean;
 };
 
-const formFields = ['name', 'registrationId', 'parentId', 'address', 'postalCode', 'city', 'phone', 'website', 'sector', 'ownerId', 'isActive'] as const;
+const formFields = [
+  'name',
+  'registrationId',
+  'parentId',
+  'address',
+  'postalCode',
+  'city',
+  'phone',
+  'website',
+  'sector',
+  'ownerId',
+  'isActive',
+] as const;
 
 function formValues(company: CompanyView | null, parentId: number | null, ownerId: number | null): CompanyFormValues {
   return {
@@ -119,7 +139,11 @@ function CompanyForm({
                 locale={{ emptyText: <Empty description="Aucune filiale" /> }}
                 renderItem={(subsidiary) => (
                   <List.Item
-                    actions={[<Tag key="status" color={subsidiary.isActive ? 'green' : 'default'}>{subsidiary.isActive ? 'Active' : 'Inactive'}</Tag>]}
+                    actions={[
+                      <Tag key="status" color={subsidiary.isActive ? 'green' : 'default'}>
+                        {subsidiary.isActive ? 'Active' : 'Inactive'}
+                      </Tag>,
+                    ]}
                   >
                     <List.Item.Meta
                       title={
@@ -145,7 +169,13 @@ function CompanyForm({
               dataSource={company.contacts}
               locale={{ emptyText: <Empty description="Aucun contact" /> }}
               renderItem={(contact) => (
-                <List.Item actions={[<Tag key="status" color={contact.isActive ? 'green' : 'default'}>{contact.isActive ? 'Actif' : 'En veille'}</Tag>]}>
+                <List.Item
+                  actions={[
+                    <Tag key="status" color={contact.isActive ? 'green' : 'default'}>
+                      {contact.isActive ? 'Actif' : 'En veille'}
+                    </Tag>,
+                  ]}
+                >
                   <List.Item.Meta
                     title={<Link to={`/liste-contacts?contact=${contact.id}`}>{contactName(contact)}</Link>}
                     description={contact.jobTitle ?? 'Fonction non renseignée'}
@@ -169,7 +199,13 @@ function CompanyForm({
                   <List.Item.Meta
                     title={
                       <span>
-                        <Tag style={{ background: todo.task.style.backgroundColor, borderColor: todo.task.style.borderColor, color: todo.task.style.color }}>
+                        <Tag
+                          style={{
+                            background: todo.task.style.backgroundColor,
+                            borderColor: todo.task.style.borderColor,
+                            color: todo.task.style.color,
+                          }}
+                        >
                           {todo.task.description}
                         </Tag>
                         {contactName(todo.contact)}
@@ -205,7 +241,13 @@ function CompanyForm({
         content: (
           <div className="bo-form-grid">
             <TextField control={control} name="name" label={companyFieldLabels.name} required maxLength={255} />
-            <TextField control={control} name="registrationId" label={companyFieldLabels.registrationId} required placeholder="14 chiffres" />
+            <TextField
+              control={control}
+              name="registrationId"
+              label={companyFieldLabels.registrationId}
+              required
+              placeholder="14 chiffres"
+            />
             <SelectMenuField
               control={control}
               name="parentId"
@@ -213,17 +255,53 @@ function CompanyForm({
               placeholder="Aucune (société mère) – tapez au moins 2 caractères"
               search={(text, signal) => searchCompanyOptions(text, signal, { exclude })}
               initialOptions={
-                company?.parent ? [{ value: company.parent.id, label: company.parent.name }] : parentId && parentName ? [{ value: parentId, label: parentName }] : []
+                company?.parent
+                  ? [{ value: company.parent.id, label: company.parent.name }]
+                  : parentId && parentName
+                    ? [{ value: parentId, label: parentName }]
+                    : []
               }
             />
-            <TextField control={control} name="address" label={companyFieldLabels.address} autoComplete="street-address" />
-            <TextField control={control} name="postalCode" label={companyFieldLabels.postalCode} autoComplete="postal-code" maxLength={5} />
+            <TextField
+              control={control}
+              name="address"
+              label={companyFieldLabels.address}
+              autoComplete="street-address"
+            />
+            <TextField
+              control={control}
+              name="postalCode"
+              label={companyFieldLabels.postalCode}
+              autoComplete="postal-code"
+              maxLength={5}
+            />
             <TextField control={control} name="city" label={companyFieldLabels.city} autoComplete="address-level2" />
-            <TextField control={control} name="phone" label={companyFieldLabels.phone} type="tel" placeholder="0033 1 23 45 67 89" />
+            <TextField
+              control={control}
+              name="phone"
+              label={companyFieldLabels.phone}
+              type="tel"
+              placeholder="0033 1 23 45 67 89"
+            />
             <TextField control={control} name="website" label={companyFieldLabels.website} placeholder="https://…" />
             <TextField control={control} name="sector" label={companyFieldLabels.sector} />
-            <SelectField control={control} name="ownerId" label={companyFieldLabels.ownerId} required options={owners} disabled={company !== null && !canReassign} />
-            {company && canDeactivate && <SwitchField control={control} name="isActive" label={companyFieldLabels.isActive} onLabel="Active" offLabel="Inactive" />}
+            <SelectField
+              control={control}
+              name="ownerId"
+              label={companyFieldLabels.ownerId}
+              required
+              options={owners}
+              disabled={company !== null && !canReassign}
+            />
+            {company && canDeactivate && (
+              <SwitchField
+                control={control}
+                name="isActive"
+                label={companyFieldLabels.isActive}
+                onLabel="Active"
+                offLabel="Inactive"
+              />
+            )}
           </div>
         ),
       }}
@@ -244,8 +322,18 @@ export function CompanyPanel({ panel }: { panel: PanelParam }) {
   if (panel.target === null) return null;
   if (panel.target === 'new') {
     // A new subsidiary's form waits for its parent's name.
-    if (parentId !== null && parent.isPending) return <EntityPanel open title="Nouvelle filiale" onClose={panel.close} loading />;
-    return <CompanyForm key={`new-${parentId}`} company={null} parentId={parentId} parentName={parent.data?.name} readOnly={!canCreate} panel={panel} />;
+    if (parentId !== null && parent.isPending)
+      return <EntityPanel open title="Nouvelle filiale" onClose={panel.close} loading />;
+    return (
+      <CompanyForm
+        key={`new-${parentId}`}
+        company={null}
+        parentId={parentId}
+        parentName={parent.data?.name}
+        readOnly={!canCreate}
+        panel={panel}
+      />
+    );
   }
   if (!company.data) {
     return (
@@ -259,5 +347,7 @@ export function CompanyPanel({ panel }: { panel: PanelParam }) {
       />
     );
   }
-  return <CompanyForm key={company.data.id} company={company.data} parentId={null} readOnly={!canUpdate} panel={panel} />;
+  return (
+    <CompanyForm key={company.data.id} company={company.data} parentId={null} readOnly={!canUpdate} panel={panel} />
+  );
 }

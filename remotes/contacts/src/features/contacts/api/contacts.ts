@@ -40,7 +40,14 @@ export const contactTodosQueryOptions = (id: number) =>
 export const fetchContactHistory = (id: number) => (page: number, perPage: number, signal: AbortSignal) =>
   callEndpoint(endpoints.contactHistory, { path: { id }, params: { page, perPage }, signal });
 
-export type DuplicateProbe = { email: string; phone: string; firstName: string; lastName: string; companyId: number | null; excludeId: number | null };
+export type DuplicateProbe = {
+  email: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  companyId: number | null;
+  excludeId: number | null;
+};
 
 export const duplicatesQueryOptions = (probe: DuplicateProbe) =>
   queryOptions({
@@ -61,21 +68,33 @@ export function useStoreContact(id: number | null) {
         : callEndpoint(endpoints.updateContact, { path: { id }, params: { ...payload, version } }),
     onSuccess: async () => {
       notifySuccess(id === null ? 'Contact créé' : 'Contact enregistré');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: contactKeys.all }), queryClient.invalidateQueries({ queryKey: ['companies'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['companies'] }),
+      ]);
     },
   });
 }
 
 // Both contacts' versions as the dialog read them: a newer change of either is a conflict.
-export type MergeInput = Omit<ContactStorePayload, 'isActive'> & { keptId: number; duplicateId: number; version: number; duplicateVersion: number };
+export type MergeInput = Omit<ContactStorePayload, 'isActive'> & {
+  keptId: number;
+  duplicateId: number;
+  version: number;
+  duplicateVersion: number;
+};
 
 export function useMergeContacts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ keptId, ...payload }: MergeInput) => callEndpoint(endpoints.mergeContact, { path: { id: keptId }, params: payload }),
+    mutationFn: ({ keptId, ...payload }: MergeInput) =>
+      callEndpoint(endpoints.mergeContact, { path: { id: keptId }, params: payload }),
     onSuccess: async () => {
       notifySuccess('Contacts fusionnés');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: contactKeys.all }), queryClient.invalidateQueries({ queryKey: ['companies'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['companies'] }),
+      ]);
     },
   });
 }

@@ -1,6 +1,15 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCan } from '@bo/client';
-import { contactFieldLabels as labels, contactName, contactScopeLabels, contactScopes, frenchDate, personTitleLabels, toBusinessIsoDate, type ContactListItem } from '@bo/contracts/records';
+import {
+  contactFieldLabels as labels,
+  contactName,
+  contactScopeLabels,
+  contactScopes,
+  frenchDate,
+  personTitleLabels,
+  toBusinessIsoDate,
+  type ContactListItem,
+} from '@bo/contracts/records';
 import { EmailLink, PageFrame, PhoneLink } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
@@ -17,7 +26,16 @@ function TodoChip({ todo, date, late }: { todo: TodoBrief; date: string; late?: 
   const { style } = todo.task;
   return (
     <Space size={4} wrap={false}>
-      <Tag style={{ background: style.backgroundColor, borderColor: style.borderColor, color: style.color, marginInlineEnd: 0 }}>{todo.task.description}</Tag>
+      <Tag
+        style={{
+          background: style.backgroundColor,
+          borderColor: style.borderColor,
+          color: style.color,
+          marginInlineEnd: 0,
+        }}
+      >
+        {todo.task.description}
+      </Tag>
       <span className={late ? 'bo-late' : undefined}>
         {frenchDate(date)}
         {late && <span className="bo-sr-only"> (en retard)</span>}
@@ -28,32 +46,62 @@ function TodoChip({ todo, date, late }: { todo: TodoBrief; date: string; late?: 
 
 function columns(today: string): ListColumn<ContactListItem>[] {
   return [
-    { key: 'name', title: 'Nom', sortable: true, sticky: true, value: (contact) => `${personTitleLabels[contact.title]} ${contactName(contact)}` },
+    {
+      key: 'name',
+      title: 'Nom',
+      sortable: true,
+      sticky: true,
+      value: (contact) => `${personTitleLabels[contact.title]} ${contactName(contact)}`,
+    },
     { key: 'company', title: labels.companyId, sortable: true, value: (contact) => contact.company?.name ?? '' },
     { key: 'jobTitle', title: labels.jobTitle, sortable: true, value: (contact) => contact.jobTitle ?? '' },
-    { key: 'phone', title: labels.phone, sortable: true, value: (contact) => contact.phone ?? '', render: (contact) => <PhoneLink phone={contact.phone} /> },
-    { key: 'email', title: labels.email, sortable: true, value: (contact) => contact.email ?? '', render: (contact) => <EmailLink email={contact.email} /> },
+    {
+      key: 'phone',
+      title: labels.phone,
+      sortable: true,
+      value: (contact) => contact.phone ?? '',
+      render: (contact) => <PhoneLink phone={contact.phone} />,
+    },
+    {
+      key: 'email',
+      title: labels.email,
+      sortable: true,
+      value: (contact) => contact.email ?? '',
+      render: (contact) => <EmailLink email={contact.email} />,
+    },
     { key: 'owner', title: labels.ownerId, sortable: true, value: (contact) => contact.owner.trigram },
     {
       key: 'nextTodo',
       title: 'Prochaine tâche',
       sortable: true,
-      value: (contact) => (contact.nextTodo ? `${frenchDate(contact.nextTodo.deadline)} ${contact.nextTodo.task.description}` : ''),
-      render: (contact) => contact.nextTodo && <TodoChip todo={contact.nextTodo} date={contact.nextTodo.deadline} late={contact.nextTodo.deadline < today} />,
+      value: (contact) =>
+        contact.nextTodo ? `${frenchDate(contact.nextTodo.deadline)} ${contact.nextTodo.task.description}` : '',
+      render: (contact) =>
+        contact.nextTodo && (
+          <TodoChip todo={contact.nextTodo} date={contact.nextTodo.deadline} late={contact.nextTodo.deadline < today} />
+        ),
     },
     {
       key: 'lastTodo',
       title: 'Dernière tâche aboutie',
       sortable: true,
-      value: (contact) => (contact.lastTodo ? `${frenchDate(contact.lastTodo.executionDate ?? contact.lastTodo.deadline)} ${contact.lastTodo.task.description}` : ''),
-      render: (contact) => contact.lastTodo && <TodoChip todo={contact.lastTodo} date={contact.lastTodo.executionDate ?? contact.lastTodo.deadline} />,
+      value: (contact) =>
+        contact.lastTodo
+          ? `${frenchDate(contact.lastTodo.executionDate ?? contact.lastTodo.deadline)} ${contact.lastTodo.task.description}`
+          : '',
+      render: (contact) =>
+        contact.lastTodo && (
+          <TodoChip todo={contact.lastTodo} date={contact.lastTodo.executionDate ?? contact.lastTodo.deadline} />
+        ),
     },
     {
       key: 'isActive',
       title: 'Statut',
       sortable: true,
       value: (contact) => (contact.isActive ? 'Actif' : 'En veille'),
-      render: (contact) => <Tag color={contact.isActive ? 'green' : 'default'}>{contact.isActive ? 'Actif' : 'En veille'}</Tag>,
+      render: (contact) => (
+        <Tag color={contact.isActive ? 'green' : 'default'}>{contact.isActive ? 'Actif' : 'En veille'}</Tag>
+      ),
     },
   ];
 }
@@ -78,7 +126,13 @@ export function ContactListPage({ importDialog }: { importDialog: (onClose: () =
   const today = toBusinessIsoDate(new Date());
   const listColumns = useMemo(() => columns(today), [today]);
   const filters: ListFilter[] = [
-    { key: 'scope', label: 'Contacts', type: 'radio', options: contactScopes.map((scope) => ({ value: scope, label: contactScopeLabels[scope] })), defaultValue: 'my' },
+    {
+      key: 'scope',
+      label: 'Contacts',
+      type: 'radio',
+      options: contactScopes.map((scope) => ({ value: scope, label: contactScopeLabels[scope] })),
+      defaultValue: 'my',
+    },
     { key: 'ownerId', label: labels.ownerId, type: 'select', options: owners, placeholder: 'Tous', searchable: true },
     {
       key: 'standby',
@@ -90,7 +144,13 @@ export function ContactListPage({ importDialog }: { importDialog: (onClose: () =
       ],
       placeholder: 'Tous',
     },
-    { key: 'late', label: 'Tâches', type: 'select', options: [{ value: '1', label: 'Avec une tâche en retard' }], placeholder: 'Toutes' },
+    {
+      key: 'late',
+      label: 'Tâches',
+      type: 'select',
+      options: [{ value: '1', label: 'Avec une tâche en retard' }],
+      placeholder: 'Toutes',
+    },
   ];
   const count = selected.length;
   return (
@@ -123,11 +183,17 @@ export function ContactListPage({ importDialog }: { importDialog: (onClose: () =
         rowKey={(contact) => contact.id}
         rowLabel={(contact) => contactName(contact)}
         onRowOpen={(contact) => panel.show(contact.id)}
-        selection={canReassign || canMerge ? { keys: selected.map((contact) => contact.id), onChange: (_keys, rows) => setSelected(rows) } : undefined}
+        selection={
+          canReassign || canMerge
+            ? { keys: selected.map((contact) => contact.id), onChange: (_keys, rows) => setSelected(rows) }
+            : undefined
+        }
         countLabel={(total) => `${total.toLocaleString('fr-FR')} contact${total > 1 ? 's' : ''}`}
         emptyText="Aucun contact ne correspond à ces critères"
         exportFileName={canExport ? 'contacts.csv' : undefined}
-        serverExport={canExport ? (state) => exportContacts({ ...state, filters: { scope: 'my', ...state.filters } }) : undefined}
+        serverExport={
+          canExport ? (state) => exportContacts({ ...state, filters: { scope: 'my', ...state.filters } }) : undefined
+        }
         columnOrderKey="bo.contacts.columns"
         toolbarExtra={
           count > 0 && (
@@ -137,7 +203,11 @@ export function ContactListPage({ importDialog }: { importDialog: (onClose: () =
               </span>
               {canReassign && <Button onClick={() => setReassigning(true)}>Changer de propriétaire…</Button>}
               {canMerge && (
-                <Button disabled={count !== 2} onClick={() => setMerging(true)} title={count !== 2 ? 'Sélectionnez exactement deux contacts' : undefined}>
+                <Button
+                  disabled={count !== 2}
+                  onClick={() => setMerging(true)}
+                  title={count !== 2 ? 'Sélectionnez exactement deux contacts' : undefined}
+                >
                   Fusionner…
                 </Button>
               )}

@@ -20,12 +20,28 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { LoadFailed, SelectField, SelectMenuField, TextField } from '@bo/ui';
 import { saveFile } from '@bo/ui/list';
-import { EntityPanel, historySection, searchCompanyOptions, useOwnerOptions, useRecordForm, type PanelParam } from '@bo/ui/records';
+import {
+  EntityPanel,
+  historySection,
+  searchCompanyOptions,
+  useOwnerOptions,
+  useRecordForm,
+  type PanelParam,
+} from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, List, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import { contactKeys, contactQueryOptions, contactTodosQueryOptions, downloadVcard, duplicatesQueryOptions, fetchContactHistory, useStoreContact, type DuplicateProbe } from '../api/contacts';
+import {
+  contactKeys,
+  contactQueryOptions,
+  contactTodosQueryOptions,
+  downloadVcard,
+  duplicatesQueryOptions,
+  fetchContactHistory,
+  useStoreContact,
+  type DuplicateProbe,
+} from '../api/contacts';
 
 const formFields = ['title', 'firstName', 'lastName', 'jobTitle', 'email', 'phone', 'companyId', 'ownerId'] as const;
 
@@ -58,13 +74,10 @@ const DUPLICATE_DELAY_MS = 400;
 // What the form holds that could name an existing contact, once the user pauses: a valid e-mail, a valid phone,
 // or both names with a company.
 function useDuplicateProbe(control: Control<ContactStorePayload>, excludeId: number | null): DuplicateProbe | null {
-  const [email, phone, firstName, lastName, companyId] = useWatch({ control, name: ['email', 'phone', 'firstName', 'lastName', 'companyId'] }) as unknown as [
-    string,
-    string,
-    string,
-    string,
-    number | null,
-  ];
+  const [email, phone, firstName, lastName, companyId] = useWatch({
+    control,
+    name: ['email', 'phone', 'firstName', 'lastName', 'companyId'],
+  }) as unknown as [string, string, string, string, number | null];
   const next: DuplicateProbe = {
     email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email?.trim() ?? '') ? email.trim() : '',
     phone: patterns.phone.test(phone?.trim() ?? '') ? phone.trim() : '',
@@ -80,7 +93,10 @@ function useDuplicateProbe(control: Control<ContactStorePayload>, excludeId: num
     return () => clearTimeout(timer);
   }, [key]);
   const probe = JSON.parse(settled) as DuplicateProbe;
-  const worthAsking = probe.email !== '' || probe.phone !== '' || (probe.companyId !== null && probe.firstName !== '' && probe.lastName !== '');
+  const worthAsking =
+    probe.email !== '' ||
+    probe.phone !== '' ||
+    (probe.companyId !== null && probe.firstName !== '' && probe.lastName !== '');
   return worthAsking ? probe : null;
 }
 
@@ -98,8 +114,14 @@ function DuplicateWarning({ probe, panel }: { probe: DuplicateProbe | null; pane
           {duplicates.data.map(({ contact, reasons }) => (
             <li key={contact.id}>
               {contactName(contact)}
-              {contact.company ? ` (${contact.company.name})` : ''} : {reasons.map((reason) => duplicateReasonLabels[reason]).join(', ')}{' '}
-              <Button type="link" size="small" onClick={() => panel.show(contact.id)} aria-label={`Ouvrir le contact ${contactName(contact)}`}>
+              {contact.company ? ` (${contact.company.name})` : ''} :{' '}
+              {reasons.map((reason) => duplicateReasonLabels[reason]).join(', ')}{' '}
+              <Button
+                type="link"
+                size="small"
+                onClick={() => panel.show(contact.id)}
+                aria-label={`Ouvrir le contact ${contactName(contact)}`}
+              >
                 Ouvrir
               </Button>
             </li>
@@ -118,7 +140,8 @@ function todoStatus(todo: Todo, today: string) {
 function ContactTodos({ contact, onOpen }: { contact: Contact; onOpen: (todo: Todo) => void }) {
   const todos = useQuery(contactTodosQueryOptions(contact.id));
   const today = toBusinessIsoDate(new Date());
-  if (todos.isError) return <LoadFailed title="Les tâches n’ont pas pu être chargées." onRetry={() => void todos.refetch()} />;
+  if (todos.isError)
+    return <LoadFailed title="Les tâches n’ont pas pu être chargées." onRetry={() => void todos.refetch()} />;
   return (
     <List
       aria-label={`Tâches de ${contactName(contact)}`}
@@ -130,7 +153,12 @@ function ContactTodos({ contact, onOpen }: { contact: Contact; onOpen: (todo: To
           actions={[
             todoStatus(todo, today),
             !todo.isAccomplished && (
-              <Button key="open" size="small" onClick={() => onOpen(todo)} aria-label={`Modifier la tâche ${todo.task.description} du ${frenchDate(todo.deadline)}`}>
+              <Button
+                key="open"
+                size="small"
+                onClick={() => onOpen(todo)}
+                aria-label={`Modifier la tâche ${todo.task.description} du ${frenchDate(todo.deadline)}`}
+              >
                 Modifier
               </Button>
             ),
@@ -139,8 +167,17 @@ function ContactTodos({ contact, onOpen }: { contact: Contact; onOpen: (todo: To
           <List.Item.Meta
             title={
               <span>
-                <Tag style={{ background: todo.task.style.backgroundColor, borderColor: todo.task.style.borderColor, color: todo.task.style.color }}>{todo.task.description}</Tag>
-                {frenchDate(todo.isAccomplished && todo.executionDate ? todo.executionDate : todo.deadline)} · {todo.owner.trigram}
+                <Tag
+                  style={{
+                    background: todo.task.style.backgroundColor,
+                    borderColor: todo.task.style.borderColor,
+                    color: todo.task.style.color,
+                  }}
+                >
+                  {todo.task.description}
+                </Tag>
+                {frenchDate(todo.isAccomplished && todo.executionDate ? todo.executionDate : todo.deadline)} ·{' '}
+                {todo.owner.trigram}
               </span>
             }
             description={todo.notes || undefined}
@@ -157,7 +194,9 @@ function ContactState({ contact }: { contact: Contact }) {
     <div className="bo-contact-state" role="group" aria-label="État du contact">
       <span>État : </span>
       <Tag color={contact.isActive ? 'green' : 'default'}>{contact.isActive ? 'Actif' : 'En veille'}</Tag>
-      <span className="bo-contact-state__note">{contact.isActive ? 'a une tâche en cours' : 'sans tâche en cours : ajoutez-en une pour l’activer'}</span>
+      <span className="bo-contact-state__note">
+        {contact.isActive ? 'a une tâche en cours' : 'sans tâche en cours : ajoutez-en une pour l’activer'}
+      </span>
     </div>
   );
 }
@@ -207,7 +246,9 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
         actions={
           contact && (
             <>
-              {contact.mergedIntoId !== null && <Button onClick={() => panel.show(contact.mergedIntoId ?? 0)}>Ouvrir le contact conservé</Button>}
+              {contact.mergedIntoId !== null && (
+                <Button onClick={() => panel.show(contact.mergedIntoId ?? 0)}>Ouvrir le contact conservé</Button>
+              )}
               {canAddTodo && contact.mergedIntoId === null && (
                 <Button icon={<PlusOutlined />} onClick={() => editor.openAddFor(contact)}>
                   Ajouter une tâche
@@ -265,10 +306,34 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                   options={personTitles.map((title) => ({ value: title, label: personTitleLabels[title] }))}
                 />
                 <TextField control={control} name="jobTitle" label={contactFieldLabels.jobTitle} />
-                <TextField control={control} name="firstName" label={contactFieldLabels.firstName} required autoComplete="off" />
-                <TextField control={control} name="lastName" label={contactFieldLabels.lastName} required autoComplete="off" />
-                <TextField control={control} name="email" label={contactFieldLabels.email} type="email" autoComplete="off" />
-                <TextField control={control} name="phone" label={contactFieldLabels.phone} type="tel" placeholder="0033 6 12 34 56 78" />
+                <TextField
+                  control={control}
+                  name="firstName"
+                  label={contactFieldLabels.firstName}
+                  required
+                  autoComplete="off"
+                />
+                <TextField
+                  control={control}
+                  name="lastName"
+                  label={contactFieldLabels.lastName}
+                  required
+                  autoComplete="off"
+                />
+                <TextField
+                  control={control}
+                  name="email"
+                  label={contactFieldLabels.email}
+                  type="email"
+                  autoComplete="off"
+                />
+                <TextField
+                  control={control}
+                  name="phone"
+                  label={contactFieldLabels.phone}
+                  type="tel"
+                  placeholder="0033 6 12 34 56 78"
+                />
                 <SelectMenuField
                   control={control}
                   name="companyId"
@@ -277,7 +342,14 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
                   search={(text, signal) => searchCompanyOptions(text, signal)}
                   initialOptions={contact?.company ? [{ value: contact.company.id, label: contact.company.name }] : []}
                 />
-                <SelectField control={control} name="ownerId" label={contactFieldLabels.ownerId} required options={owners} disabled={contact !== null && !canReassign} />
+                <SelectField
+                  control={control}
+                  name="ownerId"
+                  label={contactFieldLabels.ownerId}
+                  required
+                  options={owners}
+                  disabled={contact !== null && !canReassign}
+                />
                 {contact && <ContactState contact={contact} />}
               </div>
             </>
@@ -298,8 +370,24 @@ export function ContactPanel({ panel }: { panel: PanelParam }) {
   if (panel.target === null) return null;
   if (panel.target === 'new') return <ContactForm key="new" contact={null} readOnly={!canCreate} panel={panel} />;
   if (!contact.data) {
-    return <EntityPanel open title="Contact" onClose={panel.close} loading={contact.isPending} error={contact.isError} onRetry={() => void contact.refetch()} />;
+    return (
+      <EntityPanel
+        open
+        title="Contact"
+        onClose={panel.close}
+        loading={contact.isPending}
+        error={contact.isError}
+        onRetry={() => void contact.refetch()}
+      />
+    );
   }
   // A contact merged into another changes no more.
-  return <ContactForm key={contact.data.id} contact={contact.data} readOnly={!canUpdate || contact.data.mergedIntoId !== null} panel={panel} />;
+  return (
+    <ContactForm
+      key={contact.data.id}
+      contact={contact.data}
+      readOnly={!canUpdate || contact.data.mergedIntoId !== null}
+      panel={panel}
+    />
+  );
 }

@@ -23,9 +23,23 @@ describe('mergedValues', () => {
   it('takes each field from the side chosen for it, the company and owner by id', () => {
     const pair = [
       contact(1, { email: 'paul@alpha.fr', jobTitle: 'DSI' }),
-      contact(2, { phone: '0033612345678', company: { id: 4, name: 'Beta' }, owner: { id: 2, trigram: 'DIR' }, ownerId: 2 }),
+      contact(2, {
+        phone: '0033612345678',
+        company: { id: 4, name: 'Beta' },
+        owner: { id: 2, trigram: 'DIR' },
+        ownerId: 2,
+      }),
     ] as const;
-    const values = mergedValues(pair, { title: 0, firstName: 0, lastName: 0, jobTitle: 0, email: 0, phone: 1, company: 1, owner: 1 });
+    const values = mergedValues(pair, {
+      title: 0,
+      firstName: 0,
+      lastName: 0,
+      jobTitle: 0,
+      email: 0,
+      phone: 1,
+      company: 1,
+      owner: 1,
+    });
     expect(values).toEqual({
       title: 'mister',
       firstName: 'Paul',

@@ -1,4 +1,10 @@
-import { contactFieldLabels as labels, contactName, formatPhone, personTitleLabels, type ContactListItem } from '@bo/contracts/records';
+import {
+  contactFieldLabels as labels,
+  contactName,
+  formatPhone,
+  personTitleLabels,
+  type ContactListItem,
+} from '@bo/contracts/records';
 import { notifyError } from '@bo/client';
 import { FormModal } from '@bo/ui';
 import { Radio } from 'antd';
@@ -39,13 +45,23 @@ export function mergedValues(pair: Pair, chosen: Record<MergedField, Side>) {
 // By default each field keeps the kept contact's value, or the other's when the kept one has none.
 function defaults(pair: Pair, kept: Side): Record<MergedField, Side> {
   const other: Side = kept === 0 ? 1 : 0;
-  return Object.fromEntries(mergedFields.map((field) => [field.key, field.show(pair[kept]) ? kept : field.show(pair[other]) ? other : kept])) as Record<MergedField, Side>;
+  return Object.fromEntries(
+    mergedFields.map((field) => [field.key, field.show(pair[kept]) ? kept : field.show(pair[other]) ? other : kept]),
+  ) as Record<MergedField, Side>;
 }
 
 // Two duplicates become one: the user picks the contact kept and, field by field, the values it keeps; the other
 // contact's todos and history move to it, and the other is merged away: gone from every list (server side, in one
 // transaction).
-export function MergeDialog({ contacts, onClose, onMerged }: { contacts: Pair; onClose: () => void; onMerged: (keptId: number) => void }) {
+export function MergeDialog({
+  contacts,
+  onClose,
+  onMerged,
+}: {
+  contacts: Pair;
+  onClose: () => void;
+  onMerged: (keptId: number) => void;
+}) {
   const [kept, setKept] = useState<Side>(0);
   const [chosen, setChosen] = useState(() => defaults(contacts, 0));
   const merge = useMergeContacts();
@@ -62,7 +78,13 @@ export function MergeDialog({ contacts, onClose, onMerged }: { contacts: Pair; o
         event.preventDefault();
         const duplicate = contacts[kept === 0 ? 1 : 0];
         merge.mutate(
-          { keptId: contacts[kept].id, duplicateId: duplicate.id, version: contacts[kept].version, duplicateVersion: duplicate.version, ...mergedValues(contacts, chosen) },
+          {
+            keptId: contacts[kept].id,
+            duplicateId: duplicate.id,
+            version: contacts[kept].version,
+            duplicateVersion: duplicate.version,
+            ...mergedValues(contacts, chosen),
+          },
           {
             onSuccess: () => {
               onMerged(contacts[kept].id);

@@ -21,7 +21,8 @@ export const lastImportQueryOptions = (kind: ImportKind) =>
 // An import or its undo changes companies and contacts: their lists, panels and the last import are read again.
 function useRefreshRecords() {
   const queryClient = useQueryClient();
-  return () => Promise.all(['companies', 'contacts', 'imports'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+  return () =>
+    Promise.all(['companies', 'contacts', 'imports'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }
 
 export type ImportRequest = { file: File; onExisting: OnExisting; mapping: ImportMapping | null };

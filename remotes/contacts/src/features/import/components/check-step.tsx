@@ -35,7 +35,21 @@ export type CheckStepProps = {
 // The second step: the mapping of the columns with the first rows, the dry run's report line by line, the choice for
 // the records already there, and the import.
 export function CheckStep(props: CheckStepProps) {
-  const { id, kind, check, mapping, onMapping, onExisting, onOnExisting, onCheck, checking, onImport, importing, progress, onOtherFile } = props;
+  const {
+    id,
+    kind,
+    check,
+    mapping,
+    onMapping,
+    onExisting,
+    onOnExisting,
+    onCheck,
+    checking,
+    onImport,
+    importing,
+    progress,
+    onOtherFile,
+  } = props;
   const mappingChanged = JSON.stringify(mapping) !== JSON.stringify(check.mapping);
   const columnOptions = [
     { value: -1, label: '— Ne pas importer —' },
@@ -48,7 +62,11 @@ export function CheckStep(props: CheckStepProps) {
   return (
     <div>
       <h3 id={`${id}-mapping`}>Correspondance des colonnes</h3>
-      <div role="group" aria-labelledby={`${id}-mapping`} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 8 }}>
+      <div
+        role="group"
+        aria-labelledby={`${id}-mapping`}
+        style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 8 }}
+      >
         {importFields[kind].map((field) => (
           <div className="bo-field" key={field.key}>
             <label className="bo-field__label" htmlFor={`${id}-map-${field.key}`}>
@@ -81,7 +99,8 @@ export function CheckStep(props: CheckStepProps) {
 
       <h3>Vérification</h3>
       <p role="status">
-        {plural(check.rows, 'ligne')} : {plural(check.created, 'création')}, {plural(check.updated, 'mise')} à jour, {unchangedSkippedRejected(check)}.
+        {plural(check.rows, 'ligne')} : {plural(check.created, 'création')}, {plural(check.updated, 'mise')} à jour,{' '}
+        {unchangedSkippedRejected(check)}.
       </p>
       {fileProblems.length > 0 && (
         <Alert
@@ -113,13 +132,20 @@ export function CheckStep(props: CheckStepProps) {
             </Radio>
           ))}
         </Radio.Group>
-        {onExisting === 'update' && <p style={{ margin: '8px 0 0' }}>Une cellule vide ne remplace rien : la fiche garde sa valeur.</p>}
+        {onExisting === 'update' && (
+          <p style={{ margin: '8px 0 0' }}>Une cellule vide ne remplace rien : la fiche garde sa valeur.</p>
+        )}
       </fieldset>
 
       {importing && (
         <div role="status" aria-live="polite">
           {/* The native bar: antd's Progress would join the antd every page downloads for this one dialog. */}
-          <progress className="bo-progress" max={100} value={Math.round(progress * 100)} aria-label="Envoi du fichier" />
+          <progress
+            className="bo-progress"
+            max={100}
+            value={Math.round(progress * 100)}
+            aria-label="Envoi du fichier"
+          />
           <p>{progress < 1 ? 'Envoi du fichier…' : 'Import en cours…'}</p>
         </div>
       )}
@@ -127,7 +153,12 @@ export function CheckStep(props: CheckStepProps) {
         <Button onClick={onOtherFile} disabled={checking || importing}>
           Choisir un autre fichier
         </Button>
-        <Button type="primary" onClick={onImport} loading={importing} disabled={writable === 0 || mappingChanged || checking}>
+        <Button
+          type="primary"
+          onClick={onImport}
+          loading={importing}
+          disabled={writable === 0 || mappingChanged || checking}
+        >
           {`Importer ${plural(writable, 'ligne')}`}
         </Button>
       </div>
@@ -141,12 +172,17 @@ function FirstRows({ check }: { check: ImportReport }) {
     <div style={{ overflowX: 'auto' }}>
       <table className="bo-import__preview" style={{ borderCollapse: 'collapse', width: '100%' }}>
         <caption style={{ textAlign: 'left' }}>
-          {plural(check.rows, 'ligne')} de données ; encodage {check.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, séparateur « {check.separator} »
+          {plural(check.rows, 'ligne')} de données ; encodage {check.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'},
+          séparateur « {check.separator} »
         </caption>
         <thead>
           <tr>
             {check.headers.map((header, index) => (
-              <th key={index} scope="col" style={{ textAlign: 'left', borderBottom: '1px solid currentColor', padding: 4 }}>
+              <th
+                key={index}
+                scope="col"
+                style={{ textAlign: 'left', borderBottom: '1px solid currentColor', padding: 4 }}
+              >
                 {header}
               </th>
             ))}

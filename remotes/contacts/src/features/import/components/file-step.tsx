@@ -20,7 +20,18 @@ export type FileStepProps = {
 };
 
 // The first step: choose the file (or undo the last import still in force).
-export function FileStep({ id, kind, fileError, onFile, onCheck, checking, undo, onUndo, undoing, onClose }: FileStepProps) {
+export function FileStep({
+  id,
+  kind,
+  fileError,
+  onFile,
+  onCheck,
+  checking,
+  undo,
+  onUndo,
+  undoing,
+  onClose,
+}: FileStepProps) {
   const last = useQuery(lastImportQueryOptions(kind));
   const label = importKindLabels[kind];
   return (
@@ -51,8 +62,10 @@ export function FileStep({ id, kind, fileError, onFile, onCheck, checking, undo,
       {last.data && undo === null && (
         <section aria-label="Votre dernier import" style={{ marginBottom: 16 }}>
           <p>
-            Votre dernier import de {label} : « {last.data.fileName} » le {dateTime(last.data.createdAt)}, {plural(last.data.created, 'fiche')} créée
-            {last.data.created > 1 ? 's' : ''} et {plural(last.data.updated, 'fiche')} mise{last.data.updated > 1 ? 's' : ''} à jour.
+            Votre dernier import de {label} : « {last.data.fileName} » le {dateTime(last.data.createdAt)},{' '}
+            {plural(last.data.created, 'fiche')} créée
+            {last.data.created > 1 ? 's' : ''} et {plural(last.data.updated, 'fiche')} mise
+            {last.data.updated > 1 ? 's' : ''} à jour.
           </p>
           <Button danger onClick={() => onUndo(last.data?.id ?? 0)} loading={undoing}>
             Annuler ce dernier import
@@ -61,8 +74,8 @@ export function FileStep({ id, kind, fileError, onFile, onCheck, checking, undo,
       )}
       {undo !== null && <UndoAnswer undo={undo} />}
       <p>
-        Les en-têtes reconnus d’eux-mêmes :{' '}
-        {importFields[kind].map((field) => field.label).join(', ')}. Les autres colonnes se choisissent à l’étape suivante.
+        Les en-têtes reconnus d’eux-mêmes : {importFields[kind].map((field) => field.label).join(', ')}. Les autres
+        colonnes se choisissent à l’étape suivante.
       </p>
       <div className="bo-import__actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
         <Button onClick={onClose}>Fermer</Button>

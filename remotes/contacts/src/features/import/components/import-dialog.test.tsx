@@ -12,11 +12,13 @@ let answers: Record<string, unknown> = {};
 
 // The API as the dialog sees it: each call recorded, answered from `answers` by path (a promise: when it settles).
 jest.mock('@bo/client', () => ({
-  callEndpoint: jest.fn(async (endpoint: Endpoint, options?: { params?: Record<string, unknown>; path?: Record<string, unknown> }) => {
-    const path = endpoint.path.replace(':id', String(options?.path?.id ?? ''));
-    calls.push({ path, params: options?.params });
-    return answers[path];
-  }),
+  callEndpoint: jest.fn(
+    async (endpoint: Endpoint, options?: { params?: Record<string, unknown>; path?: Record<string, unknown> }) => {
+      const path = endpoint.path.replace(':id', String(options?.path?.id ?? ''));
+      calls.push({ path, params: options?.params });
+      return answers[path];
+    },
+  ),
   notifyError: jest.fn(),
   notifySuccess: jest.fn(),
 }));
@@ -51,7 +53,10 @@ const report = (overrides: Partial<ImportReport> = {}): ImportReport => ({
   rejected: 1,
   problems: [{ line: 3, column: 'SIRET', message: 'Entrée non valide' }],
   rejectedRows: [{ line: 3, cells: ['Beta', '123', 'Lyon'], reason: 'SIRET : Entrée non valide' }],
-  lines: [line({ line: 2, fate: 'create', label: 'Alpha' }), line({ line: 3, fate: 'reject', label: 'Beta', reasons: ['SIRET : Entrée non valide'] })],
+  lines: [
+    line({ line: 2, fate: 'create', label: 'Alpha' }),
+    line({ line: 3, fate: 'reject', label: 'Beta', reasons: ['SIRET : Entrée non valide'] }),
+  ],
   moreLines: 0,
   ...overrides,
 });
@@ -80,10 +85,21 @@ const contactsReport = report({
       line: 3,
       fate: 'create',
       label: 'Marc Nouveau',
-      warnings: [{ message: 'Possible doublon de « Paul Durand » (n° 12) : même téléphone', record: { id: 12, label: 'Paul Durand' }, line: null }],
+      warnings: [
+        {
+          message: 'Possible doublon de « Paul Durand » (n° 12) : même téléphone',
+          record: { id: 12, label: 'Paul Durand' },
+          line: null,
+        },
+      ],
     }),
     line({ line: 4, fate: 'unchanged', label: 'Élise Écrin', record: { id: 13, label: 'Élise Écrin' } }),
-    line({ line: 5, fate: 'skip', label: 'Jean Dupont', reasons: ['Possible doublon d’un contact existant : ni e-mail ni identifiant pour le reconnaître'] }),
+    line({
+      line: 5,
+      fate: 'skip',
+      label: 'Jean Dupont',
+      reasons: ['Possible doublon d’un contact existant : ni e-mail ni identifiant pour le reconnaître'],
+    }),
     line({ line: 6, fate: 'reject', label: 'Anne Martin', reasons: ['Civilité : Civilité non valide'] }),
   ],
   moreLines: 3,
@@ -103,7 +119,9 @@ function renderDialog(kind: 'companies' | 'contacts' = 'companies') {
 // The dialog with a file chosen and analysed.
 async function analysed(user: ReturnType<typeof userEvent.setup>, kind: 'companies' | 'contacts' = 'companies') {
   renderDialog(kind);
-  const dialog = await screen.findByRole('dialog', { name: kind === 'companies' ? 'Importer des sociétés' : 'Importer des contacts' });
+  const dialog = await screen.findByRole('dialog', {
+    name: kind === 'companies' ? 'Importer des sociétés' : 'Importer des contacts',
+  });
   const file = new File(['Raison sociale;SIRET\r\n'], 'fichier.csv', { type: 'text/csv' });
   await user.upload(within(dialog).getByLabelText(/^Fichier CSV/), file);
   await user.click(within(dialog).getByRole('button', { name: 'Analyser le fichier' }));
@@ -112,12 +130,23 @@ async function analysed(user: ReturnType<typeof userEvent.setup>, kind: 'compani
 }
 
 // The report's rows as texts, cell by cell.
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 beforeEach(() => {
   calls.length = 0;
   const last: LastImport = null;
-  const refused: ImportUndo = { undone: false, blockers: [{ line: 2, label: 'Alpha', reason: 'modifiée depuis l’import' }] };
+  const refused: ImportUndo = {
+    undone: false,
+    blockers: [{ line: 2, label: 'Alpha', reason: 'modifiée depuis l’import' }],
+  };
   answers = {
     '/import/last': last,
     '/import/companies/check': report(),
@@ -140,7 +169,11 @@ describe('ImportDialog', () => {
     await user.upload(within(dialog).getByLabelText(/^Fichier CSV/), file);
     await user.click(within(dialog).getByRole('button', { name: 'Analyser le fichier' }));
     await within(dialog).findByRole('cell', { name: 'Besançon' });
-    expect(within(dialog).getByText('2 lignes : 1 création, 0 mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        '2 lignes : 1 création, 0 mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.',
+      ),
+    ).toBeInTheDocument();
     const lines = within(dialog).getByRole('table', { name: 'Rapport ligne par ligne' });
     expect(rowsOf(lines)).toEqual([
       ['2', 'Création', 'Alpha', ''],
@@ -151,10 +184,16 @@ describe('ImportDialog', () => {
     // Choosing to update existing records checks the file again with that choice and the mapping shown.
     await user.click(within(dialog).getByLabelText('Mettre à jour les champs importés des fiches existantes'));
     await waitFor(() => expect(calls.filter((call) => call.path === '/import/companies/check')).toHaveLength(2));
-    expect(calls[calls.length - 1].params).toEqual({ file, onExisting: 'update', mapping: { name: 0, registrationId: 1 } });
+    expect(calls[calls.length - 1].params).toEqual({
+      file,
+      onExisting: 'update',
+      mapping: { name: 0, registrationId: 1 },
+    });
 
     await user.click(within(dialog).getByRole('button', { name: 'Importer 1 ligne' }));
-    await within(dialog).findByText('Import terminé : 1 fiche créée, 0 fiche mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.');
+    await within(dialog).findByText(
+      'Import terminé : 1 fiche créée, 0 fiche mise à jour, 0 ligne inchangée, 0 ligne ignorée, 1 ligne rejetée.',
+    );
     expect(rowsOf(within(dialog).getByRole('table', { name: 'Rapport ligne par ligne' }))).toHaveLength(2);
     await user.click(within(dialog).getByRole('button', { name: 'Annuler cet import' }));
     await within(dialog).findByText('Annulation impossible : des lignes ont changé depuis l’import');
@@ -164,19 +203,39 @@ describe('ImportDialog', () => {
   it('tells each line’s fate in French: the changes before and after, the reasons, the possible doublons, and the lines not detailed', async () => {
     const user = userEvent.setup();
     const { dialog } = await analysed(user, 'contacts');
-    expect(within(dialog).getByText('5 lignes : 1 création, 1 mise à jour, 1 ligne inchangée, 1 ligne ignorée, 1 ligne rejetée.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        '5 lignes : 1 création, 1 mise à jour, 1 ligne inchangée, 1 ligne ignorée, 1 ligne rejetée.',
+      ),
+    ).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Rapport ligne par ligne' });
     expect(rowsOf(table)).toEqual([
-      ['2', 'Mise à jour', 'Paul Durand (n° 12)', 'Fonction : (vide) →  devient Directeur achatsPropriétaire : DIB →  devient COB'],
+      [
+        '2',
+        'Mise à jour',
+        'Paul Durand (n° 12)',
+        'Fonction : (vide) →  devient Directeur achatsPropriétaire : DIB →  devient COB',
+      ],
       ['3', 'Création', 'Marc Nouveau', 'Attention : Possible doublon de « Paul Durand » (n° 12) : même téléphone'],
       ['4', 'Inchangée', 'Élise Écrin (n° 13)', ''],
-      ['5', 'Ignorée', 'Jean Dupont', 'Possible doublon d’un contact existant : ni e-mail ni identifiant pour le reconnaître'],
+      [
+        '5',
+        'Ignorée',
+        'Jean Dupont',
+        'Possible doublon d’un contact existant : ni e-mail ni identifiant pour le reconnaître',
+      ],
       ['6', 'Rejetée', 'Anne Martin', 'Civilité : Civilité non valide'],
     ]);
-    expect(within(dialog).getByText('3 autres lignes ne sont pas détaillées ici ; elles comptent dans les totaux.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('3 autres lignes ne sont pas détaillées ici ; elles comptent dans les totaux.'),
+    ).toBeInTheDocument();
     // The lines of one fate, chosen from the keyboard.
     const shown = within(dialog).getByRole('group', { name: 'Lignes affichées' });
-    expect(within(shown).getAllByRole('radio').map((radio) => radio.parentElement?.parentElement?.textContent)).toEqual([
+    expect(
+      within(shown)
+        .getAllByRole('radio')
+        .map((radio) => radio.parentElement?.parentElement?.textContent),
+    ).toEqual([
       'Toutes (5)',
       'Création (1)',
       'Mise à jour (1)',
@@ -205,7 +264,15 @@ describe('ImportDialog', () => {
     expect(section).toHaveAttribute('aria-busy', 'true');
     expect(within(dialog).getByText('Vérification en cours…')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Importer 1 ligne' })).toBeDisabled();
-    settle(report({ created: 2, rejected: 0, problems: [], rejectedRows: [], lines: [line({ line: 2, fate: 'create', label: 'Alpha' }), line({ line: 3, fate: 'create', label: 'Beta' })] }));
+    settle(
+      report({
+        created: 2,
+        rejected: 0,
+        problems: [],
+        rejectedRows: [],
+        lines: [line({ line: 2, fate: 'create', label: 'Alpha' }), line({ line: 3, fate: 'create', label: 'Beta' })],
+      }),
+    );
     await within(dialog).findByRole('button', { name: 'Importer 2 lignes' });
     expect(section).toHaveAttribute('aria-busy', 'false');
     expect(within(dialog).queryByText('Vérification en cours…')).not.toBeInTheDocument();
@@ -223,16 +290,35 @@ describe('ImportDialog', () => {
       lines: [],
     });
     const { dialog } = await analysed(user);
-    expect(within(dialog).getByText('Aucune ligne à détailler : le fichier n’a aucune ligne de données.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Aucune ligne à détailler : le fichier n’a aucune ligne de données.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('Le fichier ne contient aucune ligne')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Importer 0 ligne' })).toBeDisabled();
 
     // Between the dry run and the import, someone else made the same changes: nothing is imported, nothing to undo.
-    answers['/import/companies/check'] = report({ created: 0, updated: 1, rejected: 0, problems: [], rejectedRows: [], lines: [line({ line: 2, fate: 'update', label: 'Alpha' })] });
-    answers['/import/companies'] = report({ id: null, created: 0, unchanged: 1, rejected: 0, problems: [], rejectedRows: [], lines: [line({ line: 2, fate: 'unchanged', label: 'Alpha' })] });
+    answers['/import/companies/check'] = report({
+      created: 0,
+      updated: 1,
+      rejected: 0,
+      problems: [],
+      rejectedRows: [],
+      lines: [line({ line: 2, fate: 'update', label: 'Alpha' })],
+    });
+    answers['/import/companies'] = report({
+      id: null,
+      created: 0,
+      unchanged: 1,
+      rejected: 0,
+      problems: [],
+      rejectedRows: [],
+      lines: [line({ line: 2, fate: 'unchanged', label: 'Alpha' })],
+    });
     await user.click(within(dialog).getByLabelText('Mettre à jour les champs importés des fiches existantes'));
     await user.click(await within(dialog).findByRole('button', { name: 'Importer 1 ligne' }));
-    await within(dialog).findByText('Rien n’a été importé : aucune ligne ne crée ni ne met à jour de fiche (1 ligne inchangée, 0 ligne ignorée, 0 ligne rejetée).');
+    await within(dialog).findByText(
+      'Rien n’a été importé : aucune ligne ne crée ni ne met à jour de fiche (1 ligne inchangée, 0 ligne ignorée, 0 ligne rejetée).',
+    );
     expect(within(dialog).queryByRole('button', { name: 'Annuler cet import' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,12 @@
 import { ApiRequestError, notifyError } from '@bo/client';
-import { importKindLabels, IMPORT_MAX_BYTES, type ImportKind, type ImportMapping, type ImportReport, type OnExisting } from '@bo/contracts/records';
+import {
+  importKindLabels,
+  IMPORT_MAX_BYTES,
+  type ImportKind,
+  type ImportMapping,
+  type ImportReport,
+  type OnExisting,
+} from '@bo/contracts/records';
 import { Modal, Steps } from 'antd';
 import { useId, useState } from 'react';
 import { useCheckImport, useRunImport, useUndoImport } from '../api/imports';
@@ -76,7 +83,15 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
   }
 
   return (
-    <Modal open={open} title={`Importer des ${importKindLabels[kind]}`} onCancel={handleClose} width={960} destroyOnHidden footer={null} mask={{ closable: false }}>
+    <Modal
+      open={open}
+      title={`Importer des ${importKindLabels[kind]}`}
+      onCancel={handleClose}
+      width={960}
+      destroyOnHidden
+      footer={null}
+      mask={{ closable: false }}
+    >
       <Steps
         size="small"
         current={step}
@@ -121,7 +136,14 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
         />
       )}
       {step === 2 && result !== null && (
-        <ReportStep kind={kind} result={result} undo={undo} onUndo={(target) => undoImport.mutate(target)} undoing={undoImport.isPending} onClose={handleClose} />
+        <ReportStep
+          kind={kind}
+          result={result}
+          undo={undo}
+          onUndo={(target) => undoImport.mutate(target)}
+          undoing={undoImport.isPending}
+          onClose={handleClose}
+        />
       )}
     </Modal>
   );

@@ -20,7 +20,8 @@ const LINES_SHOWN = 100;
 
 type Filter = 'all' | 'warnings' | ImportLineFate;
 const filterLabels: Record<Exclude<Filter, ImportLineFate>, string> = { all: 'Toutes', warnings: 'Avec avertissement' };
-const matches = (line: ImportLine, filter: Filter) => filter === 'all' || (filter === 'warnings' ? line.warnings.length > 0 : line.fate === filter);
+const matches = (line: ImportLine, filter: Filter) =>
+  filter === 'all' || (filter === 'warnings' ? line.warnings.length > 0 : line.fate === filter);
 
 const cellStyle = { textAlign: 'left', verticalAlign: 'top', padding: 4 } as const;
 const listStyle = { margin: 0, paddingLeft: 16 } as const;
@@ -38,7 +39,9 @@ export function ImportLines({ kind, report, busy = false }: ImportLinesProps) {
   const [filter, setFilter] = useState<Filter>('all');
   const [shown, setShown] = useState(LINES_SHOWN);
   const filters: Filter[] = ['all', ...importLineFates, 'warnings'];
-  const totals = new Map(filters.map((choice) => [choice, report.lines.filter((line) => matches(line, choice)).length]));
+  const totals = new Map(
+    filters.map((choice) => [choice, report.lines.filter((line) => matches(line, choice)).length]),
+  );
   // A filter with no line is not offered (but the one chosen, until another is).
   const offered = filters.filter((choice) => choice === 'all' || choice === filter || (totals.get(choice) ?? 0) > 0);
   const lines = report.lines.filter((line) => matches(line, filter));
@@ -70,7 +73,10 @@ export function ImportLines({ kind, report, busy = false }: ImportLinesProps) {
           </fieldset>
           {/* Focusable, so that the keyboard scrolls it. */}
           <div role="region" aria-label="Lignes du rapport" tabIndex={0} style={{ maxHeight: 320, overflowY: 'auto' }}>
-            <table style={{ borderCollapse: 'collapse', width: '100%', opacity: busy ? 0.6 : 1 }} aria-label="Rapport ligne par ligne">
+            <table
+              style={{ borderCollapse: 'collapse', width: '100%', opacity: busy ? 0.6 : 1 }}
+              aria-label="Rapport ligne par ligne"
+            >
               <thead>
                 <tr>
                   <th scope="col" style={cellStyle}>
@@ -92,7 +98,9 @@ export function ImportLines({ kind, report, busy = false }: ImportLinesProps) {
                   <tr key={line.line} style={{ borderTop: '1px solid rgba(0, 0, 0, 0.12)' }}>
                     <td style={cellStyle}>{line.line}</td>
                     <td style={cellStyle}>{importLineFateLabels[line.fate]}</td>
-                    <td style={cellStyle}>{line.record === null ? line.label : `${line.record.label} (n° ${line.record.id})`}</td>
+                    <td style={cellStyle}>
+                      {line.record === null ? line.label : `${line.record.label} (n° ${line.record.id})`}
+                    </td>
                     <td style={cellStyle}>
                       <LineDetail kind={kind} line={line} />
                     </td>

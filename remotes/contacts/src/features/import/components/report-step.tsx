@@ -25,14 +25,18 @@ export function ReportStep({ kind, result, undo, onUndo, undoing, onClose }: Rep
         </p>
       ) : (
         <p role="status">
-          Import terminé : {counted(result.created, 'fiche', 'créée')}, {plural(result.updated, 'fiche')} mise{result.updated > 1 ? 's' : ''} à jour,{' '}
-          {unchangedSkippedRejected(result)}.
+          Import terminé : {counted(result.created, 'fiche', 'créée')}, {plural(result.updated, 'fiche')} mise
+          {result.updated > 1 ? 's' : ''} à jour, {unchangedSkippedRejected(result)}.
         </p>
       )}
       <ImportLines kind={kind} report={result} />
       {undo !== null && <UndoAnswer undo={undo} />}
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 16 }}>
-        {result.rejected > 0 && <Button onClick={() => downloadCsv(`rejets-${kind}.csv`, rejectedRowsCsv(result))}>Télécharger les lignes rejetées</Button>}
+        {result.rejected > 0 && (
+          <Button onClick={() => downloadCsv(`rejets-${kind}.csv`, rejectedRowsCsv(result))}>
+            Télécharger les lignes rejetées
+          </Button>
+        )}
         {undoTarget !== null && undo?.undone !== true && (
           <Button danger onClick={() => onUndo(undoTarget)} loading={undoing}>
             Annuler cet import

@@ -1,5 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { contactName, foldAccents, standbyListLabels, type ContactSummary, type StandbyListName, type StandbyLists } from '@bo/contracts/records';
+import {
+  contactName,
+  foldAccents,
+  standbyListLabels,
+  type ContactSummary,
+  type StandbyListName,
+  type StandbyLists,
+} from '@bo/contracts/records';
 import { standbyContactsQueryOptions } from '@bo/todos';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { PageFrame } from '@bo/ui';
@@ -12,12 +19,13 @@ import { useSearchParams } from 'react-router-dom';
 const tabs: StandbyListName[] = ['myContacts', 'teamContacts', 'allContacts'];
 const tabParam: Record<StandbyListName, string> = { myContacts: 'my', teamContacts: 'team', allContacts: 'all' };
 
-
 // Name, job title or company contains the text, accents and case ignored.
 export function standbyMatches(contact: ContactSummary, state: ListState): boolean {
   const search = foldAccents(state.search.trim());
   if (!search) return true;
-  return [contactName(contact), contact.jobTitle ?? '', contact.company?.name ?? ''].some((text) => foldAccents(text).includes(search));
+  return [contactName(contact), contact.jobTitle ?? '', contact.company?.name ?? ''].some((text) =>
+    foldAccents(text).includes(search),
+  );
 }
 
 const sortValues = {
@@ -43,7 +51,12 @@ export function StandbyContactsPage() {
       title: 'Action',
       value: () => '',
       render: (contact) => (
-        <Button size="small" icon={<PlusOutlined />} onClick={() => editor.openAddFor(contact)} aria-label={`Ajouter une tâche pour ${contactName(contact)}`}>
+        <Button
+          size="small"
+          icon={<PlusOutlined />}
+          onClick={() => editor.openAddFor(contact)}
+          aria-label={`Ajouter une tâche pour ${contactName(contact)}`}
+        >
           Ajouter une tâche
         </Button>
       ),

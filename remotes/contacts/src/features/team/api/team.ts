@@ -14,7 +14,8 @@ export const teamQueryOptions = () =>
 export const memberContactsQueryOptions = (ownerId: number) => (state: ListState) =>
   queryOptions({
     queryKey: ['contacts', 'member', ownerId, listRequest(state)],
-    queryFn: ({ signal }) => callEndpoint(endpoints.contacts, { params: { ...listRequest(state), scope: 'team', ownerId }, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(endpoints.contacts, { params: { ...listRequest(state), scope: 'team', ownerId }, signal }),
     placeholderData: keepPreviousData,
   });
 

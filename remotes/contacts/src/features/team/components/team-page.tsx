@@ -8,10 +8,16 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { memberContactIds, memberContactsQueryOptions, teamQueryOptions } from '../api/team';
 
-const figure = (value: number, late = false) => (late && value > 0 ? <Tag color="error">{value}</Tag> : value.toLocaleString('fr-FR'));
+const figure = (value: number, late = false) =>
+  late && value > 0 ? <Tag color="error">{value}</Tag> : value.toLocaleString('fr-FR');
 
 const contactColumns: ListColumn<ContactListItem>[] = [
-  { key: 'name', title: 'Nom', sortable: true, value: (contact) => `${personTitleLabels[contact.title]} ${contactName(contact)}` },
+  {
+    key: 'name',
+    title: 'Nom',
+    sortable: true,
+    value: (contact) => `${personTitleLabels[contact.title]} ${contactName(contact)}`,
+  },
   { key: 'company', title: 'Société', sortable: true, value: (contact) => contact.company?.name ?? '' },
   { key: 'jobTitle', title: 'Fonction', sortable: true, value: (contact) => contact.jobTitle ?? '' },
   {
@@ -19,7 +25,9 @@ const contactColumns: ListColumn<ContactListItem>[] = [
     title: 'Statut',
     sortable: true,
     value: (contact) => (contact.isActive ? 'Actif' : 'En veille'),
-    render: (contact) => <Tag color={contact.isActive ? 'green' : 'default'}>{contact.isActive ? 'Actif' : 'En veille'}</Tag>,
+    render: (contact) => (
+      <Tag color={contact.isActive ? 'green' : 'default'}>{contact.isActive ? 'Actif' : 'En veille'}</Tag>
+    ),
   },
 ];
 
@@ -38,12 +46,22 @@ function MemberPanel({ member, onClose }: { member: TeamMember; onClose: () => v
         onClose={onClose}
         actions={
           <>
-            <Button disabled={selected.length === 0} onClick={() => setReassigning({ what: `${selected.length} contact${selected.length > 1 ? 's' : ''}`, ids: selected })}>
+            <Button
+              disabled={selected.length === 0}
+              onClick={() =>
+                setReassigning({ what: `${selected.length} contact${selected.length > 1 ? 's' : ''}`, ids: selected })
+              }
+            >
               Réassigner la sélection
             </Button>
             <Button
               disabled={member.contacts === 0}
-              onClick={() => setReassigning({ what: `tous les contacts de ${member.trigram}`, ids: () => memberContactIds(member.id) })}
+              onClick={() =>
+                setReassigning({
+                  what: `tous les contacts de ${member.trigram}`,
+                  ids: () => memberContactIds(member.id),
+                })
+              }
             >
               Réassigner tous ses contacts
             </Button>
@@ -103,11 +121,21 @@ export function TeamPage() {
         emptyText={team.isPending ? 'Chargement…' : <Empty description="Aucun membre dans votre équipe" />}
         columns={[
           { key: 'trigram', title: 'Trigramme' },
-          { key: 'name', title: 'Nom', render: (row) => `${personTitleLabels[row.title]} ${row.firstName} ${row.lastName}${row.isActive ? '' : ' (inactif)'}` },
+          {
+            key: 'name',
+            title: 'Nom',
+            render: (row) =>
+              `${personTitleLabels[row.title]} ${row.firstName} ${row.lastName}${row.isActive ? '' : ' (inactif)'}`,
+          },
           { key: 'todosToday', title: 'Tâches du jour', align: 'right', render: (row) => figure(row.todosToday) },
           { key: 'todosLate', title: 'En retard', align: 'right', render: (row) => figure(row.todosLate, true) },
           { key: 'todosThisWeek', title: 'Cette semaine', align: 'right', render: (row) => figure(row.todosThisWeek) },
-          { key: 'standbyContacts', title: 'Contacts en veille', align: 'right', render: (row) => figure(row.standbyContacts) },
+          {
+            key: 'standbyContacts',
+            title: 'Contacts en veille',
+            align: 'right',
+            render: (row) => figure(row.standbyContacts),
+          },
           { key: 'contacts', title: 'Contacts', align: 'right', render: (row) => figure(row.contacts) },
           {
             key: 'actions',

@@ -10,7 +10,16 @@ import {
   type NeedsSheetModel,
   type NeedsSheetModelStorePayload,
 } from '@bo/contracts/needs-sheets';
-import { FormModal, PageFrame, SelectField, SwitchField, TextareaField, TextField, showServerErrors, useZodForm } from '@bo/ui';
+import {
+  FormModal,
+  PageFrame,
+  SelectField,
+  SwitchField,
+  TextareaField,
+  TextField,
+  showServerErrors,
+  useZodForm,
+} from '@bo/ui';
 import { ListView, pageLocally, type ListColumn, type ListState } from '@bo/ui/list';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -33,14 +42,31 @@ function ModelDialog({ model, onClose }: { model: NeedsSheetModel | null; onClos
   } as NeedsSheetModelStorePayload);
   const { control } = form;
   const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(payload, { onSuccess: onClose, onError: (error) => showServerErrors(error, form.setError, modelFields) }),
+    store.mutate(payload, {
+      onSuccess: onClose,
+      onError: (error) => showServerErrors(error, form.setError, modelFields),
+    }),
   );
   return (
-    <FormModal open title={model ? `Modèle : ${model.title}` : 'Nouveau modèle'} onCancel={onClose} onSubmit={onSubmit} submitting={store.isPending} dirty={form.formState.isDirty} width={720}>
+    <FormModal
+      open
+      title={model ? `Modèle : ${model.title}` : 'Nouveau modèle'}
+      onCancel={onClose}
+      onSubmit={onSubmit}
+      submitting={store.isPending}
+      dirty={form.formState.isDirty}
+      width={720}
+    >
       <div className="bo-form-grid">
         <TextField control={control} name="title" label="Intitulé du poste" required maxLength={150} />
         <TextField control={control} name="delay" label="Délai de réponse (jours)" type="number" required />
-        <SelectField control={control} name="seniority" label="Séniorité" options={seniorities.map((value) => ({ value, label: seniorityLabels[value] }))} allowClear />
+        <SelectField
+          control={control}
+          name="seniority"
+          label="Séniorité"
+          options={seniorities.map((value) => ({ value, label: seniorityLabels[value] }))}
+          allowClear
+        />
         <SelectField
           control={control}
           name="contractType"
@@ -51,7 +77,14 @@ function ModelDialog({ model, onClose }: { model: NeedsSheetModel | null; onClos
         <div className="bo-form-grid__wide">
           <TextareaField control={control} name="description" label="Description" rows={4} />
         </div>
-        <SelectField control={control} name="skills" label="Compétences requises" mode="tags" options={[]} placeholder="Tapez une compétence puis Entrée" />
+        <SelectField
+          control={control}
+          name="skills"
+          label="Compétences requises"
+          mode="tags"
+          options={[]}
+          placeholder="Tapez une compétence puis Entrée"
+        />
         {model && <SwitchField control={control} name="isActive" label="Actif" onLabel="Actif" offLabel="Archivé" />}
       </div>
     </FormModal>
@@ -67,8 +100,16 @@ export function ModelListPage() {
   const [editing, setEditing] = useState<NeedsSheetModel | 'new' | null>(null);
   const columns: ListColumn<NeedsSheetModel>[] = [
     { key: 'title', title: 'Intitulé', sortable: true },
-    { key: 'seniority', title: 'Séniorité', value: (model) => (model.seniority ? seniorityLabels[model.seniority] : '') },
-    { key: 'contractType', title: 'Type de contrat', value: (model) => (model.contractType ? contractTypeLabels[model.contractType] : '') },
+    {
+      key: 'seniority',
+      title: 'Séniorité',
+      value: (model) => (model.seniority ? seniorityLabels[model.seniority] : ''),
+    },
+    {
+      key: 'contractType',
+      title: 'Type de contrat',
+      value: (model) => (model.contractType ? contractTypeLabels[model.contractType] : ''),
+    },
     { key: 'skills', title: 'Compétences', value: (model) => model.skills.join(', ') },
     { key: 'delay', title: 'Délai (jours)', sortable: true, align: 'right' },
     {
@@ -99,7 +140,8 @@ export function ModelListPage() {
   ];
   const toPage = (models: NeedsSheetModel[], state: ListState) =>
     pageLocally(models, state, {
-      matches: (model, { search }) => !search || model.title.toLocaleLowerCase('fr').includes(search.toLocaleLowerCase('fr')),
+      matches: (model, { search }) =>
+        !search || model.title.toLocaleLowerCase('fr').includes(search.toLocaleLowerCase('fr')),
       sortValues: { title: (model) => model.title, delay: (model) => model.delay },
     });
   return (

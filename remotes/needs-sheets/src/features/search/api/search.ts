@@ -11,7 +11,9 @@ export const needsSheetSearchQueryOptions = (state: ListState) => {
   return queryOptions({
     queryKey: [...needsSheetKeys.all, 'search', q, rest] as const,
     queryFn: ({ signal }) =>
-      q === '' ? Promise.resolve({ items: [], total: 0 }) : callEndpoint(endpoints.searchNeedsSheets, { params: { ...rest, q }, signal }),
+      q === ''
+        ? Promise.resolve({ items: [], total: 0 })
+        : callEndpoint(endpoints.searchNeedsSheets, { params: { ...rest, q }, signal }),
     placeholderData: keepPreviousData,
   });
 };

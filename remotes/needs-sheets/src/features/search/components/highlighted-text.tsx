@@ -8,7 +8,8 @@ const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot);/g, (entity) 
 export function HighlightedText({ snippet }: { snippet: string }) {
   const parts: ReactNode[] = [];
   snippet.split(/(<mark>.*?<\/mark>)/g).forEach((part, index) => {
-    if (part.startsWith('<mark>') && part.endsWith('</mark>')) parts.push(<mark key={index}>{unescape(part.slice(6, -7))}</mark>);
+    if (part.startsWith('<mark>') && part.endsWith('</mark>'))
+      parts.push(<mark key={index}>{unescape(part.slice(6, -7))}</mark>);
     else if (part !== '') parts.push(unescape(part));
   });
   return <span className="bo-snippet">{parts}</span>;

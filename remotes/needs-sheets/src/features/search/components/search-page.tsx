@@ -48,11 +48,15 @@ export function SearchPage({ sheetColumns, useSheetFilters, SheetPanel }: Search
         columns={columns}
         filters={filters}
         search={{ label: 'Rechercher dans les fiches', placeholder: 'Ex. développeurs java, comptabilité…' }}
-        queryOptions={(state) => needsSheetSearchQueryOptions({ ...state, filters: { ...state.filters, scope: state.filters.scope ?? 'all' } })}
+        queryOptions={(state) =>
+          needsSheetSearchQueryOptions({ ...state, filters: { ...state.filters, scope: state.filters.scope ?? 'all' } })
+        }
         rowKey={(sheet) => sheet.id}
         rowLabel={(sheet) => `Ouvrir la fiche ${sheet.reference} ${sheet.title}`}
         onRowOpen={(sheet) => panel.show(sheet.id)}
-        countLabel={(total) => `${total.toLocaleString('fr-FR')} fiche${total > 1 ? 's' : ''} trouvée${total > 1 ? 's' : ''}`}
+        countLabel={(total) =>
+          `${total.toLocaleString('fr-FR')} fiche${total > 1 ? 's' : ''} trouvée${total > 1 ? 's' : ''}`
+        }
         emptyText="Tapez des mots à chercher : aucune fiche ne correspond pour l’instant"
       />
       <SheetPanel panel={panel} />

@@ -1,5 +1,10 @@
 import { callEndpoint, downloadEndpoint, notifySuccess } from '@bo/client';
-import { endpoints, type NeedsSheet, type NeedsSheetStatusChangePayload, type NeedsSheetStorePayload } from '@bo/contracts/needs-sheets';
+import {
+  endpoints,
+  type NeedsSheet,
+  type NeedsSheetStatusChangePayload,
+  type NeedsSheetStorePayload,
+} from '@bo/contracts/needs-sheets';
 import { listRequest, type ListState } from '@bo/ui/list';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { needsSheetKeys } from '../../../api/needs-sheet-keys';
@@ -32,7 +37,13 @@ export const fetchNeedsSheetHistory = (id: number) => (page: number, perPage: nu
 export function useStoreNeedsSheet(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ payload, version }: { payload: NeedsSheetStorePayload; version: number | null }): Promise<NeedsSheet> =>
+    mutationFn: ({
+      payload,
+      version,
+    }: {
+      payload: NeedsSheetStorePayload;
+      version: number | null;
+    }): Promise<NeedsSheet> =>
       id === null || version === null
         ? callEndpoint(endpoints.createNeedsSheet, { params: payload })
         : callEndpoint(endpoints.updateNeedsSheet, { path: { id }, params: { ...payload, version } }),
@@ -46,7 +57,8 @@ export function useStoreNeedsSheet(id: number | null) {
 export function useChangeNeedsSheetStatus(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: NeedsSheetStatusChangePayload) => callEndpoint(endpoints.changeNeedsSheetStatus, { path: { id }, params: payload }),
+    mutationFn: (payload: NeedsSheetStatusChangePayload) =>
+      callEndpoint(endpoints.changeNeedsSheetStatus, { path: { id }, params: payload }),
     onSuccess: async () => {
       notifySuccess('Statut modifié');
       await queryClient.invalidateQueries({ queryKey: needsSheetKeys.all });

@@ -16,7 +16,12 @@ export const sheetColumns: ListColumn<NeedsSheetListItem>[] = [
   { key: 'reference', title: 'Référence', sortable: true },
   { key: 'title', title: 'Intitulé', sortable: true },
   { key: 'company', title: 'Société', sortable: true, value: (sheet) => sheet.company.name },
-  { key: 'contact', title: 'Contact', sortable: true, value: (sheet) => `${sheet.contact.firstName} ${sheet.contact.lastName}` },
+  {
+    key: 'contact',
+    title: 'Contact',
+    sortable: true,
+    value: (sheet) => `${sheet.contact.firstName} ${sheet.contact.lastName}`,
+  },
   {
     key: 'status',
     title: 'Statut',
@@ -25,7 +30,13 @@ export const sheetColumns: ListColumn<NeedsSheetListItem>[] = [
     render: (sheet) => <StatusTag status={sheet.status} />,
   },
   { key: 'priority', title: 'Priorité', sortable: true, value: (sheet) => needsPriorityLabels[sheet.priority] },
-  { key: 'positions', title: 'Postes pourvus / demandés', sortable: true, align: 'right', value: (sheet) => `${sheet.positionsFilled} / ${sheet.positions}` },
+  {
+    key: 'positions',
+    title: 'Postes pourvus / demandés',
+    sortable: true,
+    align: 'right',
+    value: (sheet) => `${sheet.positionsFilled} / ${sheet.positions}`,
+  },
   { key: 'owner', title: 'Responsable', sortable: true, value: (sheet) => sheet.owner.trigram },
   { key: 'recruiters', title: 'Recruteurs', value: (sheet) => trigrams(sheet.recruiters) },
   {
@@ -51,7 +62,13 @@ export function SheetListPage() {
   const canExport = useCan('needsSheet', 'export');
   const filters: ListFilter[] = [
     ...useSheetFilters('my'),
-    { key: 'late', label: 'Échéance', type: 'select', options: [{ value: '1', label: 'Dépassée' }], placeholder: 'Toutes' },
+    {
+      key: 'late',
+      label: 'Échéance',
+      type: 'select',
+      options: [{ value: '1', label: 'Dépassée' }],
+      placeholder: 'Toutes',
+    },
   ];
   return (
     <PageFrame

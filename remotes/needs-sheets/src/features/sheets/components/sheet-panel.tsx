@@ -17,7 +17,15 @@ import {
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
 import { SelectField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
 import { Wizard } from '@bo/ui/widgets';
-import { conflictOf, EntityPanel, historySection, useOwnerOptions, useRecordForm, type PanelParam, type PanelSection } from '@bo/ui/records';
+import {
+  conflictOf,
+  EntityPanel,
+  historySection,
+  useOwnerOptions,
+  useRecordForm,
+  type PanelParam,
+  type PanelSection,
+} from '@bo/ui/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DefaultValues } from 'react-hook-form';
 import { PlusOutlined } from '@ant-design/icons';
@@ -26,7 +34,13 @@ import { StatusTag } from '../../../components/status-tag';
 import { needsSheetModelsQueryOptions } from '../../../api/needs-sheet-models';
 import { needsSheetStatusesQueryOptions } from '../../../api/needs-sheet-statuses';
 import { needsSheetKeys } from '../../../api/needs-sheet-keys';
-import { fetchNeedsSheetHistory, needsSheetQueryOptions, useChangeNeedsSheetStatus, useDuplicateNeedsSheet, useStoreNeedsSheet } from '../api/needs-sheets';
+import {
+  fetchNeedsSheetHistory,
+  needsSheetQueryOptions,
+  useChangeNeedsSheetStatus,
+  useDuplicateNeedsSheet,
+  useStoreNeedsSheet,
+} from '../api/needs-sheets';
 import { ClientFields, ConditionFields, PositionFields } from './sheet-fields';
 import { SheetPrintView } from './sheet-print-view';
 import { SheetReview } from './sheet-review';
@@ -56,7 +70,11 @@ const formFields = [
   'statusId',
 ] as const;
 
-function formValues(sheet: NeedsSheet | null, model: NeedsSheetModel | null, ownerId: number | null): DefaultValues<NeedsSheetStorePayload> {
+function formValues(
+  sheet: NeedsSheet | null,
+  model: NeedsSheetModel | null,
+  ownerId: number | null,
+): DefaultValues<NeedsSheetStorePayload> {
   return {
     companyId: sheet?.companyId ?? null,
     contactId: sheet?.contactId ?? null,
@@ -98,8 +116,14 @@ function sheetHistoryValue(field: string, value: unknown): string | undefined {
 function StatusChange({ sheet, statuses }: { sheet: NeedsSheet; statuses: NeedsSheetStatus[] }) {
   const change = useChangeNeedsSheetStatus(sheet.id);
   const queryClient = useQueryClient();
-  const form = useZodForm(needsSheetStatusChangePayloadSchema, { statusId: sheet.statusId, comment: '', version: sheet.version } as NeedsSheetStatusChangePayload);
-  const options = statuses.filter((status) => status.isActive || status.id === sheet.statusId).map((status) => ({ value: status.id, label: status.label }));
+  const form = useZodForm(needsSheetStatusChangePayloadSchema, {
+    statusId: sheet.statusId,
+    comment: '',
+    version: sheet.version,
+  } as NeedsSheetStatusChangePayload);
+  const options = statuses
+    .filter((status) => status.isActive || status.id === sheet.statusId)
+    .map((status) => ({ value: status.id, label: status.label }));
   // Made from the sheet as shown: changed meanwhile, the change is refused (who and when in the message), the sheet is
   // read again, and the choice and comment stay to be sent over what is now shown.
   const onSubmit = form.handleSubmit((payload) =>
@@ -129,7 +153,17 @@ function StatusChange({ sheet, statuses }: { sheet: NeedsSheet; statuses: NeedsS
   );
 }
 
-function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null; model: NeedsSheetModel | null; readOnly: boolean; panel: PanelParam }) {
+function SheetForm({
+  sheet,
+  model,
+  readOnly,
+  panel,
+}: {
+  sheet: NeedsSheet | null;
+  model: NeedsSheetModel | null;
+  readOnly: boolean;
+  panel: PanelParam;
+}) {
   const { data: user } = useCurrentUser();
   const store = useStoreNeedsSheet(sheet?.id ?? null);
   const duplicate = useDuplicateNeedsSheet();
@@ -160,7 +194,8 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
         if (name === 'recruiterIds') return users.find((u) => u.id === value)?.trigram;
         if (name === 'statusId') return statuses.find((status) => status.id === value)?.label;
         if (sheet !== null && name === 'companyId' && value === sheet.companyId) return sheet.company.name;
-        if (sheet !== null && name === 'contactId' && value === sheet.contactId) return `${sheet.contact.firstName} ${sheet.contact.lastName}`;
+        if (sheet !== null && name === 'contactId' && value === sheet.contactId)
+          return `${sheet.contact.firstName} ${sheet.contact.lastName}`;
         return sheetHistoryValue(name, value);
       },
       reload: () => void queryClient.invalidateQueries({ queryKey: needsSheetKeys.all }),
@@ -241,7 +276,9 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
           {canChangeStatus ? (
             <StatusChange key={sheet.statusId} sheet={sheet} statuses={statuses} />
           ) : (
-            <p className="bo-count">Seuls les recruteurs affectés à cette fiche et l’équipe commerciale peuvent changer son statut.</p>
+            <p className="bo-count">
+              Seuls les recruteurs affectés à cette fiche et l’équipe commerciale peuvent changer son statut.
+            </p>
           )}
         </>
       ),
@@ -258,41 +295,44 @@ function SheetForm({ sheet, model, readOnly, panel }: { sheet: NeedsSheet | null
 
   return (
     <>
-    <EntityPanel
-      open
-      title={`Fiche ${sheet.reference} : ${sheet.title}`}
-      onClose={panel.close}
-      sections={sections}
-      actions={
-        <>
-          {canAddTodo && (
-            <Button
-              icon={<PlusOutlined />}
-              onClick={() => editor.openAddFor({ ...sheet.contact, company: sheet.company })}
-            >
-              Ajouter une tâche de suivi
-            </Button>
-          )}
-          {canCreate && (
-            <Button loading={duplicate.isPending} onClick={() => duplicate.mutate(sheet.id, { onSuccess: (copy) => panel.show(copy.id) })}>
-              Dupliquer
-            </Button>
-          )}
-        </>
-      }
-      form={{
-        ...panelForm,
-        readOnly,
-        content: (
-          <div className="bo-form-grid">
-            <ClientFields control={control} companyOption={companyOption} contactId={sheet.contactId} />
-            <PositionFields control={control} />
-            <ConditionFields control={control} statuses={statuses} />
-          </div>
-        ),
-      }}
-    />
-    <TodoEditorDialogs editor={editor} />
+      <EntityPanel
+        open
+        title={`Fiche ${sheet.reference} : ${sheet.title}`}
+        onClose={panel.close}
+        sections={sections}
+        actions={
+          <>
+            {canAddTodo && (
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => editor.openAddFor({ ...sheet.contact, company: sheet.company })}
+              >
+                Ajouter une tâche de suivi
+              </Button>
+            )}
+            {canCreate && (
+              <Button
+                loading={duplicate.isPending}
+                onClick={() => duplicate.mutate(sheet.id, { onSuccess: (copy) => panel.show(copy.id) })}
+              >
+                Dupliquer
+              </Button>
+            )}
+          </>
+        }
+        form={{
+          ...panelForm,
+          readOnly,
+          content: (
+            <div className="bo-form-grid">
+              <ClientFields control={control} companyOption={companyOption} contactId={sheet.contactId} />
+              <PositionFields control={control} />
+              <ConditionFields control={control} statuses={statuses} />
+            </div>
+          ),
+        }}
+      />
+      <TodoEditorDialogs editor={editor} />
     </>
   );
 }
@@ -309,12 +349,22 @@ export function SheetPanel({ panel }: { panel: PanelParam }) {
   const canUpdate = useCan('needsSheet', 'update');
   if (panel.target === null) return null;
   if (panel.target === 'new') {
-    if (modelId !== null && models.isPending) return <EntityPanel open title="Nouvelle fiche de besoin" onClose={panel.close} loading />;
+    if (modelId !== null && models.isPending)
+      return <EntityPanel open title="Nouvelle fiche de besoin" onClose={panel.close} loading />;
     const model = models.data?.find((candidate) => candidate.id === modelId) ?? null;
     return <SheetForm key={`new-${modelId}`} sheet={null} model={model} readOnly={!canCreate} panel={panel} />;
   }
   if (!sheet.data) {
-    return <EntityPanel open title="Fiche de besoin" onClose={panel.close} loading={sheet.isPending} error={sheet.isError} onRetry={() => void sheet.refetch()} />;
+    return (
+      <EntityPanel
+        open
+        title="Fiche de besoin"
+        onClose={panel.close}
+        loading={sheet.isPending}
+        error={sheet.isError}
+        onRetry={() => void sheet.refetch()}
+      />
+    );
   }
   return <SheetForm key={sheet.data.id} sheet={sheet.data} model={null} readOnly={!canUpdate} panel={panel} />;
 }

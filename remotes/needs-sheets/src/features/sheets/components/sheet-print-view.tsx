@@ -1,4 +1,10 @@
-import { contractTypeLabels, frenchDate, needsPriorityLabels, seniorityLabels, type NeedsSheet } from '@bo/contracts/needs-sheets';
+import {
+  contractTypeLabels,
+  frenchDate,
+  needsPriorityLabels,
+  seniorityLabels,
+  type NeedsSheet,
+} from '@bo/contracts/needs-sheets';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { placeText, positionsText, rateText } from './sheet-texts';

@@ -24,7 +24,8 @@ function numberOf(value: unknown): number | null {
 }
 
 const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const labelOf = <K extends string>(names: Record<K, string>, value: unknown) => (typeof value === 'string' ? (names[value as K] ?? '') : '');
+const labelOf = <K extends string>(names: Record<K, string>, value: unknown) =>
+  typeof value === 'string' ? (names[value as K] ?? '') : '';
 
 // What the refused fields say, each under its name, on the check step: the messages the contract gives under the
 // fields, gathered where the user now is.
@@ -54,7 +55,15 @@ function SheetErrors({ control }: { control: SheetControl }) {
 }
 
 // The wizard's last step: the whole sheet as it will be created, every value as a person reads it (names, not ids).
-export function SheetReview({ control, model, statuses }: { control: SheetControl; model: NeedsSheetModel | null; statuses: NeedsSheetStatus[] }) {
+export function SheetReview({
+  control,
+  model,
+  statuses,
+}: {
+  control: SheetControl;
+  model: NeedsSheetModel | null;
+  statuses: NeedsSheetStatus[];
+}) {
   const values = useWatch({ control });
   const companyId = numberOf(values.companyId);
   const companyName = usePickedCompanyName(companyId);
@@ -78,13 +87,21 @@ export function SheetReview({ control, model, statuses }: { control: SheetContro
     [labels.priority, labelOf(needsPriorityLabels, values.priority)],
     ['Lieu et télétravail', placeText(String(values.place ?? '').trim() || null, numberOf(values.remoteDays) ?? 0)],
     [labels.startDate, values.startDate ? frenchDate(String(values.startDate)) : 'Dès que possible'],
-    [labels.durationMonths, numberOf(values.durationMonths) === null ? 'Non précisée' : `${numberOf(values.durationMonths)} mois`],
+    [
+      labels.durationMonths,
+      numberOf(values.durationMonths) === null ? 'Non précisée' : `${numberOf(values.durationMonths)} mois`,
+    ],
     ['TJM ou salaire', rateText(numberOf(values.rateMin), numberOf(values.rateMax))],
     ['Postes', positionsText(numberOf(values.positionsFilled) ?? 0, numberOf(values.positions) ?? 1)],
     [labels.ownerId, userName(values.ownerId)],
     [labels.recruiterIds, recruiters.join(', ') || 'Aucun'],
     [labels.receivedDate, values.receivedDate ? frenchDate(String(values.receivedDate)) : 'Aujourd’hui'],
-    [labels.deadline, values.deadline ? frenchDate(String(values.deadline)) : `Reçue le + ${model?.delay ?? NEEDS_SHEET_DEADLINE_DAYS} jours`],
+    [
+      labels.deadline,
+      values.deadline
+        ? frenchDate(String(values.deadline))
+        : `Reçue le + ${model?.delay ?? NEEDS_SHEET_DEADLINE_DAYS} jours`,
+    ],
     [labels.statusId, status?.label ?? (firstStatus ? `${firstStatus.label} (premier statut)` : 'Premier statut')],
   ];
   return (

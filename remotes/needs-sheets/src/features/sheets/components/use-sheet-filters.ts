@@ -1,4 +1,10 @@
-import { needsPriorities, needsPriorityLabels, needsSheetScopeLabels, needsSheetScopes, type NeedsSheetScope } from '@bo/contracts/needs-sheets';
+import {
+  needsPriorities,
+  needsPriorityLabels,
+  needsSheetScopeLabels,
+  needsSheetScopes,
+  type NeedsSheetScope,
+} from '@bo/contracts/needs-sheets';
 import type { ListFilter } from '@bo/ui/list';
 import { useOwnerOptions } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
@@ -11,8 +17,20 @@ export function useSheetFilters(defaultScope: NeedsSheetScope): ListFilter[] {
   const { options: users } = useOwnerOptions();
   const statuses = useQuery(needsSheetStatusesQueryOptions()).data ?? [];
   return [
-    { key: 'scope', label: 'Fiches', type: 'radio', options: needsSheetScopes.map((scope) => ({ value: scope, label: needsSheetScopeLabels[scope] })), defaultValue: defaultScope },
-    { key: 'statusId', label: 'Statut', type: 'select', options: statuses.map((status) => ({ value: String(status.id), label: status.label })), placeholder: 'Tous' },
+    {
+      key: 'scope',
+      label: 'Fiches',
+      type: 'radio',
+      options: needsSheetScopes.map((scope) => ({ value: scope, label: needsSheetScopeLabels[scope] })),
+      defaultValue: defaultScope,
+    },
+    {
+      key: 'statusId',
+      label: 'Statut',
+      type: 'select',
+      options: statuses.map((status) => ({ value: String(status.id), label: status.label })),
+      placeholder: 'Tous',
+    },
     {
       key: 'open',
       label: 'Ouvertes ou closes',
@@ -31,7 +49,13 @@ export function useSheetFilters(defaultScope: NeedsSheetScope): ListFilter[] {
       options: companySearchQueryOptions,
       selected: companyOptionQueryOptions,
     },
-    { key: 'priority', label: 'Priorité', type: 'select', options: needsPriorities.map((priority) => ({ value: priority, label: needsPriorityLabels[priority] })), placeholder: 'Toutes' },
+    {
+      key: 'priority',
+      label: 'Priorité',
+      type: 'select',
+      options: needsPriorities.map((priority) => ({ value: priority, label: needsPriorityLabels[priority] })),
+      placeholder: 'Toutes',
+    },
     { key: 'ownerId', label: 'Responsable', type: 'select', options: users, placeholder: 'Tous', searchable: true },
     { key: 'recruiterId', label: 'Recruteur', type: 'select', options: users, placeholder: 'Tous', searchable: true },
   ];

@@ -1,6 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { needsSheetStatusStorePayloadSchema, type NeedsSheetStatus, type NeedsSheetStatusStorePayload } from '@bo/contracts/needs-sheets';
-import { FormModal, LoadFailed, PageFrame, SwitchField, TextField, showServerErrors, useConfirm, useZodForm } from '@bo/ui';
+import {
+  needsSheetStatusStorePayloadSchema,
+  type NeedsSheetStatus,
+  type NeedsSheetStatusStorePayload,
+} from '@bo/contracts/needs-sheets';
+import {
+  FormModal,
+  LoadFailed,
+  PageFrame,
+  SwitchField,
+  TextField,
+  showServerErrors,
+  useConfirm,
+  useZodForm,
+} from '@bo/ui';
 import { ReorderableTable } from '@bo/ui/list';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Spin, Typography } from 'antd';
@@ -12,7 +25,15 @@ import { useDeleteNeedsSheetStatus, useOrderNeedsSheetStatuses, useStoreNeedsShe
 
 const statusFields = ['label', 'color', 'order', 'closes', 'fills', 'isActive'] as const;
 
-function StatusDialog({ status, nextOrder, onClose }: { status: NeedsSheetStatus | null; nextOrder: number; onClose: () => void }) {
+function StatusDialog({
+  status,
+  nextOrder,
+  onClose,
+}: {
+  status: NeedsSheetStatus | null;
+  nextOrder: number;
+  onClose: () => void;
+}) {
   const store = useStoreNeedsSheetStatus(status?.id ?? null);
   const form = useZodForm(needsSheetStatusStorePayloadSchema, {
     label: status?.label ?? '',
@@ -32,13 +53,29 @@ function StatusDialog({ status, nextOrder, onClose }: { status: NeedsSheetStatus
     return () => subscription.unsubscribe();
   }, [form]);
   const onSubmit = form.handleSubmit((payload) =>
-    store.mutate(payload, { onSuccess: onClose, onError: (error) => showServerErrors(error, form.setError, statusFields) }),
+    store.mutate(payload, {
+      onSuccess: onClose,
+      onError: (error) => showServerErrors(error, form.setError, statusFields),
+    }),
   );
   return (
-    <FormModal open title={status ? `Statut : ${status.label}` : 'Nouveau statut'} onCancel={onClose} onSubmit={onSubmit} submitting={store.isPending} dirty={form.formState.isDirty}>
+    <FormModal
+      open
+      title={status ? `Statut : ${status.label}` : 'Nouveau statut'}
+      onCancel={onClose}
+      onSubmit={onSubmit}
+      submitting={store.isPending}
+      dirty={form.formState.isDirty}
+    >
       <TextField control={control} name="label" label="Libellé" required maxLength={60} />
       <TextField control={control} name="color" label="Couleur (#rrggbb)" required placeholder="#2563eb" />
-      <SwitchField control={control} name="closes" label="Clôt la fiche" onLabel="Oui (pourvu, perdu, annulé…)" offLabel="Non" />
+      <SwitchField
+        control={control}
+        name="closes"
+        label="Clôt la fiche"
+        onLabel="Oui (pourvu, perdu, annulé…)"
+        offLabel="Non"
+      />
       <SwitchField
         control={control}
         name="fills"
@@ -66,13 +103,15 @@ export function StatusListPage() {
   const rows = statuses.data ?? [];
 
   async function handleDelete(status: NeedsSheetStatus) {
-    if (!(await confirm({ title: `Supprimer le statut « ${status.label} » ?`, okText: 'Supprimer', danger: true }))) return;
+    if (!(await confirm({ title: `Supprimer le statut « ${status.label} » ?`, okText: 'Supprimer', danger: true })))
+      return;
     remove.mutate(status.id);
   }
 
   let body;
   if (statuses.isPending) body = <Spin description="Chargement des statuts…" />;
-  else if (statuses.isError) body = <LoadFailed title="Les statuts n’ont pas pu être chargés." onRetry={() => void statuses.refetch()} />;
+  else if (statuses.isError)
+    body = <LoadFailed title="Les statuts n’ont pas pu être chargés." onRetry={() => void statuses.refetch()} />;
   else {
     body = (
       <ReorderableTable
@@ -85,7 +124,11 @@ export function StatusListPage() {
           { key: 'label', title: 'Libellé', render: (status) => <StatusTag status={status} /> },
           { key: 'color', title: 'Couleur' },
           { key: 'closes', title: 'Clôt la fiche', render: (status) => (status.closes ? 'Oui' : 'Non') },
-          { key: 'fills', title: 'Issue', render: (status) => (status.closes ? (status.fills ? 'Pourvue' : 'Perdue ou annulée') : '—') },
+          {
+            key: 'fills',
+            title: 'Issue',
+            render: (status) => (status.closes ? (status.fills ? 'Pourvue' : 'Perdue ou annulée') : '—'),
+          },
           { key: 'isActive', title: 'État', render: (status) => (status.isActive ? 'Actif' : 'Inactif') },
           { key: 'sheetCount', title: 'Fiches', align: 'right' },
           {
@@ -93,13 +136,22 @@ export function StatusListPage() {
             title: 'Actions',
             render: (status) => (
               <Space wrap>
-                <Button size="small" onClick={() => setEditing(status)} aria-label={`Modifier le statut ${status.label}`}>
+                <Button
+                  size="small"
+                  onClick={() => setEditing(status)}
+                  aria-label={`Modifier le statut ${status.label}`}
+                >
                   Modifier
                 </Button>
                 {status.usedBy > 0 ? (
                   <Typography.Text type="secondary">{usedBy(status.usedBy)}</Typography.Text>
                 ) : (
-                  <Button size="small" danger onClick={() => void handleDelete(status)} aria-label={`Supprimer le statut ${status.label}`}>
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() => void handleDelete(status)}
+                    aria-label={`Supprimer le statut ${status.label}`}
+                  >
                     Supprimer
                   </Button>
                 )}

@@ -29,10 +29,18 @@ export const reportSubjectQueryOptions = (kind: 'contact' | 'company', id: numbe
     queryFn: async ({ signal }) => {
       if (kind === 'contact') {
         const contact = await callEndpoint(endpoints.contact, { path: { id }, signal });
-        return { label: `${contact.firstName} ${contact.lastName}`, detail: contact.company?.name ?? null, hasSubsidiaries: false };
+        return {
+          label: `${contact.firstName} ${contact.lastName}`,
+          detail: contact.company?.name ?? null,
+          hasSubsidiaries: false,
+        };
       }
       const company = await callEndpoint(endpoints.company, { path: { id }, signal });
-      return { label: company.name, detail: company.parent?.name ?? null, hasSubsidiaries: company.subsidiaries.length > 0 };
+      return {
+        label: company.name,
+        detail: company.parent?.name ?? null,
+        hasSubsidiaries: company.subsidiaries.length > 0,
+      };
     },
     staleTime: 60_000,
   });
@@ -41,8 +49,13 @@ export const historyReportQueryOptions = (filters: HistoryReportFilters) =>
   infiniteQueryOptions({
     queryKey: historyReportKeys.entries(filters),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => callEndpoint(endpoints.historyReport, { params: { ...filters, page: pageParam, perPage: HISTORY_PAGE_SIZE }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(endpoints.historyReport, {
+        params: { ...filters, page: pageParam, perPage: HISTORY_PAGE_SIZE },
+        signal,
+      }),
     getNextPageParam: (last, pages) => (pages.length * HISTORY_PAGE_SIZE < last.total ? pages.length + 1 : undefined),
   });
 
-export const exportHistoryReport = (filters: HistoryReportFilters) => downloadEndpoint(endpoints.exportHistoryReport, { params: filters });
+export const exportHistoryReport = (filters: HistoryReportFilters) =>
+  downloadEndpoint(endpoints.exportHistoryReport, { params: filters });

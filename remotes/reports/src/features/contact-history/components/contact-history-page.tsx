@@ -26,15 +26,22 @@ import {
 
 type Subject = { kind: 'contact' | 'company'; id: number };
 
-const positiveId = (value: string | null): number | undefined => (value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined);
-const day = (value: string | null): string | undefined => (value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+const positiveId = (value: string | null): number | undefined =>
+  value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
+const day = (value: string | null): string | undefined =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 
 // The report's state in the address: ?contact=12 or ?company=5 (&filiales=0), du, au, tache, utilisateur.
 function useHistoryParams() {
   const [params, setParams] = useSearchParams();
   const contactId = positiveId(params.get('contact'));
   const companyId = contactId === undefined ? positiveId(params.get('company')) : undefined;
-  const subject: Subject | null = contactId !== undefined ? { kind: 'contact', id: contactId } : companyId !== undefined ? { kind: 'company', id: companyId } : null;
+  const subject: Subject | null =
+    contactId !== undefined
+      ? { kind: 'contact', id: contactId }
+      : companyId !== undefined
+        ? { kind: 'company', id: companyId }
+        : null;
   const filters = {
     subsidiaries: params.get('filiales') !== '0',
     from: day(params.get('du')),
@@ -55,19 +62,31 @@ function useHistoryParams() {
 }
 
 // One autocomplete for a contact or a company, accents ignored (the server folds them).
-function SubjectPicker({ subject, onChange }: { subject: Subject | null; onChange: (subject: Subject | null) => void }) {
+function SubjectPicker({
+  subject,
+  onChange,
+}: {
+  subject: Subject | null;
+  onChange: (subject: Subject | null) => void;
+}) {
   const id = `s-${useId().replace(/:/g, '')}`;
   // The autocomplete asks once the typing pauses (spec: 200 ms).
   const { typed, setTyped, text } = useTypedText();
   const found = useQuery(reportSubjectsQueryOptions(text));
-  const current = useQuery({ ...reportSubjectQueryOptions(subject?.kind ?? 'contact', subject?.id ?? 0), enabled: subject !== null });
+  const current = useQuery({
+    ...reportSubjectQueryOptions(subject?.kind ?? 'contact', subject?.id ?? 0),
+    enabled: subject !== null,
+  });
   const options = (found.data ?? []).map((item) => ({
     value: `${item.kind}:${item.id}`,
     label: `${item.kind === 'company' ? 'Société' : 'Contact'} · ${item.label}${item.detail ? ` (${item.detail})` : ''}`,
   }));
   const value = subject === null ? undefined : `${subject.kind}:${subject.id}`;
   if (value !== undefined && current.data && !options.some((option) => option.value === value)) {
-    options.unshift({ value, label: `${subject?.kind === 'company' ? 'Société' : 'Contact'} · ${current.data.label}${current.data.detail ? ` (${current.data.detail})` : ''}` });
+    options.unshift({
+      value,
+      label: `${subject?.kind === 'company' ? 'Société' : 'Contact'} · ${current.data.label}${current.data.detail ? ` (${current.data.detail})` : ''}`,
+    });
   }
   return (
     <div className="bo-table__filter" style={{ flex: '1 1 320px' }}>
@@ -83,7 +102,9 @@ function SubjectPicker({ subject, onChange }: { subject: Subject | null; onChang
         value={value}
         options={options}
         loading={found.isFetching}
-        notFoundContent={text.length < 2 ? 'Tapez au moins deux lettres' : found.isFetching ? 'Recherche…' : 'Aucun contact ni société'}
+        notFoundContent={
+          text.length < 2 ? 'Tapez au moins deux lettres' : found.isFetching ? 'Recherche…' : 'Aucun contact ni société'
+        }
         onChange={(next: string | undefined) => {
           setTyped('');
           if (!next) return onChange(null);
@@ -101,7 +122,16 @@ function TodoEntry({ item, today }: { item: HistoryReportItem; today: string }) 
   return (
     <>
       <div>
-        <Tag style={{ background: todo.task.style.backgroundColor, borderColor: todo.task.style.borderColor, color: todo.task.style.color, marginInlineEnd: 8 }}>{todo.task.description}</Tag>
+        <Tag
+          style={{
+            background: todo.task.style.backgroundColor,
+            borderColor: todo.task.style.borderColor,
+            color: todo.task.style.color,
+            marginInlineEnd: 8,
+          }}
+        >
+          {todo.task.description}
+        </Tag>
         <strong>{todo.isAccomplished ? 'Tâche aboutie' : 'Tâche en attente'}</strong>
         {late && <span className="bo-late"> · en retard</span>}
       </div>
@@ -121,7 +151,8 @@ function ChangeEntry({ item }: { item: HistoryReportItem }) {
   return (
     <>
       <div>
-        <strong>{historyActionLabels[change.action] ?? change.action}</strong> {change.entity === 'company' ? 'de la société' : 'du contact'}
+        <strong>{historyActionLabels[change.action] ?? change.action}</strong>{' '}
+        {change.entity === 'company' ? 'de la société' : 'du contact'}
       </div>
       <div className="bo-history__meta">
         {frenchDateTime(item.at)}
@@ -177,7 +208,8 @@ function Timeline({ filters }: { filters: HistoryReportFilters }) {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   if (history.isPending) return <Spin description="Chargement de l’historique…" />;
-  if (history.isError) return <LoadFailed title="L’historique n’a pas pu être chargé." onRetry={() => void history.refetch()} />;
+  if (history.isError)
+    return <LoadFailed title="L’historique n’a pas pu être chargé." onRetry={() => void history.refetch()} />;
   const items = history.data.pages.flatMap((page) => page.items);
   const total = history.data.pages[0]?.total ?? 0;
   if (items.length === 0) return <Empty description="Aucun événement pour ces critères" />;
@@ -185,7 +217,8 @@ function Timeline({ filters }: { filters: HistoryReportFilters }) {
   return (
     <section aria-label="Historique">
       <p className="bo-table__count" role="status">
-        {items.length.toLocaleString('fr-FR')} événement{items.length > 1 ? 's' : ''} affiché{items.length > 1 ? 's' : ''} sur {total.toLocaleString('fr-FR')}
+        {items.length.toLocaleString('fr-FR')} événement{items.length > 1 ? 's' : ''} affiché
+        {items.length > 1 ? 's' : ''} sur {total.toLocaleString('fr-FR')}
       </p>
       <ol className="bo-history">
         {items.map((item) => (
@@ -222,29 +255,51 @@ export function ContactHistoryReportPage() {
   const baseId = `h-${useId().replace(/:/g, '')}`;
   const { data: users = [] } = useQuery(usersQueryOptions());
   const { data: tasks = [] } = useQuery(tasksQueryOptions());
-  const current = useQuery({ ...reportSubjectQueryOptions(subject?.kind ?? 'contact', subject?.id ?? 0), enabled: subject !== null });
+  const current = useQuery({
+    ...reportSubjectQueryOptions(subject?.kind ?? 'contact', subject?.id ?? 0),
+    enabled: subject !== null,
+  });
   const query: HistoryReportFilters | null =
     subject === null
       ? null
       : {
-          ...(subject.kind === 'contact' ? { contactId: subject.id } : { companyId: subject.id, subsidiaries: filters.subsidiaries }),
+          ...(subject.kind === 'contact'
+            ? { contactId: subject.id }
+            : { companyId: subject.id, subsidiaries: filters.subsidiaries }),
           from: filters.from,
           to: filters.to,
           taskId: filters.taskId,
           userId: filters.userId,
         };
   return (
-    <PageFrame path="/rapports/historique-contact" actions={query && <ReportActions fileName="historique.csv" exportFile={canExport ? () => exportHistoryReport(query) : undefined} />}>
+    <PageFrame
+      path="/rapports/historique-contact"
+      actions={
+        query && (
+          <ReportActions
+            fileName="historique.csv"
+            exportFile={canExport ? () => exportHistoryReport(query) : undefined}
+          />
+        )
+      }
+    >
       <div className="bo-report__filters bo-no-print" role="search" aria-label="Filtres de l’historique">
         <SubjectPicker
           subject={subject}
           onChange={(next) =>
-            set({ contact: next?.kind === 'contact' ? String(next.id) : null, company: next?.kind === 'company' ? String(next.id) : null, filiales: null })
+            set({
+              contact: next?.kind === 'contact' ? String(next.id) : null,
+              company: next?.kind === 'company' ? String(next.id) : null,
+              filiales: null,
+            })
           }
         />
         {subject?.kind === 'company' && current.data?.hasSubsidiaries && (
           <div className="bo-table__filter">
-            <Checkbox checked={filters.subsidiaries} onChange={(event) => set({ filiales: event.target.checked ? null : '0' })}>
+            <Checkbox
+              checked={filters.subsidiaries}
+              onChange={(event) => set({ filiales: event.target.checked ? null : '0' })}
+            >
               Inclure les filiales
             </Checkbox>
           </div>
@@ -253,15 +308,25 @@ export function ContactHistoryReportPage() {
           <label htmlFor={`${baseId}-from`} className="bo-table__filter-label">
             Du
           </label>
-          <DatePicker id={`${baseId}-from`} format="DD/MM/YYYY"
-          placeholder="jj/mm/aaaa" value={fromStoredDate(filters.from)} onChange={(value) => set({ du: value ? toStoredDate(value) : null })} />
+          <DatePicker
+            id={`${baseId}-from`}
+            format="DD/MM/YYYY"
+            placeholder="jj/mm/aaaa"
+            value={fromStoredDate(filters.from)}
+            onChange={(value) => set({ du: value ? toStoredDate(value) : null })}
+          />
         </div>
         <div className="bo-table__filter">
           <label htmlFor={`${baseId}-to`} className="bo-table__filter-label">
             Au
           </label>
-          <DatePicker id={`${baseId}-to`} format="DD/MM/YYYY"
-          placeholder="jj/mm/aaaa" value={fromStoredDate(filters.to)} onChange={(value) => set({ au: value ? toStoredDate(value) : null })} />
+          <DatePicker
+            id={`${baseId}-to`}
+            format="DD/MM/YYYY"
+            placeholder="jj/mm/aaaa"
+            value={fromStoredDate(filters.to)}
+            onChange={(value) => set({ au: value ? toStoredDate(value) : null })}
+          />
         </div>
         <div className="bo-table__filter">
           <label htmlFor={`${baseId}-task`} className="bo-table__filter-label">
@@ -299,7 +364,11 @@ export function ContactHistoryReportPage() {
           {current.data.detail && <span className="bo-count"> · {current.data.detail}</span>}
         </h2>
       )}
-      {query === null ? <Empty description="Choisissez un contact ou une société pour voir son historique" /> : <Timeline filters={query} />}
+      {query === null ? (
+        <Empty description="Choisissez un contact ou une société pour voir son historique" />
+      ) : (
+        <Timeline filters={query} />
+      )}
     </PageFrame>
   );
 }

@@ -3,7 +3,11 @@ import { endpoints } from '@bo/contracts/reports';
 import type { ListState } from '@bo/ui/list';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
-const request = (state: ListState) => ({ search: state.search.trim() || undefined, page: state.page, perPage: state.perPage });
+const request = (state: ListState) => ({
+  search: state.search.trim() || undefined,
+  page: state.page,
+  perPage: state.perPage,
+});
 
 export const directoryKeys = {
   all: ['reports', 'directory'] as const,
@@ -18,4 +22,5 @@ export const directoryQueryOptions = (state: ListState) =>
     placeholderData: keepPreviousData,
   });
 
-export const exportDirectory = (state: ListState) => downloadEndpoint(endpoints.exportDirectoryReport, { params: { search: request(state).search } });
+export const exportDirectory = (state: ListState) =>
+  downloadEndpoint(endpoints.exportDirectoryReport, { params: { search: request(state).search } });

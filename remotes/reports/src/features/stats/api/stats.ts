@@ -16,4 +16,5 @@ export const statsQueryOptions = (request: StatsRequest) =>
     placeholderData: keepPreviousData,
   });
 
-export const exportStats = (request: StatsRequest) => downloadEndpoint(endpoints.exportStatsReport, { params: request });
+export const exportStats = (request: StatsRequest) =>
+  downloadEndpoint(endpoints.exportStatsReport, { params: request });

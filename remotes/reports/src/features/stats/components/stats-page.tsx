@@ -25,9 +25,11 @@ const sheetChartFigures: NeedsSheetStatsFigure[] = ['sheetsOpened', 'sheetsLost'
 // Flows over the period add up; a month-end count does not (the last month's is shown per user).
 const flows: StatsFigure[] = ['newContacts', 'activatedContacts', 'todosDone'];
 
-const monthLabel = (month: string) => new Date(`${month}-15T12:00:00Z`).toLocaleDateString('fr-FR', { month: 'short', year: 'numeric' });
+const monthLabel = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('fr-FR', { month: 'short', year: 'numeric' });
 // On a chart's axis: "janv. 26".
-const shortMonth = (month: string) => `${new Date(`${month}-15T12:00:00Z`).toLocaleDateString('fr-FR', { month: 'short' })} ${month.slice(2, 4)}`;
+const shortMonth = (month: string) =>
+  `${new Date(`${month}-15T12:00:00Z`).toLocaleDateString('fr-FR', { month: 'short' })} ${month.slice(2, 4)}`;
 
 function sum(rows: readonly StatsRow[], figure: StatsFigure | NeedsSheetStatsFigure): number {
   return rows.reduce((total, row) => total + row[figure], 0);
@@ -48,7 +50,12 @@ const tableColumns: ListColumn<StatsRow>[] = [
     key: 'sheets',
     title: 'Fiches de besoin (responsable)',
     children: [
-      ...sheetFigures.map((figure) => ({ key: figure, title: needsSheetStatsLabels[figure], definition: needsSheetStatsDefinitions[figure], align: 'right' as const })),
+      ...sheetFigures.map((figure) => ({
+        key: figure,
+        title: needsSheetStatsLabels[figure],
+        definition: needsSheetStatsDefinitions[figure],
+        align: 'right' as const,
+      })),
       {
         key: 'medianDaysToFill',
         title: MEDIAN_DAYS_TO_FILL_LABEL,
@@ -74,11 +81,31 @@ export function StatsPage() {
   const users = [...new Set(rows.map((row) => row.trigram))].sort((a, b) => a.localeCompare(b, 'fr'));
   const lastMonth = months[months.length - 1];
   // A figure's total per month (all users), and per user over the period (or in one month).
-  const perMonth = (figure: StatsFigure | NeedsSheetStatsFigure) => months.map((month) => sum(rows.filter((row) => row.month === month), figure));
+  const perMonth = (figure: StatsFigure | NeedsSheetStatsFigure) =>
+    months.map((month) =>
+      sum(
+        rows.filter((row) => row.month === month),
+        figure,
+      ),
+    );
   const perUser = (figure: StatsFigure | NeedsSheetStatsFigure, month?: string) =>
-    users.map((user) => sum(rows.filter((row) => row.trigram === user && (month === undefined || row.month === month)), figure));
+    users.map((user) =>
+      sum(
+        rows.filter((row) => row.trigram === user && (month === undefined || row.month === month)),
+        figure,
+      ),
+    );
   return (
-    <PageFrame path="/rapports/stats" actions={<ReportActions fileName="statistiques.csv" exportFile={canExport ? () => exportStats(request) : undefined} disabled={rows.length === 0} />}>
+    <PageFrame
+      path="/rapports/stats"
+      actions={
+        <ReportActions
+          fileName="statistiques.csv"
+          exportFile={canExport ? () => exportStats(request) : undefined}
+          disabled={rows.length === 0}
+        />
+      }
+    >
       <div className="bo-report__filters bo-no-print">
         <PeriodPicker period={period} onChange={change} />
       </div>
@@ -105,20 +132,29 @@ export function StatsPage() {
               labels={users}
               series={[
                 ...flows.map((figure) => ({ name: statsFigureLabels[figure], values: perUser(figure) })),
-                { name: `${statsFigureLabels.standbyAtMonthEnd} (dernier mois)`, values: perUser('standbyAtMonthEnd', lastMonth) },
+                {
+                  name: `${statsFigureLabels.standbyAtMonthEnd} (dernier mois)`,
+                  values: perUser('standbyAtMonthEnd', lastMonth),
+                },
               ]}
             />
             <LineChart
               title="Fiches de besoin de l’équipe, mois par mois"
               labelTitle="Mois"
               labels={months.map(shortMonth)}
-              series={sheetChartFigures.map((figure) => ({ name: needsSheetStatsLabels[figure], values: perMonth(figure) }))}
+              series={sheetChartFigures.map((figure) => ({
+                name: needsSheetStatsLabels[figure],
+                values: perMonth(figure),
+              }))}
             />
             <BarChart
               title="Fiches de besoin par responsable, sur la période"
               labelTitle="Responsable"
               labels={users}
-              series={sheetChartFigures.map((figure) => ({ name: needsSheetStatsLabels[figure], values: perUser(figure) }))}
+              series={sheetChartFigures.map((figure) => ({
+                name: needsSheetStatsLabels[figure],
+                values: perUser(figure),
+              }))}
             />
           </div>
           <DataTable<StatsRow>

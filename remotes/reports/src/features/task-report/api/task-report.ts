@@ -3,7 +3,15 @@ import { endpoints, type TaskReportFigure, type TaskReportGrouping } from '@bo/c
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 export type TaskReportRequest = { from: string; to: string; groupBy: TaskReportGrouping };
-export type FigureRequest = { from: string; to: string; figure: TaskReportFigure; userId?: number; taskId?: number; page: number; perPage: number };
+export type FigureRequest = {
+  from: string;
+  to: string;
+  figure: TaskReportFigure;
+  userId?: number;
+  taskId?: number;
+  page: number;
+  perPage: number;
+};
 
 export const taskReportKeys = {
   all: ['reports', 'tasks'] as const,
@@ -26,4 +34,5 @@ export const figureTodosQueryOptions = (request: FigureRequest) =>
     placeholderData: keepPreviousData,
   });
 
-export const exportTaskReport = (request: TaskReportRequest) => downloadEndpoint(endpoints.exportTaskReport, { params: request });
+export const exportTaskReport = (request: TaskReportRequest) =>
+  downloadEndpoint(endpoints.exportTaskReport, { params: request });

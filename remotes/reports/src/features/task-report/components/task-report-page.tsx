@@ -39,7 +39,11 @@ const todoColumns: ListColumn<TaskReportTodo>[] = [
   { key: 'contact', title: 'Contact', render: (todo) => `${todo.contact.firstName} ${todo.contact.lastName}` },
   { key: 'company', title: 'Société', render: (todo) => todo.companyName ?? '' },
   { key: 'owner', title: 'Utilisateur', render: (todo) => todo.owner.trigram },
-  { key: 'done', title: 'Aboutie le', render: (todo) => (todo.executionDate ? frenchDateTime(todo.executionDate) : 'En attente') },
+  {
+    key: 'done',
+    title: 'Aboutie le',
+    render: (todo) => (todo.executionDate ? frenchDateTime(todo.executionDate) : 'En attente'),
+  },
 ];
 
 // The todos behind a figure, in a side panel.
@@ -57,7 +61,10 @@ function FigureTodos({ opened, period, onClose }: { opened: Opened | null; perio
           page,
           perPage: TODOS_PER_PAGE,
         };
-  const todos = useQuery({ ...figureTodosQueryOptions(request ?? { from: period.from, to: period.to, figure: 'planned', page: 1, perPage: 1 }), enabled: request !== null });
+  const todos = useQuery({
+    ...figureTodosQueryOptions(request ?? { from: period.from, to: period.to, figure: 'planned', page: 1, perPage: 1 }),
+    enabled: request !== null,
+  });
   const title = opened === null ? '' : `${figureTitles[opened.figure]} · ${rowName(opened.row)}`;
   return (
     <OffCanvas open={opened !== null} onClose={onClose} title={title} afterOpenChange={(open) => !open && setPage(1)}>
@@ -101,7 +108,12 @@ export function TaskReportPage() {
     // Aligned with the figures that are links (their padding).
     if (value === 0) return <span style={{ paddingInline: 7 }}>0</span>;
     return (
-      <Button type="link" size="small" onClick={() => setOpened({ figure, row })} aria-label={`${value} ${figureTitles[figure].toLowerCase()} pour ${rowName(row)} : voir les tâches`}>
+      <Button
+        type="link"
+        size="small"
+        onClick={() => setOpened({ figure, row })}
+        aria-label={`${value} ${figureTitles[figure].toLowerCase()} pour ${rowName(row)} : voir les tâches`}
+      >
         {value.toLocaleString('fr-FR')}
       </Button>
     );
@@ -109,7 +121,13 @@ export function TaskReportPage() {
   return (
     <PageFrame
       path="/rapports/taches"
-      actions={<ReportActions fileName="rapport-taches.csv" exportFile={canExport ? () => exportTaskReport(request) : undefined} disabled={rows.length === 0} />}
+      actions={
+        <ReportActions
+          fileName="rapport-taches.csv"
+          exportFile={canExport ? () => exportTaskReport(request) : undefined}
+          disabled={rows.length === 0}
+        />
+      }
     >
       <div className="bo-report__filters bo-no-print">
         <PeriodPicker period={period} onChange={change} />
@@ -117,14 +135,19 @@ export function TaskReportPage() {
           <div id="task-report-by" className="bo-table__filter-label">
             Regrouper par
           </div>
-          <Radio.Group value={groupBy} onChange={(event) => setGroupBy(event.target.value as TaskReportGrouping)} optionType="button">
+          <Radio.Group
+            value={groupBy}
+            onChange={(event) => setGroupBy(event.target.value as TaskReportGrouping)}
+            optionType="button"
+          >
             <Radio.Button value="user">Utilisateur</Radio.Button>
             <Radio.Button value="task">Type de tâche</Radio.Button>
           </Radio.Group>
         </div>
       </div>
       <p className="bo-report__period">
-        Du {frenchDate(period.from)} au {frenchDate(period.to)} · une tâche compte dans la période où tombe son échéance.
+        Du {frenchDate(period.from)} au {frenchDate(period.to)} · une tâche compte dans la période où tombe son
+        échéance.
       </p>
       {report.isError && <LoadFailed onRetry={() => void report.refetch()} />}
       {report.isPending ? (
