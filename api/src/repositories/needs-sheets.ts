@@ -1,5 +1,4 @@
 import {
-  defaultNeedsSheetDeadline,
   mayChangeNeedsSheetStatus,
   needsSheetReference,
   toBusinessIsoDate,
@@ -10,9 +9,6 @@ import {
   type NeedsSheetListItem,
   type NeedsSheetSortKey,
   type SortedListQuery,
-  contractTypes,
-  needsPriorities,
-  seniorities,
 } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database';
@@ -24,6 +20,8 @@ import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type Changes, type HistoryRepository } from './history';
 import { createListTotals } from '../freshness/list-totals';
 import { amongIds, onUniqueViolation, rowsInOrder } from './mapping';
+import { checkRules } from './needs-sheets-checks';
+import { changesOf, columns } from './needs-sheets-columns';
 import {
   conditions,
   countedTables,
@@ -35,7 +33,6 @@ import {
 import {
   joins,
   listColumns,
-  oneOf,
   recruitersOf,
   selectColumns,
   toListItem,
@@ -82,110 +79,6 @@ export function createNeedsSheetRepository(
   async function findRow(executor: Executor, id: number): Promise<SheetRow | undefined> {
     const { rows } = await sql<SheetRow>`select ${selectColumns} from ${joins} where s.id = ${id}`.execute(executor);
     return rows[0];
-  }
-
-  // The rules every stored sheet obeys, checked in the writing transaction.
-  async function checkRules(trx: Executor, changes: NeedsSheetChanges, current: SheetRow | undefined) {
-    const company = await trx
-      .selectFrom('company')
-      .select(['id', 'is_active'])
-      .where('id', '=', changes.companyId)
-      .executeTakeFirst();
-    if (company === undefined) throw new AppError('modelNotFound', { field: 'companyId' });
-    const contact = await trx
-      .selectFrom('contact')
-      .select(['id', 'is_active', 'company_id'])
-      .where('id', '=', changes.contactId)
-      .executeTakeFirst();
-    if (contact === undefined) throw new AppError('modelNotFound', { field: 'contactId' });
-    if (contact.company_id !== changes.companyId) throw new AppError('dataInvalid', { field: 'contactId' });
-    // A sheet is written for an active client: checked when it is created or moves to another company or contact.
-    const moves =
-      current === undefined || current.company_id !== changes.companyId || current.contact_id !== changes.contactId;
-    if (moves && !company.is_active) throw new AppError('inactiveCompany', { field: 'companyId' });
-    if (moves && !contact.is_active) throw new AppError('inactiveCompany', { field: 'contactId' });
-    const owner = await trx
-      .selectFrom('app_user')
-      .select(['id', 'is_active'])
-      .where('id', '=', changes.ownerId)
-      .executeTakeFirst();
-    if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
-    if (changes.recruiterIds.length > 0) {
-      const recruiters = await trx
-        .selectFrom('app_user')
-        .select('id')
-        .where('id', 'in', changes.recruiterIds)
-        .where('is_active', '=', true)
-        .execute();
-      if (recruiters.length !== changes.recruiterIds.length)
-        throw new AppError('dataInvalid', { field: 'recruiterIds' });
-    }
-  }
-
-  // The status a sheet gets: the one asked for (active, or the one it already has), else the first active one.
-  async function statusFor(trx: Executor, statusId: number | null, current: SheetRow | undefined): Promise<number> {
-    if (statusId === null) {
-      if (current !== undefined) return current.status_id;
-      const first = await trx
-        .selectFrom('needs_sheet_status')
-        .select('id')
-        .where('is_active', '=', true)
-        .orderBy('display_order')
-        .orderBy('id')
-        .executeTakeFirst();
-      if (first === undefined) throw new AppError('dataInvalid', { field: 'statusId' });
-      return first.id;
-    }
-    const status = await trx
-      .selectFrom('needs_sheet_status')
-      .select(['id', 'is_active'])
-      .where('id', '=', statusId)
-      .executeTakeFirst();
-    if (status === undefined || (!status.is_active && current?.status_id !== statusId))
-      throw new AppError('dataInvalid', { field: 'statusId' });
-    return status.id;
-  }
-
-  async function delayOf(trx: Executor, modelId: number | null): Promise<number | undefined> {
-    if (modelId === null) return undefined;
-    const model = await trx
-      .selectFrom('needs_sheet_model')
-      .select('delay_days')
-      .where('id', '=', modelId)
-      .executeTakeFirst();
-    if (model === undefined) throw new AppError('modelNotFound', { field: 'modelId' });
-    return model.delay_days;
-  }
-
-  async function columns(trx: Executor, changes: NeedsSheetChanges, current: SheetRow | undefined, today: string) {
-    const receivedDate = changes.receivedDate ?? current?.received_date ?? today;
-    const deadline = changes.deadline ?? defaultNeedsSheetDeadline(receivedDate, await delayOf(trx, changes.modelId));
-    if (deadline < receivedDate) throw new AppError('dataInvalid', { field: 'deadline' });
-    return {
-      company_id: changes.companyId,
-      contact_id: changes.contactId,
-      title: changes.title,
-      description: changes.description,
-      skills: changes.skills,
-      nice_to_have: changes.niceToHave,
-      seniority: changes.seniority,
-      place: changes.place,
-      remote_days: changes.remoteDays,
-      start_date: changes.startDate,
-      duration_months: changes.durationMonths,
-      contract_type: changes.contractType,
-      rate_min: changes.rateMin,
-      rate_max: changes.rateMax,
-      positions: changes.positions,
-      positions_filled: changes.positionsFilled,
-      priority: changes.priority,
-      owner_id: changes.ownerId,
-      model_id: changes.modelId,
-      received_date: receivedDate,
-      deadline,
-      status_id: await statusFor(trx, changes.statusId, current),
-      is_active: changes.isActive,
-    };
   }
 
   // The status a sheet entered, beside the history line that tells it (the statistics and the history report read
@@ -248,33 +141,6 @@ export function createNeedsSheetRepository(
     await enterStatus(trx, id, created.status_id, actorId, historyId);
     return id;
   }
-
-  const changesOf = (row: SheetRow): NeedsSheetChanges => ({
-    companyId: row.company_id,
-    contactId: row.contact_id,
-    title: row.title,
-    description: row.description,
-    skills: row.skills,
-    niceToHave: row.nice_to_have,
-    seniority: oneOf(seniorities, row.seniority),
-    place: row.place,
-    remoteDays: row.remote_days,
-    startDate: row.start_date,
-    durationMonths: row.duration_months,
-    contractType: oneOf(contractTypes, row.contract_type),
-    rateMin: row.rate_min,
-    rateMax: row.rate_max,
-    positions: row.positions,
-    positionsFilled: row.positions_filled,
-    priority: oneOf(needsPriorities, row.priority),
-    ownerId: row.owner_id,
-    recruiterIds: recruitersOf(row).map((recruiter) => recruiter.id),
-    receivedDate: row.received_date,
-    deadline: row.deadline,
-    statusId: row.status_id,
-    modelId: row.model_id,
-    isActive: row.is_active,
-  });
 
   return {
     async list(

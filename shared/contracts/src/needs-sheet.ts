@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { frenchDate, type CsvColumn } from './csv';
 import { addDays } from './dates';
 import { optionalParam, pageParams, sortedListQuerySchema } from './paging';
 import { can } from './permissions';
@@ -10,7 +9,8 @@ import { versionField, versionParam } from './versions';
 import { wireBoolean, wireCalendarDate, wireInteger, wireJson } from './wire';
 
 // Needs sheets (fiches de besoin): what a client company asks for, from the first call until the
-// positions are filled, with the statuses an admin manages and the models that pre-fill a sheet.
+// positions are filled, with the models that pre-fill a sheet. The statuses an admin manages are in
+// needs-sheet-statuses.ts, the CSV export's columns in needs-sheet-csv.ts.
 
 // A sheet's deadline is its received date plus this many days, unless its model says otherwise.
 export const NEEDS_SHEET_DEADLINE_DAYS = 10;
@@ -103,45 +103,6 @@ const emptyToNull = (value: unknown) => (value === '' || value === undefined ? n
 const nullableInteger = (min: number, max: number, outOfRange?: string) =>
   z.preprocess(emptyToNull, wireInteger(min, max, outOfRange).nullable());
 const nullableDate = () => z.preprocess(emptyToNull, wireCalendarDate().nullable());
-
-// --- Statuses (/fiches-de-besoin/status, admin) ---
-
-export const needsSheetStatusSchema = z.object({
-  id: z.number().int(),
-  label: z.string(),
-  color: z.string(),
-  order: z.number().int(),
-  // Pourvu, perdu, annulé: the sheet is closed.
-  closes: z.boolean(),
-  // Pourvu: a closing status that counts the sheet as filled; the other closing ones (perdu, annulé) count it as
-  // lost in the statistics.
-  fills: z.boolean(),
-  isActive: z.boolean(),
-  // Sheets with this status now.
-  sheetCount: z.number().int(),
-  // Sheets that have this status or once had it: a status used by any is deactivated, never deleted.
-  usedBy: z.number().int(),
-});
-export type NeedsSheetStatus = z.infer<typeof needsSheetStatusSchema>;
-
-export const needsSheetStatusStorePayloadSchema = z
-  .object({
-    label: fields.requiredText(60),
-    color: fields.colourEntry(),
-    order: wireInteger(0, 10_000).default(0),
-    closes: wireBoolean.default(false),
-    fills: wireBoolean.default(false),
-    isActive: wireBoolean.default(true),
-  })
-  // Only a status that closes the sheet can say how it ended.
-  .refine((value) => value.closes || !value.fills, { message: messages.invalid, path: ['fills'] });
-export type NeedsSheetStatusStorePayload = z.input<typeof needsSheetStatusStorePayloadSchema>;
-export type NeedsSheetStatusChanges = z.output<typeof needsSheetStatusStorePayloadSchema>;
-
-// POST /admin/needs-sheet-statuses/order: the ids in their new display order.
-export const needsSheetStatusOrderPayloadSchema = z.object({
-  ids: wireJson(z.array(fields.id(), { error: messages.invalid }).min(1, messages.invalid).max(200, messages.invalid)),
-});
 
 // --- Models (/fiches-de-besoin/models) ---
 
@@ -383,19 +344,3 @@ export const needsSheetFieldLabels: Record<string, string> = {
   comment: 'Commentaire',
   isActive: 'Active',
 };
-
-// The needs sheets' CSV export, as the list shows them.
-export const needsSheetCsvColumns: readonly CsvColumn<NeedsSheetListItem>[] = [
-  { title: 'Référence', value: (s) => s.reference },
-  { title: 'Intitulé', value: (s) => s.title },
-  { title: 'Société', value: (s) => s.company.name },
-  { title: 'Contact', value: (s) => `${s.contact.firstName} ${s.contact.lastName}` },
-  { title: 'Statut', value: (s) => s.status.label },
-  { title: 'Priorité', value: (s) => needsPriorityLabels[s.priority] },
-  { title: 'Postes pourvus', value: (s) => s.positionsFilled },
-  { title: 'Postes demandés', value: (s) => s.positions },
-  { title: 'Responsable', value: (s) => s.owner.trigram },
-  { title: 'Recruteurs', value: (s) => s.recruiters.map((r) => r.trigram).join(', ') },
-  { title: 'Reçue le', value: (s) => frenchDate(s.receivedDate) },
-  { title: 'Échéance', value: (s) => frenchDate(s.deadline) },
-];

@@ -1,8 +1,5 @@
-import {
-  needsSheetStatusStorePayloadSchema,
-  needsSheetStorePayloadSchema,
-  mayChangeNeedsSheetStatus,
-} from '../needs-sheet';
+import { needsSheetStorePayloadSchema, mayChangeNeedsSheetStatus } from '../needs-sheet';
+import { needsSheetStatusStorePayloadSchema } from '../needs-sheet-statuses';
 import type { RoleFlags } from '../roles';
 
 const roles = (...names: (keyof RoleFlags)[]): RoleFlags => ({

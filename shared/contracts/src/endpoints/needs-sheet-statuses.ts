@@ -3,7 +3,7 @@ import {
   needsSheetStatusOrderPayloadSchema,
   needsSheetStatusSchema,
   needsSheetStatusStorePayloadSchema,
-} from '../needs-sheet';
+} from '../needs-sheet-statuses';
 import { permission } from '../permissions';
 import { endpointGroup } from './endpoint';
 import { emptyPayloadSchema, idParamsSchema, noDataSchema } from './params';

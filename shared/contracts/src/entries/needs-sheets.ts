@@ -7,6 +7,8 @@ import { endpoints as recordEndpoints } from './records';
 // records (companies, contacts, users) a sheet points to.
 export * from '@bo/contracts/records';
 export * from '../needs-sheet';
+export * from '../needs-sheet-csv';
+export * from '../needs-sheet-statuses';
 export const endpoints = {
   ...recordEndpoints,
   ...needsSheetEndpoints,
