@@ -1,17 +1,29 @@
-import { csvCellText, importMessages, personTitleLabels, type PersonTitle } from '@bo/contracts/all';
+import {
+  csvCellText,
+  importMessages,
+  isValidRegistrationId,
+  personTitleLabels,
+  type PersonTitle,
+} from '@bo/contracts/all';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database';
 import { SORTABLE_FROM, SORTABLE_TO } from '../../repositories/mapping';
 import type { Row } from './chunks';
 
-// A row's cells read as the forms read their fields: names folded, phones and titles as people type them, ids,
-// owners by trigram, and the strings kept from one chunk to the next copied off the file.
+// A row's cells read as the forms read their fields: names folded, companies by SIRET or name, phones and titles as
+// people type them, ids, owners by trigram, and the strings kept from one chunk to the next copied off the file.
 
 // The folding of the database's name keys (lower case, accents off), for names compared in memory.
 const foldMap = new Map([...SORTABLE_FROM].map((char, i) => [char, SORTABLE_TO[i]]));
 const foldable = new RegExp(`[${SORTABLE_FROM}]`, 'g');
 export const foldName = (text: string): string =>
   text.toLowerCase().replace(foldable, (char) => foldMap.get(char) ?? char);
+
+// A cell naming a company (a subsidiary's parent, a contact's company): a SIRET (14 digits, Luhn-checked), or a name.
+export const compact = (ref: string) => ref.replace(/\s+/g, '');
+export const isSiretRef = (ref: string) => isValidRegistrationId(compact(ref));
+// Its key: the SIRET, or the name folded.
+export const companyRefKey = (ref: string) => (isSiretRef(ref) ? compact(ref) : foldName(ref));
 
 // A cell as typed: trimmed; the quote mark our exports put before a formula-like text taken off.
 export const clean = (value: string | undefined): string => csvCellText(value ?? '');

@@ -3,63 +3,31 @@ import {
   formatPhone,
   formatRegistrationId,
   importMessages,
-  isValidRegistrationId,
   type ImportMapping,
-  type ImportRecord,
   type OnExisting,
 } from '@bo/contracts/all';
-import { sql, type Selectable } from 'kysely';
-import type { CompanyTable, Executor } from '../../db/database';
+import type { Executor } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import type { CsvFile } from '../read-csv-file';
-import { foldName, ownCopy, ownValues, usersByTrigram } from './cells';
+import { compact, companyRefKey, foldName, isSiretRef, ownCopy, ownValues, usersByTrigram } from './cells';
 import { planInChunks, type PlanReport, type Row, type WriteChunk } from './chunks';
 import type { CompanyColumns, PlannedWrite } from './columns';
 import { companyFieldOf, readCompanyRow } from './company-cells';
-import { batches, changesOf, filledOnly, found, same, UpdatedRecords } from './matching';
+import {
+  companyRecord,
+  companyText,
+  existingCompanies,
+  NO_COMPANY,
+  type CompanyCandidate,
+  type CompanyUpdate,
+  type ExistingCompany,
+  type ParentFound,
+} from './company-records';
+import { companyTree, settleInParentOrder } from './company-tree';
+import { changesOf, filledOnly, found, same, UpdatedRecords } from './matching';
 
 // The plan of a companies file: each row matched by its SIRET (and its « Identifiant »), its parent found in the
 // database or in the file (a parent may come later in the file), and the groups kept trees.
-const companyColumnsSelect = [
-  'id',
-  'name',
-  'registration_id',
-  'parent_id',
-  'address',
-  'postal_code',
-  'city',
-  'phone',
-  'website',
-  'sector',
-  'owner_id',
-  'is_active',
-] as const;
-
-type ExistingCompany = CompanyColumns & Pick<Selectable<CompanyTable>, 'id' | 'is_active'>;
-
-const companyRecord = (company: { id: number; name: string }): ImportRecord => ({
-  id: company.id,
-  label: company.name,
-});
-const companyText = (company: { id: number; name: string }) => importMessages.record(company.name, company.id);
-
-// A company a parent cell names, as a number: an existing company by its id (> 0), a company the file creates by
-// minus its line (< 0). NO_COMPANY: a line of the file that imports none (rejected), or no parent.
-const NO_COMPANY = 0;
-
-// A row of a companies file read and matched: the existing company it is (by SIRET), the existing company its
-// parent cell names (by SIRET or name, as before the import), and that cell.
-type CompanyCandidate = {
-  row: Row;
-  values: Partial<CompanyColumns>;
-  existing: ExistingCompany | undefined;
-  parentRef: string | undefined;
-  parentDb: ExistingCompany | null;
-};
-type ParentFound = { company: number } | { problem: string } | { waitFor: number | null };
-// An update decided, whose changes are told once the names they show are read (`parent`: the company it moves under).
-type CompanyUpdate = { row: Row; before: CompanyColumns; columns: CompanyColumns; parent: number | null };
-
 export async function planCompanies(
   db: Executor,
   actor: Actor,
@@ -70,10 +38,6 @@ export async function planCompanies(
 ): Promise<PlanReport> {
   const users = await usersByTrigram(db);
   const trigrams = new Map([...users.values()].map((user) => [user.id, user.trigram]));
-  // A parent cell's key: a SIRET (14 digits, Luhn-checked), or a name, folded.
-  const compact = (ref: string) => ref.replace(/\s+/g, '');
-  const isSiretRef = (ref: string) => isValidRegistrationId(compact(ref));
-  const refKey = (ref: string) => (isSiretRef(ref) ? compact(ref) : foldName(ref));
 
   return planInChunks(
     'companies',
@@ -90,10 +54,8 @@ export async function planCompanies(
       );
       // Each line of the file planned: the company it is (see NO_COMPANY).
       const lineCompanies = new Map<number, number>();
-      // The parent of each company the file creates or moves (NO_COMPANY: none), and of existing companies as the
-      // database has them, read up their chains as needed: a group must stay a tree.
-      const plannedParents = new Map<number, number>();
-      const databaseParents = new Map<number, number | null>();
+      // The parents as the import leaves them: a group must stay a tree.
+      const { plannedParents, isAbove, readChains } = companyTree(db);
       // The names a change of parent shows: existing companies as before the import, created ones as the file has them.
       const companyNames = new Map<number, string>();
       // The inactive companies met (a parent named, or a row's own company): never a new subsidiary's parent.
@@ -102,38 +64,6 @@ export async function planCompanies(
       const waiting: CompanyCandidate[] = [];
       const parentColumn = columnOf('parent');
 
-      // Whether `ancestor` is `company` or above it, up the chain as the import leaves it.
-      const isAbove = (ancestor: number, company: number): boolean => {
-        const visited = new Set<number>();
-        for (
-          let current: number | null | undefined = company;
-          current !== undefined && current !== null && current !== NO_COMPANY;
-        ) {
-          if (current === ancestor || visited.has(current)) return true;
-          visited.add(current);
-          current = plannedParents.has(current)
-            ? plannedParents.get(current)
-            : current > 0
-              ? databaseParents.get(current)
-              : null;
-        }
-        return false;
-      };
-
-      // The parents of these existing companies up to the top of their groups, as the database has them.
-      const readChains = async (ids: number[]) => {
-        const missing = [...new Set(ids)].filter((id) => !databaseParents.has(id));
-        for (const part of batches(missing)) {
-          const chain = await sql<{ id: number; parent_id: number | null }>`
-            with recursive up(id, parent_id) as (
-              select id, parent_id from company where id in (${sql.join(part)})
-              union
-              select c.id, c.parent_id from company c join up on c.id = up.parent_id
-            )
-            select id, parent_id from up`.execute(db);
-          for (const company of chain.rows) databaseParents.set(company.id, company.parent_id);
-        }
-      };
       // The names of these existing companies as before the import (the import may have renamed some already).
       const readNames = async (ids: number[]) => {
         const missing = [...new Set(ids)].filter((id) => id > 0 && !companyNames.has(id));
@@ -163,7 +93,7 @@ export async function planCompanies(
       const findParent = (candidate: CompanyCandidate, fileRead: boolean): ParentFound => {
         const ref = candidate.parentRef ?? '';
         const bySiret = isSiretRef(ref);
-        const line = (bySiret ? firstBySiret : firstByName).get(refKey(ref));
+        const line = (bySiret ? firstBySiret : firstByName).get(companyRefKey(ref));
         const known = candidate.parentDb;
         if (line === candidate.row.line) return { problem: importMessages.ownParent };
         if (line !== undefined) {
@@ -320,35 +250,7 @@ export async function planCompanies(
 
         // The database's companies with these SIRETs, names or ids, the rows' own and their parents'.
         const valid = parsed.filter(({ row }) => row.problems.length === 0);
-        const refs = valid.map(({ parentRef }) => parentRef).filter((ref): ref is string => ref !== undefined);
-        const sirets = new Set([
-          ...valid.map(({ values }) => values.registration_id).filter((v): v is string => v !== undefined),
-          ...refs.filter(isSiretRef).map(compact),
-        ]);
-        const names = new Set([
-          ...valid
-            .map(({ values }) => values.name)
-            .filter((v): v is string => v !== undefined)
-            .map(foldName),
-          ...refs.filter((ref) => !isSiretRef(ref)).map(foldName),
-        ]);
-        const ids = new Set(
-          valid
-            .map(({ id }) => id)
-            .filter((id): id is number => id !== undefined)
-            .map(String),
-        );
-        const select = () => db.selectFrom('company').select(companyColumnsSelect);
-        const bySiret = new Map<string, ExistingCompany>();
-        const byName = new Map<string, ExistingCompany>();
-        const byId = new Map<number, ExistingCompany>();
-        const withSirets = await found(sirets, (part) => select().where('registration_id', 'in', part).execute());
-        for (const company of updated.asBefore('siret', withSirets, sirets))
-          bySiret.set(company.registration_id, company);
-        const withNames = await found(names, (part) => select().where(sql.ref('name_key'), 'in', part).execute());
-        for (const company of updated.asBefore('name', withNames, names)) byName.set(foldName(company.name), company);
-        const withIds = await found(ids, (part) => select().where('id', 'in', part.map(Number)).execute());
-        for (const company of updated.asBefore('id', withIds, ids)) byId.set(company.id, company);
+        const { bySiret, byName, byId } = await existingCompanies(db, updated, valid);
         const candidates: CompanyCandidate[] = [];
         for (const { row, values, id, parentRef } of valid) {
           if (values.registration_id === undefined || values.name === undefined) continue;
@@ -410,14 +312,11 @@ export async function planCompanies(
         return writes;
       };
 
-      // The rows kept back, in an order where a parent comes before its subsidiaries: each follows the lines it
-      // waits for up to one that can be decided; a line met again on the way closes a loop, whose lines are refused.
+      // The rows kept back, decided once the whole file is read: a parent before its subsidiaries.
       const finish = async () => {
-        const pending = new Map(waiting.map((candidate) => [candidate.row.line, candidate]));
         const writes: PlannedWrite<CompanyColumns>[] = [];
         const updates: CompanyUpdate[] = [];
-        const settle = (candidate: CompanyCandidate, parent: ParentFound) => {
-          pending.delete(candidate.row.line);
+        settleInParentOrder(waiting, findParent, (candidate, parent) => {
           if ('company' in parent) {
             const planned = decide(candidate, parent.company, updates);
             if (planned !== undefined) writes.push(planned);
@@ -426,33 +325,7 @@ export async function planCompanies(
           const message = 'problem' in parent ? parent.problem : importMessages.unknownParent;
           candidate.row.problems.push({ line: candidate.row.line, column: parentColumn, message });
           lineCompanies.set(candidate.row.line, candidate.existing?.id ?? NO_COMPANY);
-        };
-        for (const start of waiting) {
-          const path: CompanyCandidate[] = [];
-          const onPath = new Set<number>();
-          let current: CompanyCandidate | undefined = pending.has(start.row.line) ? start : undefined;
-          while (current !== undefined) {
-            const parent = findParent(current, true);
-            const next = 'waitFor' in parent && parent.waitFor !== null ? pending.get(parent.waitFor) : undefined;
-            if (next === undefined) {
-              settle(current, parent);
-              current = path.pop();
-              if (current !== undefined) onPath.delete(current.row.line);
-            } else if (onPath.has(next.row.line)) {
-              const loop = [...path.slice(path.indexOf(next)), current];
-              const loopLines = loop.map((candidate) => candidate.row.line).sort((a, b) => a - b);
-              for (const candidate of loop) settle(candidate, { problem: importMessages.parentCycle(loopLines) });
-              path.length = path.indexOf(next);
-              for (const candidate of loop) onPath.delete(candidate.row.line);
-              current = path.pop();
-              if (current !== undefined) onPath.delete(current.row.line);
-            } else {
-              path.push(current);
-              onPath.add(current.row.line);
-              current = next;
-            }
-          }
-        }
+        });
         await describe(updates);
         return { rows: waiting.map((candidate) => candidate.row), writes };
       };

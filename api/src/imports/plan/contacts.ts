@@ -1,31 +1,20 @@
 import {
   can,
-  contactStorePayloadSchema,
   formatPhone,
   importMessages,
   isValidRegistrationId,
-  type ImportFieldKey,
   type ImportMapping,
   type ImportRecord,
   type OnExisting,
 } from '@bo/contracts/all';
 import { sql, type Selectable } from 'kysely';
-import type { CompanyTable, ContactTable, Executor } from '../../db/database';
+import type { ContactTable, Executor } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import type { CsvFile } from '../read-csv-file';
-import {
-  checked,
-  foldName,
-  idOf,
-  importPhone,
-  importTitle,
-  ownCopy,
-  ownerOf,
-  titleLabels,
-  usersByTrigram,
-} from './cells';
+import { compact, companyRefKey, foldName, ownCopy, titleLabels, usersByTrigram } from './cells';
 import { planInChunks, type PlanReport, type Row, type WriteChunk } from './chunks';
 import type { ContactColumns, PlannedWrite } from './columns';
+import { contactFieldOf, readContactRow, type ContactCells, type NamedCompany } from './contact-cells';
 import { batches, changesOf, filledOnly, found, resembles, resemblesLines, same, UpdatedRecords } from './matching';
 
 // The plan of a contacts file: each row matched by its e-mail (and its « Identifiant »), its company found by SIRET
@@ -44,18 +33,6 @@ const contactColumnsSelect = [
 ] as const;
 
 type ExistingContact = ContactColumns & Pick<Selectable<ContactTable>, 'id'>;
-type NamedCompany = Pick<Selectable<CompanyTable>, 'id' | 'name' | 'is_active'>;
-
-const contactFieldOf: Record<keyof ContactColumns, ImportFieldKey<'contacts'>> = {
-  title: 'title',
-  first_name: 'firstName',
-  last_name: 'lastName',
-  job_title: 'jobTitle',
-  email: 'email',
-  phone: 'phone',
-  company_id: 'company',
-  owner_id: 'owner',
-};
 
 const contactRecord = (contact: ExistingContact): ImportRecord => ({
   id: contact.id,
@@ -72,13 +49,9 @@ export async function planContacts(
   onExisting: OnExisting,
   write?: WriteChunk<ContactColumns>,
 ): Promise<PlanReport> {
-  const shape = contactStorePayloadSchema.shape;
   const users = await usersByTrigram(db);
   const trigrams = new Map([...users.values()].map((user) => [user.id, user.trigram]));
 
-  // A company cell's key: a SIRET (14 digits, Luhn-checked), or a name.
-  const compact = (ref: string) => ref.replace(/\s+/g, '');
-  const companyKey = (ref: string) => (isValidRegistrationId(compact(ref)) ? compact(ref) : foldName(ref));
   // A contact's name in its company, folded.
   const nameKey = (values: Partial<ContactColumns>) =>
     values.company_id === undefined ||
@@ -133,7 +106,7 @@ export async function planContacts(
         // The companies the rows name, each looked up once for the whole file.
         const refs = rows
           .map((row) => cell(row, 'company') ?? '')
-          .filter((value) => value !== '' && !companies.has(companyKey(value)));
+          .filter((value) => value !== '' && !companies.has(companyRefKey(value)));
         const sirets = [...new Set(refs.map(compact).filter(isValidRegistrationId))];
         const names = [...new Set(refs.filter((value) => !isValidRegistrationId(compact(value))).map(foldName))];
         for (const key of [...sirets, ...names]) companies.set(ownCopy(key), null);
@@ -154,61 +127,9 @@ export async function planContacts(
           companyNames.set(company.id, company.name);
         }
 
-        type Parsed = {
-          row: Row;
-          values: Partial<ContactColumns>;
-          id: number | undefined;
-          companyChecked: NamedCompany | null | undefined;
-        };
-        const parsed: Parsed[] = rows.map((row) => {
-          const values: Partial<ContactColumns> = {};
-          row.label = [cell(row, 'firstName'), cell(row, 'lastName')].filter((part) => !!part).join(' ');
-          const title = cell(row, 'title');
-          if (title !== undefined) {
-            const out = checked(row, shape.title, importTitle(title), columnOf('title'));
-            if (out !== undefined) values.title = out;
-            else if (title !== '') row.problems[row.problems.length - 1].message = importMessages.unknownTitle;
-          }
-          const text = (key: 'firstName' | 'lastName' | 'jobTitle' | 'email', column: keyof ContactColumns) => {
-            const value = cell(row, key);
-            if (value !== undefined) {
-              const out = checked(row, shape[key], value, columnOf(key));
-              if (out !== undefined) Object.assign(values, { [column]: out });
-            }
-          };
-          text('lastName', 'last_name');
-          text('firstName', 'first_name');
-          text('jobTitle', 'job_title');
-          text('email', 'email');
-          const phone = cell(row, 'phone');
-          if (phone !== undefined) {
-            const out = checked(row, shape.phone, phone === '' ? '' : importPhone(phone), columnOf('phone'));
-            if (out !== undefined) values.phone = out;
-          }
-          let companyChecked: Parsed['companyChecked'];
-          const companyRef = cell(row, 'company');
-          if (companyRef !== undefined) {
-            if (companyRef === '') {
-              values.company_id = null;
-              companyChecked = null;
-            } else {
-              const company = companies.get(companyKey(companyRef));
-              if (company === undefined || company === null)
-                row.problems.push({
-                  line: row.line,
-                  column: columnOf('company'),
-                  message: importMessages.unknownCompany,
-                });
-              else {
-                values.company_id = company.id;
-                companyChecked = company;
-              }
-            }
-          }
-          const owner = ownerOf(row, cell(row, 'owner'), users, columnOf('owner'), undefined);
-          if (owner !== undefined) values.owner_id = owner;
-          return { row, values, id: idOf(row, cell(row, 'id'), columnOf('id')), companyChecked };
-        });
+        const parsed: ContactCells[] = rows.map((row) =>
+          readContactRow(row, { cell, columnOf }, users, (ref) => companies.get(companyRefKey(ref))),
+        );
 
         // Inside the file: the e-mail or the id of an earlier row is the same contact twice, refused; so is its
         // name in the same company when nothing else identifies it. Otherwise a same name or phone is a warning.
