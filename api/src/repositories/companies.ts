@@ -1,6 +1,5 @@
 import {
   can,
-  foldAccents,
   type Company,
   type CompanyChanges,
   type CompanyOpenTodo,
@@ -15,194 +14,32 @@ import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
 import { AppError, editConflict } from '../errors';
 import type { Actor } from '../domain/actor';
+import { conditions, sortExpressions, type CompanyFilters } from './company-filters';
+import {
+  companies,
+  listColumns,
+  rowColumns,
+  toColumns,
+  toCompany,
+  toCompanyListItem,
+  tracked,
+  type CompanyRow,
+} from './company-rows';
 import { summaries, toContactSummary } from './contact-summaries';
 import { taskStyleOf } from './task-types';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals } from '../freshness/list-totals';
-import { amongIds, escapeLike, fold, onUniqueViolation, orderedBy, rowsInOrder } from './mapping';
+import { amongIds, fold, onUniqueViolation, orderedBy, rowsInOrder } from './mapping';
 
-export type CompanyFilters = {
-  isActive?: boolean;
-  kind?: 'head' | 'subsidiary';
-  sector?: string;
-  ownerId?: number;
-};
-
-// What the user typed, as a "contains" pattern on the folded search key. A SIRET is often typed in groups
-// (732 829 320): digits and spaces only are searched without the spaces.
-export function searchPattern(search: string): string {
-  const text = /^[\d\s]+$/.test(search) ? search.replace(/\s+/g, '') : search.trim();
-  return `%${escapeLike(foldAccents(text))}%`;
-}
+export { searchPattern, type CompanyFilters } from './company-filters';
+export { toCompany, toCompanyListItem } from './company-rows';
 
 // Two writers racing past the checks meet the unique indexes: the loser gets the same answer as a late one.
 const uniqueCodes: Record<string, { code: ErrorCode; field: string }> = {
   company_registration_id_key: { code: 'existingRegistrationID', field: 'registrationId' },
   company_folded_name_key: { code: 'existingName', field: 'name' },
 };
-
-type CompanyRow = {
-  id: number;
-  name: string;
-  registration_id: string;
-  parent_id: number | null;
-  parent_name: string | null;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  phone: string | null;
-  website: string | null;
-  sector: string | null;
-  owner_id: number;
-  owner_trigram: string;
-  is_active: boolean;
-  created_at: Date;
-  version: number;
-};
-
-type CompanyListRow = {
-  id: number;
-  name: string;
-  registration_id: string;
-  parent_id: number | null;
-  parent_name: string | null;
-  subsidiary_count: number | string;
-  active_contact_count: number | string;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  phone: string | null;
-  website: string | null;
-  sector: string | null;
-  owner_id: number;
-  owner_trigram: string;
-  is_active: boolean;
-};
-
-const parentOf = (row: { parent_id: number | null; parent_name: string | null }) =>
-  row.parent_id === null || row.parent_name === null ? null : { id: row.parent_id, name: row.parent_name };
-
-// What the list item and the panel's company both show.
-const sharedFields = (row: Omit<CompanyListRow, 'subsidiary_count' | 'active_contact_count'>) => ({
-  id: row.id,
-  name: row.name,
-  registrationId: row.registration_id,
-  parent: parentOf(row),
-  address: row.address,
-  postalCode: row.postal_code,
-  city: row.city,
-  phone: row.phone,
-  website: row.website,
-  sector: row.sector,
-  owner: { id: row.owner_id, trigram: row.owner_trigram },
-  isActive: row.is_active,
-});
-
-// The one place company rows become the contract's shapes.
-export function toCompany(row: CompanyRow): Company {
-  return {
-    ...sharedFields(row),
-    parentId: row.parent_id,
-    ownerId: row.owner_id,
-    createdAt: row.created_at.toISOString(),
-    version: row.version,
-  };
-}
-
-export function toCompanyListItem(row: CompanyListRow): CompanyListItem {
-  return {
-    ...sharedFields(row),
-    subsidiaryCount: Number(row.subsidiary_count),
-    activeContactCount: Number(row.active_contact_count),
-  };
-}
-
-// The fields a history entry compares, in the contract's names.
-const tracked = (row: CompanyRow) => ({
-  name: row.name,
-  registrationId: row.registration_id,
-  parentId: row.parent_id,
-  address: row.address,
-  postalCode: row.postal_code,
-  city: row.city,
-  phone: row.phone,
-  website: row.website,
-  sector: row.sector,
-  ownerId: row.owner_id,
-  isActive: row.is_active,
-});
-
-const toColumns = (changes: CompanyChanges) => ({
-  name: changes.name,
-  registration_id: changes.registrationId,
-  parent_id: changes.parentId,
-  address: changes.address,
-  postal_code: changes.postalCode,
-  city: changes.city,
-  phone: changes.phone,
-  website: changes.website,
-  sector: changes.sector,
-  owner_id: changes.ownerId,
-  is_active: changes.isActive,
-});
-
-function companies(db: Executor) {
-  return db
-    .selectFrom('company as c')
-    .leftJoin('company as p', 'p.id', 'c.parent_id')
-    .innerJoin('app_user as u', 'u.id', 'c.owner_id');
-}
-
-// The list's search and filters, on the company alone (`c`): the count and the page's ids need no join.
-function conditions(search: string | undefined, filters: CompanyFilters) {
-  const all: ReturnType<typeof sql<SqlBool>>[] = [];
-  if (search !== undefined && search !== '')
-    all.push(sql<SqlBool>`c.search_key like ${fold(sql`${searchPattern(search)}`)}`);
-  if (filters.isActive !== undefined) all.push(sql<SqlBool>`c.is_active = ${filters.isActive}`);
-  if (filters.kind === 'head') all.push(sql<SqlBool>`c.parent_id is null`);
-  if (filters.kind === 'subsidiary') all.push(sql<SqlBool>`c.parent_id is not null`);
-  if (filters.sector !== undefined) all.push(sql<SqlBool>`c.sector = ${filters.sector}`);
-  if (filters.ownerId !== undefined) all.push(sql<SqlBool>`c.owner_id = ${filters.ownerId}`);
-  return all.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`${sql.join(all, sql` and `)}`;
-}
-
-// Each column's order: a stored key with an index (migration 0013: folded text, "C" order, the same on both
-// engines; counts kept by triggers), read in either direction; the parent's name and the owner's trigram are
-// looked up per row.
-const sortExpressions: Record<CompanySortKey, ReturnType<typeof sql>> = {
-  name: sql.ref('c.name_key'),
-  registrationId: sql.ref('c.registration_id'),
-  parent: sql`(select p.name_key from company p where p.id = c.parent_id)`,
-  subsidiaryCount: sql.ref('c.subsidiary_count'),
-  activeContactCount: sql.ref('c.active_contact_count'),
-  postalCode: sql.ref('c.postal_code'),
-  city: sql.ref('c.city_key'),
-  sector: sql.ref('c.sector_key'),
-  owner: sql`(select u.trigram from app_user u where u.id = c.owner_id)`,
-  isActive: sql.ref('c.is_active'),
-};
-
-const listColumns = [
-  'c.id',
-  'c.name',
-  'c.registration_id',
-  'c.parent_id',
-  'p.name as parent_name',
-  'c.address',
-  'c.postal_code',
-  'c.city',
-  'c.phone',
-  'c.website',
-  'c.sector',
-  'c.owner_id',
-  'u.trigram as owner_trigram',
-  'c.is_active',
-  'c.subsidiary_count',
-  'c.active_contact_count',
-] as const;
-
-const rowColumns = [...listColumns, 'c.created_at', 'c.version'] as const;
 
 export function createCompanyRepository(db: Db, history: HistoryRepository) {
   const totals = createListTotals();

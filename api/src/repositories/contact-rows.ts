@@ -1,4 +1,4 @@
-import type { Contact, ContactListItem } from '@bo/contracts/all';
+import type { Contact, ContactChanges, ContactListItem } from '@bo/contracts/all';
 import { sql, type SqlBool } from 'kysely';
 import type { Executor } from '../db/database';
 import { summaries, toContactSummary } from './contact-summaries';
@@ -126,4 +126,36 @@ export const toContact = (row: RecordRow & { created_at: Date; merged_into_id: n
   ...toListItem(row),
   createdAt: row.created_at.toISOString(),
   mergedIntoId: row.merged_into_id,
+});
+
+// The fields a contact's history entry compares, in the contract's names; the contract's changes as columns.
+export const tracked = (row: {
+  title: string;
+  first_name: string;
+  last_name: string;
+  job_title: string | null;
+  email: string | null;
+  phone: string | null;
+  company_id: number | null;
+  owner_id: number;
+}) => ({
+  title: row.title,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  jobTitle: row.job_title,
+  email: row.email,
+  phone: row.phone,
+  companyId: row.company_id,
+  ownerId: row.owner_id,
+});
+
+export const toColumns = (changes: Omit<ContactChanges, 'isActive'>) => ({
+  title: changes.title,
+  first_name: changes.firstName,
+  last_name: changes.lastName,
+  job_title: changes.jobTitle,
+  email: changes.email,
+  phone: changes.phone,
+  company_id: changes.companyId,
+  owner_id: changes.ownerId,
 });

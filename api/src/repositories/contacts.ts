@@ -14,7 +14,8 @@ import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
 import { AppError, editConflict } from '../errors';
 import { conditions, countedTables, sortKeys, totalKey, type ContactFilters } from './contact-filters';
-import { records, toContact, toListItem } from './contact-rows';
+import { records, toColumns, toContact, toListItem, tracked } from './contact-rows';
+import { activeOwner, checkRules } from './contact-rules';
 import { summaries, toContactSummary } from './contact-summaries';
 import { eachBatch, EXPORT_BATCH } from './cursor';
 import { diff, type HistoryRepository } from './history';
@@ -41,37 +42,6 @@ function sorted(
 ) {
   return orderedBy(records(db).where(conditions(actor, query.search, filters)), sortKeys[query.sort], query.order);
 }
-
-const tracked = (row: {
-  title: string;
-  first_name: string;
-  last_name: string;
-  job_title: string | null;
-  email: string | null;
-  phone: string | null;
-  company_id: number | null;
-  owner_id: number;
-}) => ({
-  title: row.title,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  jobTitle: row.job_title,
-  email: row.email,
-  phone: row.phone,
-  companyId: row.company_id,
-  ownerId: row.owner_id,
-});
-
-const toColumns = (changes: Omit<ContactChanges, 'isActive'>) => ({
-  title: changes.title,
-  first_name: changes.firstName,
-  last_name: changes.lastName,
-  job_title: changes.jobTitle,
-  email: changes.email,
-  phone: changes.phone,
-  company_id: changes.companyId,
-  owner_id: changes.ownerId,
-});
 
 export function createContactRepository(db: Db, history: HistoryRepository, walk: NameWalk = nameWalk) {
   const totals = createListTotals();
@@ -131,44 +101,6 @@ export function createContactRepository(db: Db, history: HistoryRepository, walk
 
   async function findRow(executor: Executor, id: number) {
     return records(executor).select(['c.created_at', 'c.merged_into_id']).where('c.id', '=', id).executeTakeFirst();
-  }
-
-  async function activeOwner(trx: Executor, ownerId: number) {
-    const owner = await trx
-      .selectFrom('app_user')
-      .select(['id', 'is_active'])
-      .where('id', '=', ownerId)
-      .executeTakeFirst();
-    if (owner === undefined || !owner.is_active) throw new AppError('dataInvalid', { field: 'ownerId' });
-  }
-
-  // The rules every stored contact obeys (an e-mail is one contact's, the owner an active user, a company newly
-  // named an active one), checked in the writing transaction.
-  // `others` leaves out the contacts that do not count as another one (a merge's duplicate).
-  async function checkRules(
-    trx: Executor,
-    changes: Omit<ContactChanges, 'isActive'>,
-    current: { id: number; company_id: number | null } | undefined,
-    others: (id: number) => boolean = (id) => id !== current?.id,
-  ) {
-    if (changes.email !== null) {
-      const same = await trx
-        .selectFrom('contact')
-        .select('id')
-        .where(sql<SqlBool>`lower(email) = lower(${changes.email})`)
-        .execute();
-      if (same.some((row) => others(row.id))) throw new AppError('existingEmail', { field: 'email' });
-    }
-    await activeOwner(trx, changes.ownerId);
-    if (changes.companyId !== null && changes.companyId !== current?.company_id) {
-      const company = await trx
-        .selectFrom('company')
-        .select(['id', 'is_active'])
-        .where('id', '=', changes.companyId)
-        .executeTakeFirst();
-      if (company === undefined) throw new AppError('modelNotFound', { field: 'companyId' });
-      if (!company.is_active) throw new AppError('inactiveCompany', { field: 'companyId' });
-    }
   }
 
   return {
