@@ -12,7 +12,7 @@ import {
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Executor } from '../db/database';
 import { prepared } from '../db/prepared';
-import { AppError, editConflict } from '../errors';
+import { AppError } from '../errors';
 import type { Actor } from '../domain/actor';
 import { conditions, sortExpressions, type CompanyFilters } from './company-filters';
 import {
@@ -28,6 +28,7 @@ import {
 import { summaries, toContactSummary } from './contact-summaries';
 import { taskStyleOf } from './task-types';
 import { eachBatch, EXPORT_BATCH } from './cursor';
+import { lockedForEdit } from './edit-lock';
 import { diff, type HistoryRepository } from './history';
 import { createListTotals } from '../freshness/list-totals';
 import { amongIds, fold, onUniqueViolation, orderedBy, rowsInOrder } from './mapping';
@@ -246,17 +247,12 @@ export function createCompanyRepository(db: Db, history: HistoryRepository) {
       const actorId = actor.id;
       await onUniqueViolation(uniqueCodes, () =>
         db.transaction().execute(async (trx) => {
-          // The row lock orders concurrent changes to one company: the rules are checked against what is there.
-          const locked = await trx
-            .selectFrom('company')
-            .select('id')
-            .where('id', '=', id)
-            .forUpdate()
-            .executeTakeFirst();
-          const before = locked === undefined ? undefined : await findRow(trx, id);
-          if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
-          if (before.version !== changes.version)
-            throw editConflict(await history.conflict(trx, 'company', id, before.version));
+          const before = await lockedForEdit(
+            trx,
+            history,
+            { entity: 'company', id, version: changes.version },
+            findRow,
+          );
           if (changes.ownerId !== before.owner_id && !can(actor.role, 'company', 'reassign'))
             throw new AppError('forbidden', { field: 'ownerId' });
           await checkRules(trx, changes, before);

@@ -15,8 +15,9 @@ import type { Db, Executor } from '../db/database';
 import { ensureReferenceSequence, nextReferenceNumber, referenceYear } from '../db/needs-sheet-references';
 import { prepared } from '../db/prepared';
 import type { Actor } from '../domain/actor';
-import { AppError, editConflict } from '../errors';
+import { AppError } from '../errors';
 import { eachBatch, EXPORT_BATCH } from './cursor';
+import { lockedForEdit } from './edit-lock';
 import { diff, type Changes, type HistoryRepository } from './history';
 import { createListTotals } from '../freshness/list-totals';
 import { amongIds, onUniqueViolation, rowsInOrder } from './mapping';
@@ -240,17 +241,12 @@ export function createNeedsSheetRepository(
     // A change from the version the user read.
     async update(id: number, changes: NeedsSheetChanges & { version: number }, actorId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        // The row lock orders concurrent changes to one sheet: the rules are checked against what is there.
-        const locked = await trx
-          .selectFrom('needs_sheet')
-          .select('id')
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        const before = locked === undefined ? undefined : await findRow(trx, id);
-        if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
-        if (before.version !== changes.version)
-          throw editConflict(await history.conflict(trx, 'needsSheet', id, before.version));
+        const before = await lockedForEdit(
+          trx,
+          history,
+          { entity: 'needsSheet', id, version: changes.version },
+          findRow,
+        );
         await checkRules(trx, changes, before);
         const values = await columns(trx, changes, before, businessToday());
         await trx.updateTable('needs_sheet').set(values).where('id', '=', id).execute();
@@ -290,16 +286,12 @@ export function createNeedsSheetRepository(
     ): Promise<void> {
       const { statusId, comment } = change;
       await db.transaction().execute(async (trx) => {
-        const locked = await trx
-          .selectFrom('needs_sheet')
-          .select('id')
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-        const before = locked === undefined ? undefined : await findRow(trx, id);
-        if (before === undefined) throw new AppError('modelNotFound', { field: 'id' });
-        if (before.version !== change.version)
-          throw editConflict(await history.conflict(trx, 'needsSheet', id, before.version));
+        const before = await lockedForEdit(
+          trx,
+          history,
+          { entity: 'needsSheet', id, version: change.version },
+          findRow,
+        );
         if (!mayChangeNeedsSheetStatus(actor, { recruiterIds: recruitersOf(before).map((recruiter) => recruiter.id) }))
           throw new AppError('forbidden');
         const status = await trx
