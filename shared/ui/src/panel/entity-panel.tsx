@@ -122,3 +122,25 @@ export function EntityPanel({
     </OffCanvas>
   );
 }
+
+// The panel of a record not read yet: its spinner while the record loads, or the failure with "Réessayer".
+export function PendingRecordPanel({
+  title,
+  onClose,
+  record,
+}: {
+  title: string;
+  onClose: () => void;
+  record: { isPending: boolean; isError: boolean; refetch: () => unknown };
+}) {
+  return (
+    <EntityPanel
+      open
+      title={title}
+      onClose={onClose}
+      loading={record.isPending}
+      error={record.isError}
+      onRetry={() => void record.refetch()}
+    />
+  );
+}

@@ -12,6 +12,7 @@ import {
 import { SelectField, SelectMenuField, SwitchField, TextField } from '@bo/ui';
 import {
   EntityPanel,
+  PendingRecordPanel,
   historySection,
   searchCompanyOptions,
   useOwnerOptions,
@@ -336,16 +337,7 @@ export function CompanyPanel({ panel }: { panel: PanelParam }) {
     );
   }
   if (!company.data) {
-    return (
-      <EntityPanel
-        open
-        title="Société"
-        onClose={panel.close}
-        loading={company.isPending}
-        error={company.isError}
-        onRetry={() => void company.refetch()}
-      />
-    );
+    return <PendingRecordPanel title="Société" onClose={panel.close} record={company} />;
   }
   return (
     <CompanyForm key={company.data.id} company={company.data} parentId={null} readOnly={!canUpdate} panel={panel} />

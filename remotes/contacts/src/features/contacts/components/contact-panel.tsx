@@ -22,6 +22,7 @@ import { LoadFailed, SelectField, SelectMenuField, TextField } from '@bo/ui';
 import { saveFile } from '@bo/ui/list';
 import {
   EntityPanel,
+  PendingRecordPanel,
   historySection,
   searchCompanyOptions,
   useOwnerOptions,
@@ -370,16 +371,7 @@ export function ContactPanel({ panel }: { panel: PanelParam }) {
   if (panel.target === null) return null;
   if (panel.target === 'new') return <ContactForm key="new" contact={null} readOnly={!canCreate} panel={panel} />;
   if (!contact.data) {
-    return (
-      <EntityPanel
-        open
-        title="Contact"
-        onClose={panel.close}
-        loading={contact.isPending}
-        error={contact.isError}
-        onRetry={() => void contact.refetch()}
-      />
-    );
+    return <PendingRecordPanel title="Contact" onClose={panel.close} record={contact} />;
   }
   // A contact merged into another changes no more.
   return (

@@ -20,6 +20,7 @@ import { Wizard } from '@bo/ui/widgets';
 import {
   conflictOf,
   EntityPanel,
+  PendingRecordPanel,
   historySection,
   useOwnerOptions,
   useRecordForm,
@@ -355,16 +356,7 @@ export function SheetPanel({ panel }: { panel: PanelParam }) {
     return <SheetForm key={`new-${modelId}`} sheet={null} model={model} readOnly={!canCreate} panel={panel} />;
   }
   if (!sheet.data) {
-    return (
-      <EntityPanel
-        open
-        title="Fiche de besoin"
-        onClose={panel.close}
-        loading={sheet.isPending}
-        error={sheet.isError}
-        onRetry={() => void sheet.refetch()}
-      />
-    );
+    return <PendingRecordPanel title="Fiche de besoin" onClose={panel.close} record={sheet} />;
   }
   return <SheetForm key={sheet.data.id} sheet={sheet.data} model={null} readOnly={!canUpdate} panel={panel} />;
 }
