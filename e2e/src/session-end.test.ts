@@ -15,12 +15,6 @@ const stack = useStack({ users: ['COM'], session: { autoClearMs: AUTO_CLEAR_MS, 
 const { it } = stack;
 let contact: ContactSummary;
 
-before(async () => {
-  const contacts = await stack.api<ListPage<ContactSummary>>('/contacts', { perPage: 1 });
-  contact = contacts.items[0];
-  assert.ok(contact, 'the demo has contacts');
-});
-
 const panel = (page: Page) => page.getByRole('dialog', { name: /^Contact : / });
 const warning = (page: Page) => page.getByRole('dialog', { name: 'Votre session va se terminer' });
 
@@ -42,6 +36,13 @@ async function typingInAPanel(): Promise<{ page: Page; typed: string; close: () 
 }
 
 describe('the end of a session not kept', () => {
+  // Within the suite: its hooks run once the stack's, at the file's top, have started the system.
+  before(async () => {
+    const contacts = await stack.api<ListPage<ContactSummary>>('/contacts', { perPage: 1 });
+    contact = contacts.items[0];
+    assert.ok(contact, 'the demo has contacts');
+  });
+
   it('asks for the password before the end: given, the page stays as typed and the session gets its full time again', async () => {
     const { page, typed, close } = await typingInAPanel();
     const startedAt = Date.now();
