@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
 import type { MetricsConfig } from '../../config';
 import { AppError } from '../../errors';
@@ -59,6 +60,7 @@ export const metricsEndpointPlugin = fp<{ metrics: MetricsConfig }>(
         });
       });
       app.metricsServer = server;
+      app.log.info(`metrics on http://${metrics.host}:${(server.address() as AddressInfo).port}${METRICS_PATH}`);
     });
     app.addHook('onClose', async () => {
       if (!server.listening) return;
