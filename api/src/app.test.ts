@@ -87,12 +87,13 @@ for (const engine of testEngines()) {
         headers: {
           origin: 'http://localhost:3000',
           'access-control-request-method': 'POST',
-          'access-control-request-headers': 'authorization',
+          'access-control-request-headers': 'authorization, x-request-id',
         },
       });
       assert.equal(preflight.statusCode, 204);
       assert.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:3000');
       assert.match(String(preflight.headers['access-control-allow-headers']), /authorization/);
+      assert.match(String(preflight.headers['access-control-allow-headers']), /x-request-id/);
       const stranger = await app.inject({
         method: 'OPTIONS',
         url: '/todo/1/store',
@@ -100,7 +101,7 @@ for (const engine of testEngines()) {
       });
       assert.equal(stranger.headers['access-control-allow-origin'], undefined);
       const answer = await call(app, 'GET', '/tasks', { token, headers: { origin: 'http://localhost:3000' } });
-      assert.equal(answer.headers['access-control-expose-headers'], 'authorization, content-disposition');
+      assert.equal(answer.headers['access-control-expose-headers'], 'authorization, content-disposition, x-request-id');
       assert.equal(answer.headers['x-content-type-options'], 'nosniff');
       assert.ok(answer.headers['strict-transport-security']);
       assert.ok(answer.headers['content-security-policy']);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRequestId, REQUEST_ID_HEADER, requestIdPattern } from '@bo/contracts/all';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -9,6 +9,8 @@ import { answerCachePlugin } from './plugins/app/answer-cache';
 import { authPlugin } from './plugins/app/auth';
 import { errorsPlugin } from './plugins/app/errors';
 import { healthPlugin } from './plugins/app/health';
+import { metricsPlugin } from './plugins/app/metrics';
+import { metricsEndpointPlugin } from './plugins/app/metrics-endpoint';
 import { trackRoutes } from './plugins/app/known-routes';
 import { repositoriesPlugin } from './plugins/app/repositories';
 import { inputChecksPlugin, wireProtocolPlugin } from './plugins/app/wire-protocol';
@@ -44,8 +46,12 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp({ config, db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    // Unique across instances, so a 500 reported by a user can be found in the logs of whichever instance.
-    genReqId: () => randomUUID(),
+    // The caller's id when it sends one (the browser does, and shows it with an error), so that a 500 reported by a
+    // user can be found in the logs of whichever instance; otherwise one of 60 random bits, unique across them.
+    genReqId: (request) => {
+      const sent = request.headers[REQUEST_ID_HEADER];
+      return typeof sent === 'string' && requestIdPattern.test(sent) ? sent : newRequestId(12);
+    },
     bodyLimit: requestLimits.bodyBytes,
     // A request must arrive whole within the time (a slow or stalled sender is answered 408 and cut off). Node
     // enforces it only when given at the server's creation with headers due no later (60 s at most, its default),
@@ -67,12 +73,15 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   // The time the API spent on the request, from its first byte parsed to its answer handed to the socket (a
   // streamed answer: to its first byte), for the browser's network panel and the benchmarks' server-side figures.
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(REQUEST_ID_HEADER, request.id);
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
   });
 
   // First, before any route exists: remember every route so that 405 can be told from 404.
   const knownRoutes = trackRoutes(app);
+  // Then the measures, so that every answer is timed, refusals and unknown paths included.
+  const { metrics } = config;
+  await app.register(metricsPlugin, { db, processMetrics: metrics.port !== null || metrics.token !== null });
 
   // 1. External plugins. Security headers and CORS come first so that they apply to every answer, errors and
   // preflights included (CORS answers a preflight before the auth hook could refuse it); multipart must
@@ -92,6 +101,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(authPlugin);
   await app.register(answerCachePlugin);
   await app.register(healthPlugin, { db });
+  await app.register(metricsEndpointPlugin, { metrics });
 
   // 3. Routes, last: they rely on everything above (decorators, the auth hook, the error handler).
   await app.register(userRoutes);

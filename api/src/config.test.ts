@@ -29,6 +29,7 @@ describe('loadConfig', () => {
         trustProxy: false,
         requestTimeoutMs: 120_000,
         db: { connectMs: 3000, statementMs: 5000, lockMs: 2000, idleInTransactionMs: 10000 },
+        metrics: { port: null, host: '127.0.0.1', token: null },
       },
     );
     assert.ok(productionPasswordHashing.memoryCost >= 19_456);
@@ -62,6 +63,9 @@ describe('loadConfig', () => {
         DB_LOCK_TIMEOUT_MS: '500',
         DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '3000',
         API_REQUEST_TIMEOUT_MS: '30000',
+        METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.5',
+        METRICS_TOKEN: 'm'.repeat(32),
       },
       '/srv/app',
     );
@@ -80,6 +84,7 @@ describe('loadConfig', () => {
     assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1']);
     assert.deepEqual(config.db, { connectMs: 1000, statementMs: 2000, lockMs: 500, idleInTransactionMs: 3000 });
     assert.equal(config.requestTimeoutMs, 30_000);
+    assert.deepEqual(config.metrics, { port: 9464, host: '10.0.0.5', token: 'm'.repeat(32) });
     assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
     assert.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false);
   });
@@ -99,6 +104,8 @@ describe('loadConfig', () => {
           TRUST_PROXY: 'proxy.local',
           LOGIN_MAX_FAILURES: '0',
           DB_STATEMENT_TIMEOUT_MS: 'forever',
+          METRICS_PORT: 'prometheus',
+          METRICS_TOKEN: 'too-short',
         }),
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
@@ -114,12 +121,28 @@ describe('loadConfig', () => {
           'TRUST_PROXY',
           'LOGIN_MAX_FAILURES',
           'DB_STATEMENT_TIMEOUT_MS',
+          'METRICS_PORT',
+          'METRICS_TOKEN',
         ];
         assert.equal(error.problems.length, names.length);
         for (const name of names) assert.match(error.message, new RegExp(`${name} must`));
         return true;
       },
     );
+  });
+
+  it('keeps the metrics off the API port and refuses a metrics host without its port', () => {
+    for (const env of [
+      { API_PORT: '4000', METRICS_PORT: '4000' },
+      { METRICS_HOST: '0.0.0.0' },
+      { METRICS_PORT: '9464', METRICS_HOST: 'bad host' },
+      { METRICS_TOKEN: `${'m'.repeat(32)} x` },
+    ]) {
+      assert.throws(
+        () => loadConfig(env, '/srv/app'),
+        (error: unknown) => error instanceof ConfigError && /METRICS_/.test(error.message),
+      );
+    }
   });
 
   it('refuses the documentation’s plain-password login in production', () => {

@@ -38,7 +38,12 @@ export type AppConfig = {
   // more than it sends, is answered 408 and its connection closed, rather than holding it open for ever.
   requestTimeoutMs: number;
   db: DbTimeouts;
+  metrics: MetricsConfig;
 };
+
+// Where the Prometheus metrics are read (docs/configuration.md): on a port of their own (null: none), bound to
+// `host`, and/or on the API's port with `Authorization: Bearer <token>` (null: not there).
+export type MetricsConfig = { port: number | null; host: string; token: string | null };
 
 // As long as the browser waits for its longest call, a file upload (10 s twelve times).
 export const defaultRequestTimeoutMs = 120_000;
@@ -190,6 +195,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
   };
 
+  const metricsPort = text('METRICS_PORT') === undefined ? null : integer('METRICS_PORT', 0, 1, 65_535);
+  if (metricsPort !== null && metricsPort === port)
+    problems.push(`METRICS_PORT must differ from API_PORT (both ${port}): the metrics have a port of their own`);
+  const metricsHost = text('METRICS_HOST') ?? '127.0.0.1';
+  if (isIP(metricsHost) === 0 && !/^[A-Za-z0-9.-]+$/.test(metricsHost))
+    problems.push(`METRICS_HOST must be an interface address such as 127.0.0.1 (got "${metricsHost}")`);
+  if (text('METRICS_HOST') !== undefined && metricsPort === null)
+    problems.push('METRICS_HOST is set without METRICS_PORT: set the port too, or unset both');
+  const metricsToken = text('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && !/^[A-Za-z0-9._~+/=-]{32,}$/.test(metricsToken)) {
+    problems.push(
+      'METRICS_TOKEN must be at least 32 characters, letters, digits and ._~+/=- only (or unset it: no /metrics on the API port)',
+    );
+  }
+
   const debugRaw = text('API_DEBUG') ?? '0';
   if (debugRaw !== '0' && debugRaw !== '1') problems.push(`API_DEBUG must be 0 or 1 (got "${debugRaw}")`);
 
@@ -222,5 +242,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy,
     requestTimeoutMs,
     db,
+    metrics: { port: metricsPort, host: metricsHost, token: metricsToken },
   };
 }

@@ -144,8 +144,13 @@ describe('companies', () => {
     const [existing] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1 })).items;
     const { context, page } = await newPage('/liste-societes?company=new');
     await fillCompany(page, { name: `Doublon ${Date.now()}`, registrationId: existing.registrationId });
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/company/store');
     await panel(page).getByRole('button', { name: 'Créer la société' }).click();
-    await page.locator('.Toastify').getByText('SIRET existant').waitFor();
+    const toast = page.locator('.Toastify').getByText('SIRET existant');
+    await toast.waitFor();
+    // The toast ends with the refused call's reference: the request id the API wrote on its log lines.
+    const requestId = (await answered).headers()['x-request-id'];
+    assert.equal(await toast.innerText(), `SIRET existant — Réf. ${requestId}`);
     assert.equal(
       await panel(page)
         .getByLabel(/^SIRET/)

@@ -123,8 +123,18 @@ function guardedPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+// The pool under each Kysely on PostgreSQL, for the metrics (its connections in use, idle, and the waiting callers).
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
 export function kyselyOnPool(pool: pg.Pool): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
+  pools.set(db, pool);
+  return db;
+}
+
+// PostgreSQL's pool of a database handle; undefined on PGlite, a single connection with no pool.
+export function poolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 // One data interface, two engines chosen here: PostgreSQL with DATABASE_URL, embedded PGlite otherwise.

@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     requestTimeoutMs: defaultRequestTimeoutMs,
     db: defaultDbTimeouts,
+    metrics: { port: null, host: '127.0.0.1', token: null },
     ...overrides,
   };
 }

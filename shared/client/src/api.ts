@@ -4,6 +4,8 @@ import {
   endpointPath,
   apiErrorSchema,
   limits,
+  newRequestId,
+  REQUEST_ID_HEADER,
   toWireParams,
   toWireValue,
   tokenErrorCodes,
@@ -79,20 +81,36 @@ export function toJsonBody(params: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-function transportError(error: unknown): ApiRequestError {
+function transportError(error: unknown, requestId: string): ApiRequestError {
   if (error instanceof AxiosError && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT')) {
-    return new ApiRequestError([{ message: 'commandTimeout' }], 0);
+    return new ApiRequestError([{ message: 'commandTimeout' }], 0, requestId);
   }
-  return new ApiRequestError([{ message: 'apiUnavailable' }], 0);
+  return new ApiRequestError([{ message: 'apiUnavailable' }], 0, requestId);
 }
 
-// Reads a response: refreshes the token from the `authorization` header, then unwraps the envelope.
-export function readEnvelope(response: Pick<AxiosResponse, 'status' | 'headers' | 'data'>): unknown {
+// The headers of a call: its fresh id (shared/contracts/src/request-id.ts) and the token when there is one.
+function callHeaders(requestId: string): Record<string, string> {
+  const token = session.getToken();
+  const headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
+  if (token) headers.Authorization = bearer(token);
+  return headers;
+}
+
+// Reads a response: refreshes the token from the `authorization` header, then unwraps the envelope. A failure
+// carries the id of the call it answers.
+export function readEnvelope(
+  response: Pick<AxiosResponse, 'status' | 'headers' | 'data'>,
+  requestId: string | null = null,
+): unknown {
   const header = response.headers[AUTHORIZATION_HEADER];
   if (typeof header === 'string' && header.length > 0) session.setToken(stripBearer(header));
   const parsed = looseEnvelope.safeParse(response.data);
   if (!parsed.success) {
-    throw new ApiRequestError([{ message: response.status >= 500 ? 'internalServerError' : 'error' }], response.status);
+    throw new ApiRequestError(
+      [{ message: response.status >= 500 ? 'internalServerError' : 'error' }],
+      response.status,
+      requestId,
+    );
   }
   const errors: ApiError[] = parsed.data.errors;
   if (errors.length > 0 || response.status >= 400) {
@@ -100,7 +118,7 @@ export function readEnvelope(response: Pick<AxiosResponse, 'status' | 'headers' 
       session.clear();
       for (const listener of tokenErrorListeners) listener();
     }
-    throw new ApiRequestError(errors, response.status);
+    throw new ApiRequestError(errors, response.status, requestId);
   }
   return parsed.data.data;
 }
@@ -115,15 +133,13 @@ export type RequestOptions<T> = {
 
 export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions<T>): Promise<T> {
   const params = options.params ?? {};
-  const token = session.getToken();
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = bearer(token);
+  const requestId = newRequestId();
   let response: AxiosResponse;
   try {
     response = await http().request({
       method,
       url: path,
-      headers,
+      headers: callHeaders(requestId),
       signal: options.signal,
       params: method === 'GET' ? toWireParams(params) : undefined,
       data:
@@ -143,13 +159,13 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
     });
   } catch (error) {
     if (axios.isCancel(error)) throw error;
-    throw transportError(error);
+    throw transportError(error, requestId);
   }
-  const data = readEnvelope(response);
+  const data = readEnvelope(response, requestId);
   const result = options.schema.safeParse(data);
   if (!result.success) {
     // The server answered something this client does not understand: say so, never guess.
-    throw new ApiRequestError([{ message: 'error' }], response.status);
+    throw new ApiRequestError([{ message: 'error' }], response.status, requestId);
   }
   return result.data;
 }
@@ -160,13 +176,13 @@ export async function downloadEndpoint<E extends Endpoint>(
   endpoint: E,
   ...[options]: OptionalWhenEmpty<E>
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  const token = session.getToken();
+  const requestId = newRequestId();
   let response: AxiosResponse<Blob>;
   try {
     response = await http().request<Blob>({
       method: endpoint.method,
       url: endpointPath(endpoint.path, options?.path),
-      headers: token ? { Authorization: bearer(token) } : {},
+      headers: callHeaders(requestId),
       signal: options?.signal,
       params: endpoint.method === 'GET' ? toWireParams((options?.params ?? {}) as Record<string, unknown>) : undefined,
       responseType: 'blob',
@@ -175,7 +191,7 @@ export async function downloadEndpoint<E extends Endpoint>(
     });
   } catch (error) {
     if (axios.isCancel(error)) throw error;
-    throw transportError(error);
+    throw transportError(error, requestId);
   }
   const type = String(response.headers['content-type'] ?? '');
   if (response.status >= 400 || type.includes('application/json')) {
@@ -185,8 +201,8 @@ export async function downloadEndpoint<E extends Endpoint>(
     } catch {
       body = null;
     }
-    readEnvelope({ ...response, data: body });
-    throw new ApiRequestError([{ message: 'error' }], response.status);
+    readEnvelope({ ...response, data: body }, requestId);
+    throw new ApiRequestError([{ message: 'error' }], response.status, requestId);
   }
   const header = response.headers[AUTHORIZATION_HEADER];
   if (typeof header === 'string' && header.length > 0) session.setToken(stripBearer(header));

@@ -1,15 +1,18 @@
 import { errorText, type ApiError } from '@bo/contracts';
 
-// What every failed call throws: the catalogue codes the server (or the network) reported.
+// What every failed call throws: the catalogue codes the server (or the network) reported, and the id the call
+// was sent with (the API writes it on its log lines; the error toast shows it).
 export class ApiRequestError extends Error {
   readonly errors: ApiError[];
   readonly status: number;
+  readonly requestId: string | null;
 
-  constructor(errors: ApiError[], status: number) {
+  constructor(errors: ApiError[], status: number, requestId: string | null = null) {
     super(errors.map((e) => e.message).join(', ') || 'error');
     this.name = 'ApiRequestError';
     this.errors = errors.length > 0 ? errors : [{ message: 'error' }];
     this.status = status;
+    this.requestId = requestId;
   }
 
   get code(): string {

@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './envelope';
+export * from './request-id';
 export * from './versions';
 export * from './rules';
 export * from './validation';

@@ -90,6 +90,7 @@ export const answerCachePlugin = fp(
           },
           wantsFresh(request),
         );
+        app.metrics.answerCache.inc({ outcome });
         // Says whether this instance answered from memory (tests and benchmarks read it).
         reply.header('x-cache', outcome).header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
         if (body.length >= GZIP_FROM_BYTES && acceptsGzip(request))
@@ -98,5 +99,5 @@ export const answerCachePlugin = fp(
       },
     );
   },
-  { name: 'answer-cache' },
+  { name: 'answer-cache', dependencies: ['metrics'] },
 );

@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import { AUTHORIZATION_HEADER } from '@bo/contracts/all';
+import { AUTHORIZATION_HEADER, REQUEST_ID_HEADER } from '@bo/contracts/all';
 import fp from 'fastify-plugin';
 
 export const corsPlugin = fp<{ origins: string[] }>(
@@ -7,9 +7,9 @@ export const corsPlugin = fp<{ origins: string[] }>(
     await app.register(cors, {
       origin: origins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['authorization', 'content-type', 'accept'],
-      // The browser must be able to read the refreshed token.
-      exposedHeaders: [AUTHORIZATION_HEADER, 'content-disposition'],
+      allowedHeaders: ['authorization', 'content-type', 'accept', REQUEST_ID_HEADER],
+      // The browser must be able to read the refreshed token, and the request id it shows with an error.
+      exposedHeaders: [AUTHORIZATION_HEADER, 'content-disposition', REQUEST_ID_HEADER],
       maxAge: 600,
     });
   },

@@ -9,12 +9,13 @@ import { authOf } from '../../plugins/app/auth';
 import { toUserDto } from '../../repositories/users';
 
 export async function userRoutes(app: FastifyInstance) {
-  const { config, repos } = app;
+  const { config, repos, metrics } = app;
 
   registerEndpoint(app, endpoints.login, async (request, reply) => {
     const { trigram, password } = request.body;
     // Counted before the check, atomically and on every instance (see the README's login policy).
     if (!(await repos.security.reserveLoginAttempt(trigram, request.ip, config.loginRateLimit))) {
+      metrics.loginLockouts.inc({ endpoint: 'login' });
       throw new AppError('notAllowed', { status: 429 });
     }
     // With a key pair the password arrives encrypted; the development mode of /docs also takes it plain.
@@ -26,8 +27,14 @@ export async function userRoutes(app: FastifyInstance) {
     // An unknown trigram still costs one argon2 verification: the answer time does not reveal it.
     const hash = user?.password_hash ?? (await app.sessions.dummyHash());
     const valid = (await verifyPassword(hash, plain ?? '')) && plain !== null && user !== undefined;
-    if (!valid || user === undefined) throw new AppError('autenticationFailed');
-    if (!user.is_active) throw new AppError('inactiveUser');
+    if (!valid || user === undefined) {
+      metrics.loginFailures.inc({ endpoint: 'login', reason: 'credentials' });
+      throw new AppError('autenticationFailed');
+    }
+    if (!user.is_active) {
+      metrics.loginFailures.inc({ endpoint: 'login', reason: 'inactive' });
+      throw new AppError('inactiveUser');
+    }
     await repos.security.loginSucceeded(trigram, request.ip, config.loginRateLimit);
     await repos.users.recordLogin(user.id);
     const sid = newSessionId();
@@ -60,11 +67,14 @@ export async function userRoutes(app: FastifyInstance) {
     // the login's budget, so a stolen session guesses no more than the login allows; and as for the login, the
     // lock holds for that address only.
     if (!(await repos.security.reserveLoginAttempt(user.trigram, request.ip, config.loginRateLimit))) {
+      metrics.loginLockouts.inc({ endpoint: 'changePassword' });
       throw new AppError('notAllowed', { status: 429 });
     }
     const current = plainPassword(request.body.currentPassword, 'currentPassword');
-    if (!(await verifyPassword(user.password_hash, current)))
+    if (!(await verifyPassword(user.password_hash, current))) {
+      metrics.loginFailures.inc({ endpoint: 'changePassword', reason: 'credentials' });
       throw new AppError('autenticationFailed', { field: 'currentPassword' });
+    }
     await repos.security.loginSucceeded(user.trigram, request.ip, config.loginRateLimit);
     const next = plainPassword(request.body.newPassword, 'newPassword');
     const owner = { trigram: user.trigram, firstName: user.first_name, lastName: user.last_name };

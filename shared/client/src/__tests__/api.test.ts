@@ -130,6 +130,43 @@ describe('API client wire protocol', () => {
     reply = (_req, res) => json(res, 200, { data: { ok: 'yes' }, errors: [] });
     await expect(api.get('/user', okSchema)).rejects.toMatchObject({ code: 'error' });
   });
+
+  it('gives each call a fresh id of five Crockford base32 characters, and a failure the id of its call', async () => {
+    await api.get('/user', okSchema);
+    await api.get('/user', okSchema);
+    reply = (_req, res) => json(res, 500, { data: null, errors: [{ message: 'internalServerError' }] });
+    const error = await api.post('/todo/1/store', okSchema, {}).catch((e: unknown) => e);
+    const ids = seen.map((request) => request.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}$/);
+    expect(new Set(ids).size).toBe(3);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).requestId).toBe(ids[2]);
+  });
+
+  it('keeps the id of a call that got no answer', async () => {
+    setClientConfig({
+      appName: 'Test',
+      apiUrl: 'http://127.0.0.1:9',
+      key: null,
+      defaultUrl: '/agenda',
+      chunkLoadTimeoutMs: 1000,
+    });
+    resetHttpClient();
+    const error = await api.get('/user', okSchema).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'apiUnavailable',
+      requestId: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{5}$/),
+    });
+    const { port } = server.address() as AddressInfo;
+    setClientConfig({
+      appName: 'Test',
+      apiUrl: `http://127.0.0.1:${port}`,
+      key: null,
+      defaultUrl: '/agenda',
+      chunkLoadTimeoutMs: 1000,
+    });
+    resetHttpClient();
+  });
 });
 
 const todo = {
