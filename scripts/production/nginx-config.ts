@@ -28,8 +28,9 @@ export type NginxSite = {
 // Replaced by nginx with the origin the browser used (config.json's apiUrl must be an absolute address).
 export const ORIGIN_MARK = 'https://origin.invalid';
 
-// An instance that refuses a connection or answers 502/503 leaves the rotation for this long, then gets one try.
-const failTimeout = '10s';
+// An instance that refuses a connection or answers 502/503 leaves the rotation for this long, then gets one try: a
+// rolling restart waits this long after an instance is back before stopping the next (docs/production-nginx.md).
+export const failTimeoutSeconds = 5;
 // Exports stream a whole table: the longest an answer may keep nginx waiting between two reads.
 const apiReadTimeout = '300s';
 
@@ -126,7 +127,7 @@ ${brotli ? '  brotli_static on;\n' : ''}
   # its listener (SIGTERM) refuses it before anything is sent, and nginx sends the request to another instance,
   # a write included. A write already sent is never sent twice (no non_idempotent below).
   upstream bo_api {
-${site.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${failTimeout};`).join('\n')}
+${site.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${failTimeoutSeconds}s;`).join('\n')}
   }
 ${redirect}
   server {

@@ -23,10 +23,14 @@ export type ProductionOptions = Pick<
   tls: { certificateFile?: string; keyFile?: string; redirectFrom: number | null } | null;
   // Added to every instance's environment.
   apiEnv?: NodeJS.ProcessEnv;
+  // false: the front ends' builds are not copied to the deploy root (the benchmark reaches the API alone).
+  deployBuilds?: boolean;
 };
 
 export type ProductionSystem = {
   url: string;
+  // The login key's public half (config.json's `key`): a program logging in encrypts the password with it.
+  publicKey: string;
   deployRoot: string;
   instances: ApiProcess[];
   nginx: RunningNginx;
@@ -40,7 +44,7 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
   const certificate =
     options.tls &&
     ensureCertificate(options.dataDir, { certificate: options.tls.certificateFile, key: options.tls.keyFile });
-  deployBuilt(root, options.deployRoot);
+  if (options.deployBuilds !== false) deployBuilt(root, options.deployRoot);
   const configFile = path.join(prefix, 'config.json');
   writeFileSync(configFile, JSON.stringify(clientConfig(options, `${ORIGIN_MARK}/api`, publicKey)));
 
@@ -87,6 +91,7 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
   }
   return {
     url: `${certificate ? 'https' : 'http'}://localhost:${options.port}`,
+    publicKey,
     deployRoot: options.deployRoot,
     instances,
     nginx,
