@@ -13,6 +13,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createBenchDatabase } from '../../api/bench/bench-database';
 import { hashedFilePattern } from '../../scripts/front-files';
+import { brotliModule } from '../../scripts/production/nginx-config';
 import { nginxPath } from '../../scripts/production/nginx-process';
 import { startProduction, type ProductionSystem } from '../../scripts/production/production-system';
 import { launchBrowser, login, pickOption, ports } from './harness';
@@ -27,6 +28,11 @@ async function missing(): Promise<{
 }> {
   if (!existsSync(nginxPath()))
     return { reason: `nginx is missing (${nginxPath()}): apt-get install nginx, or set NGINX_PATH`, database: null };
+  if (!existsSync(brotliModule))
+    return {
+      reason: `nginx's brotli static module is missing (${brotliModule}): apt-get install libnginx-mod-http-brotli-static`,
+      database: null,
+    };
   try {
     return { reason: false, database: await createBenchDatabase(serverUrl, 'bo_e2e_production') };
   } catch (error) {
