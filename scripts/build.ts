@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,6 +50,8 @@ export function buildFront({ force = false } = {}) {
     });
     if (result.status !== 0) throw new Error(`La construction de ${app} a échoué.`);
   }
+  // The .gz and .br copies nginx serves in production (scripts/precompress.ts); a build already compressed is left.
+  for (const app of frontApps) precompress(path.join(root, app, 'dist'));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { precompress } from './precompress';
 
 export const remoteDirs = {
   agenda: 'remotes/agenda',
@@ -95,6 +96,7 @@ export const webpackBuilder =
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (result.status !== 0) throw new Error(`La construction de ${remote} a échoué.`);
+    precompress(outDir);
   };
 
 // A build already made (remotes/<x>/dist), copied as it is.

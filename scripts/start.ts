@@ -3,24 +3,14 @@
 import path from 'node:path';
 import { buildFront, root } from './build';
 import { defaultDeployRoot } from './deploy-root';
+import { envPort } from './env-number';
 import { startSystem } from './system';
-
-function port(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 65535) {
-    console.error(`${name} doit être un numéro de port (1-65535), reçu « ${raw} ».`);
-    process.exit(1);
-  }
-  return value;
-}
 
 buildFront();
 const system = await startSystem({
-  shellPort: port('SHELL_PORT', 3000),
-  remotePortBase: port('REMOTE_PORT_BASE', 3001),
-  apiPort: port('API_PORT', 4000),
+  shellPort: envPort('SHELL_PORT', 3000),
+  remotePortBase: envPort('REMOTE_PORT_BASE', 3001),
+  apiPort: envPort('API_PORT', 4000),
   dataDir: path.resolve(root, process.env.DATA_ROOT ?? 'data'),
   deployRoot: defaultDeployRoot(root),
   databaseUrl: process.env.DATABASE_URL || undefined,

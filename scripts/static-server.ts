@@ -6,18 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { compressibleExtensions, contentTypes, hashedFilePattern } from './front-files';
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
+const types = contentTypes;
 
 export type StaticServerOptions = {
   dirs: string[];
@@ -82,13 +73,12 @@ export function startStaticServer(options: StaticServerOptions): Promise<Running
         return;
       }
       const ext = path.extname(file);
-      // Chunks carry their content's hash: cached for good. Everything else (the registry, manifests, version.json,
-      // remoteEntry.js, the HTML) is checked on each use.
-      const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(file);
+      // Chunks carry their content's hash: cached for good; the rest is checked on each use (front-files.ts).
+      const hashed = hashedFilePattern.test(file);
       res.setHeader('Content-Type', types[ext] ?? 'application/octet-stream');
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       const acceptsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      if (acceptsGzip && ['.js', '.css', '.html', '.json', '.map', '.svg', '.txt'].includes(ext)) {
+      if (acceptsGzip && (compressibleExtensions as readonly string[]).includes(ext)) {
         const body = await gzipped(file);
         res.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': body.length, Vary: 'Accept-Encoding' });
         res.end(req.method === 'HEAD' ? undefined : body);

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ClientConfig } from '@bo/contracts';
 import { apiNodeFlags } from '../api/src/node-flags';
 import { root } from './build';
 import { deployBuilt, readRegistry, remoteDirs, type RemoteKey } from './deploy-root';
@@ -62,7 +63,14 @@ async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess)
 
 export type ApiProcess = { url: string; stop: () => Promise<void>; start: () => Promise<void> };
 
-function apiProcess(options: SystemOptions, privateKeyFile: string, shellOrigin: string): ApiProcess {
+// One API instance on a local port. `shellOrigin` null: the front end is on the API's own origin (production mode
+// behind nginx), so no CORS_ORIGINS is given; `env` adds to the instance's environment.
+export function apiProcess(
+  options: Pick<SystemOptions, 'apiPort' | 'dataDir' | 'databaseUrl' | 'quiet'>,
+  privateKeyFile: string,
+  shellOrigin: string | null,
+  extraEnv: NodeJS.ProcessEnv = {},
+): ApiProcess {
   const url = `http://localhost:${options.apiPort}`;
   let child: ChildProcess | null = null;
   const env: NodeJS.ProcessEnv = {
@@ -71,8 +79,10 @@ function apiProcess(options: SystemOptions, privateKeyFile: string, shellOrigin:
     API_HOST: '127.0.0.1',
     DATA_DIR: path.join(options.dataDir, 'pglite'),
     LOGIN_PRIVATE_KEY_FILE: privateKeyFile,
-    CORS_ORIGINS: shellOrigin,
+    ...extraEnv,
   };
+  if (shellOrigin === null) delete env.CORS_ORIGINS;
+  else env.CORS_ORIGINS = shellOrigin;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
   return {
@@ -99,6 +109,23 @@ function apiProcess(options: SystemOptions, privateKeyFile: string, shellOrigin:
         running.kill('SIGTERM');
       });
     },
+  };
+}
+
+// config.json, the same in both modes (docs/configuration.md).
+export function clientConfig(
+  options: Pick<SystemOptions, 'appName' | 'chunkLoadTimeoutMs' | 'sessionAutoClearMs' | 'sessionWarningMs'>,
+  apiUrl: string,
+  publicKey: string,
+): ClientConfig {
+  return {
+    appName: options.appName ?? 'Back office',
+    apiUrl,
+    key: publicKey,
+    defaultUrl: '/agenda',
+    chunkLoadTimeoutMs: options.chunkLoadTimeoutMs ?? 120_000,
+    sessionAutoClearMs: options.sessionAutoClearMs ?? 900_000,
+    sessionWarningMs: options.sessionWarningMs ?? 60_000,
   };
 }
 
@@ -142,15 +169,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     spaFallback: '/index.html',
     headers: shellHeaders({ remotes: (Object.keys(remoteDirs) as RemoteKey[]).map(remoteOrigin), api: api.url }),
     generated: {
-      '/config.json': {
-        appName: options.appName ?? 'Back office',
-        apiUrl: api.url,
-        key: publicKey,
-        defaultUrl: '/agenda',
-        chunkLoadTimeoutMs: options.chunkLoadTimeoutMs ?? 120_000,
-        sessionAutoClearMs: options.sessionAutoClearMs ?? 900_000,
-        sessionWarningMs: options.sessionWarningMs ?? 60_000,
-      },
+      '/config.json': clientConfig(options, api.url, publicKey),
       '/remotes.json': registry,
     },
   });

@@ -12,6 +12,7 @@ import { listLoad, printLists, type ExportRow, type ListRow } from './list-load'
 import { mixedLoad, type MixedRow } from './mixed-load';
 import { needsLoad, printNeeds } from './needs-load';
 import { printReports, reportLoad, type ReportRow, type ChartChunk } from './report-load';
+import { printRolling, rollingLoad, type RollingResult } from './rolling-load';
 import { benchScale, scaledLarge } from './seed-large';
 import { fullNeedsSheets } from './seed-large-needs';
 import { printTextTable } from './text-table';
@@ -34,7 +35,10 @@ import { printTextTable } from './text-table';
 // their ranked full-text search and their list's first page with filters, with the lists' connections and duration.
 // BENCH_SCALE (1) seeds that share of the dataset (companies, contacts, todos, needs sheets): a small one to check a
 // scenario on a small machine, never for the issues' figures.
-// BENCH_API_SCENARIOS=loads,mixed,lists,reports,needs,ics,import picks the scenarios (all by default).
+// The rolling scenario (PostgreSQL): the mixed day's users (adding todos as their writes) through nginx in front of
+// two instances, each restarted in turn (SIGTERM) during the run; nginx on BENCH_ROLLING_PORT (8790), the instances
+// on the two ports after it.
+// BENCH_API_SCENARIOS=loads,mixed,rolling,lists,reports,needs,ics,import picks the scenarios (all by default).
 
 type Engine = 'postgres' | 'pglite';
 type Row = {
@@ -58,7 +62,7 @@ const goalP99 = 50;
 const goalRatio = 0.25;
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((name) => name.trim()) as Engine[];
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,lists,reports,needs,ics,import')
+const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,rolling,lists,reports,needs,ics,import')
   .split(',')
   .map((name) => name.trim());
 const mixedSettings = {
@@ -85,6 +89,8 @@ const dataGoals = { icsMs: 100, importSeconds: 30, rssMegabytes: 300 };
 // These run in a database of their own (they write): the engines' seeded databases are not needed for them alone.
 const ownDatabaseScenarios = ['ics', 'import'];
 const reportResults: { rows: ReportRow[]; charts: ChartChunk[] }[] = [];
+const rollingResults: RollingResult[] = [];
+const rollingPort = Number(process.env.BENCH_ROLLING_PORT ?? 8790);
 
 // BENCH_CPU_PROFILE_DIR: each API instance writes a CPU profile there when it stops (to see where a request's time goes).
 const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
@@ -201,6 +207,24 @@ async function benchEngine(
       );
       await stop(second);
       second = null;
+    }
+    if (engine === 'postgres' && scenarios.includes('rolling')) {
+      console.log(
+        `  rolling restart behind nginx: ${mixedSettings.users} users, ${mixedSettings.writeShare * 100} % writes`,
+      );
+      rollingResults.push(
+        await rollingLoad(
+          {
+            ...mixedSettings,
+            databaseUrl: env.BENCH_DATABASE_URL,
+            port: rollingPort,
+            apiPortBase: rollingPort + 1,
+            month: monthWindow(),
+            leadSeconds: 5,
+          },
+          (line) => console.log(`  ${line}`),
+        ),
+      );
     }
     if (scenarios.includes('lists')) {
       const listToken = await login(base);
@@ -369,6 +393,7 @@ export async function apiBench(): Promise<void> {
   }
   if (rows.length > 0) printTable(rows);
   if (mixedRows.length > 0) printMixed(mixedRows);
+  for (const result of rollingResults) printRolling(result);
   for (const result of listResults)
     printLists(result.engine, listSettings.connections, result, goalListP95, goalExportSeconds);
   for (const result of reportResults) printReports(result, reportGoals);

@@ -31,7 +31,7 @@ export type MixedRow = {
 
 type User = { trigram: string; todoId: number; deadline: string; standby: boolean; token: string };
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 async function loadUsers(databaseUrl: string, count: number): Promise<Omit<User, 'token'>[]> {
