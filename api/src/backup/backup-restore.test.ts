@@ -1,29 +1,17 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Db } from '../db/database';
-import { openDatabase, type EngineName } from '../db/engine';
 import { migrateToLatest } from '../db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed';
 import { call, createTestApp, login, testEngines, testPasswordHashing } from '../test/harness';
+import { diskDatabase, runCommand } from '../test/on-disk';
 
-// The real commands, as `npm run backup` and `npm run restore` run them from the repository's root.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-function command(action: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/backup/command.ts', action, ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const command = (action: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv) =>
+  runCommand('api/src/backup/command.ts', [action, ...args], env);
 
 // Every row of every table of the schema (the migrations' own included), in a fixed order.
 async function everyRow(db: Db): Promise<Record<string, string[]>> {
@@ -40,39 +28,11 @@ async function everyRow(db: Db): Promise<Record<string, string[]>> {
   return all;
 }
 
-// A PostgreSQL database of its own on DATABASE_URL's server, or a PGlite data folder; dropped at the end.
-type Place = { env: NodeJS.ProcessEnv; open: () => ReturnType<typeof openDatabase>; drop: () => Promise<void> };
-async function place(engine: EngineName, folder: string, name: string): Promise<Place> {
-  if (engine === 'pglite') {
-    const dataDir = path.join(folder, name);
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ databaseUrl: null, dataDir }),
-      drop: async () => undefined,
-    };
-  }
-  const server = process.env.DATABASE_URL as string;
-  const database = `bo_backup_${name}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await onServer(`create database ${database}`);
-  const url = new URL(server);
-  url.pathname = `/${database}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString(), dataDir: null }),
-    drop: () => onServer(`drop database if exists ${database} with (force)`),
-  };
-}
-
 for (const engine of testEngines()) {
   test(`${engine}: a backup restored into an empty database gives back every record as it was`, async (t) => {
     const folder = mkdtempSync(path.join(tmpdir(), 'bo-backup-'));
-    const source = await place(engine, folder, 'source');
-    const restored = await place(engine, folder, 'restored');
+    const source = await diskDatabase(engine, folder, 'source');
+    const restored = await diskDatabase(engine, folder, 'restored');
     t.after(async () => {
       await source.drop();
       await restored.drop();

@@ -4,27 +4,10 @@
 //   npm run restore -- <file>                           (into an empty database or data folder only)
 import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { commandTarget, CommandTargetError, describeTarget, type CommandTarget } from '../db/command-target';
 import { BackupError } from './backup-error';
 import { loadPglite, dumpPglite } from './pglite';
-import { dumpPostgres, postgresName, restorePostgres } from './postgres';
-
-type Target = { engine: 'postgres'; url: string } | { engine: 'pglite'; dataDir: string };
-
-function targetOf(env: NodeJS.ProcessEnv): Target {
-  const url = env.DATABASE_URL?.trim();
-  if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url))
-      throw new BackupError('DATABASE_URL doit être une adresse PostgreSQL (postgres://utilisateur@hôte:5432/base).');
-    return { engine: 'postgres', url };
-  }
-  const dataDir = env.DATA_DIR?.trim() || path.join(env.DATA_ROOT?.trim() || 'data', 'pglite');
-  return { engine: 'pglite', dataDir: path.resolve(dataDir) };
-}
-
-const describe = (target: Target): string =>
-  target.engine === 'postgres'
-    ? `la base PostgreSQL ${postgresName(target.url)}`
-    : `la base embarquée ${target.dataDir}`;
+import { dumpPostgres, restorePostgres } from './postgres';
 
 function size(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
@@ -39,7 +22,7 @@ function option(args: string[], name: string): string | undefined {
   return value;
 }
 
-async function backup(target: Target, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+async function backup(target: CommandTarget, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const extension = target.engine === 'postgres' ? 'dump' : 'tar.gz';
   const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '-');
   const out = option(args, '--out');
@@ -56,7 +39,7 @@ async function backup(target: Target, args: string[], env: NodeJS.ProcessEnv): P
         : await dumpPglite(target.dataDir, partial);
     renameSync(partial, file);
     console.log(
-      `Sauvegarde de ${describe(target)} écrite : ${file} (${size(statSync(file).size)}).\nContenu : ${rows}.`,
+      `Sauvegarde de ${describeTarget(target)} écrite : ${file} (${size(statSync(file).size)}).\nContenu : ${rows}.`,
     );
   } finally {
     rmSync(partial, { force: true });
@@ -77,7 +60,7 @@ function kindOf(file: string): 'postgres' | 'pglite' | 'unknown' {
   return 'unknown';
 }
 
-async function restore(target: Target, args: string[]): Promise<void> {
+async function restore(target: CommandTarget, args: string[]): Promise<void> {
   const given = args.find((arg) => !arg.startsWith('--'));
   if (given === undefined) throw new BackupError('Indiquez le fichier à restaurer : npm run restore -- <fichier>.');
   const file = path.resolve(given);
@@ -93,16 +76,16 @@ async function restore(target: Target, args: string[]): Promise<void> {
   }
   const rows =
     target.engine === 'postgres' ? await restorePostgres(target.url, file) : await loadPglite(target.dataDir, file);
-  console.log(`${file} restaurée dans ${describe(target)}.\nContenu : ${rows}.`);
+  console.log(`${file} restaurée dans ${describeTarget(target)}.\nContenu : ${rows}.`);
 }
 
 const [action, ...args] = process.argv.slice(2);
 try {
-  const target = targetOf(process.env);
+  const target = commandTarget(process.env);
   if (action === 'backup') await backup(target, args, process.env);
   else if (action === 'restore') await restore(target, args);
   else throw new BackupError('Commande inconnue : backup ou restore.');
 } catch (error) {
-  console.error(error instanceof BackupError ? error.message : error);
+  console.error(error instanceof BackupError || error instanceof CommandTargetError ? error.message : error);
   process.exitCode = 1;
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { holdsEmbeddedDatabase } from '../db/command-target';
 import { createPglite, kyselyOnPglite } from '../db/engine';
 import { DataFolderInUseError, lockDataFolder } from '../db/pglite-lock';
 import { BackupError } from './backup-error';
@@ -38,7 +38,7 @@ const rowsOf = async (pglite: PGlite): Promise<string> => {
 
 // Writes the folder's tarball (PGlite's dumpDataDir, gzip) to `file`; answers the main tables' rows.
 export async function dumpPglite(dataDir: string, file: string): Promise<string> {
-  if (!existsSync(path.join(dataDir, 'PG_VERSION')))
+  if (!holdsEmbeddedDatabase(dataDir))
     throw new BackupError(
       `Aucune base embarquée dans ${dataDir} (DATA_DIR, ou DATA_ROOT/pglite) : rien à sauvegarder.`,
     );

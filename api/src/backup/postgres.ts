@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
 import { maintenanceDbTimeouts } from '../config';
+import { describeTarget } from '../db/command-target';
 import { createPgPool, kyselyOnPool } from '../db/engine';
 import { BackupError } from './backup-error';
 import { describeRows } from './row-counts';
@@ -14,12 +15,6 @@ function clientTarget(databaseUrl: string): { target: string; env: NodeJS.Proces
   url.password = '';
   return { target: url.toString(), env };
 }
-
-// host:port/database, for the messages (no user, no password).
-export const postgresName = (databaseUrl: string): string => {
-  const url = new URL(databaseUrl);
-  return `${url.host}${url.pathname}`;
-};
 
 function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -72,7 +67,7 @@ export async function restorePostgres(databaseUrl: string, file: string): Promis
   });
   if (relations > 0) {
     throw new BackupError(
-      `La base ${postgresName(databaseUrl)} n'est pas vide (${relations} tables, vues ou séquences) : la restauration ` +
+      `Restauration refusée : ${describeTarget({ engine: 'postgres', url: databaseUrl })} n'est pas vide (${relations} tables, vues ou séquences) : la restauration ` +
         `se fait dans une base vide. Créez-en une (createdb <nom>), restaurez-y la sauvegarde, puis faites pointer ` +
         `DATABASE_URL de l'API sur elle.`,
     );
