@@ -18,8 +18,10 @@ describe('loadConfig', () => {
         dataDir: path.resolve('/srv/app', 'data/pglite'),
         corsOrigins: ['http://localhost:3000'],
         tokenSecret: null,
+        tokenSecretPrevious: null,
         tokenTtlSeconds: 7200,
         loginPrivateKey: null,
+        loginPreviousPrivateKey: null,
         docsPlainLogin: false,
         debug: false,
         checkResponses: false,
@@ -149,5 +151,44 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({ API_DOCS_PLAIN_LOGIN: '1' }, '/srv/app').docsPlainLogin, true);
     assert.throws(() => loadConfig({ API_DOCS_PLAIN_LOGIN: '1', NODE_ENV: 'production' }, '/srv/app'), ConfigError);
     assert.throws(() => loadConfig({ API_DOCS_PLAIN_LOGIN: 'yes' }, '/srv/app'), ConfigError);
+  });
+
+  it('reads the token secret and the login key being rotated, and refuses them wrong', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bo-config-'));
+    const keyFile = (name: string) => {
+      const file = path.join(dir, name);
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+      return file;
+    };
+    const [current, previous] = [keyFile('new.pem'), keyFile('old.pem')];
+    const config = loadConfig({
+      TOKEN_SECRET: 'n'.repeat(40),
+      TOKEN_SECRET_PREVIOUS: 'o'.repeat(40),
+      LOGIN_PRIVATE_KEY_FILE: current,
+      LOGIN_PREVIOUS_PRIVATE_KEY_FILE: previous,
+    });
+    assert.equal(config.tokenSecretPrevious, 'o'.repeat(40));
+    assert.equal(config.loginPreviousPrivateKey?.asymmetricKeyType, 'rsa');
+    // With the secret kept in the database, a previous one may be given alone.
+    assert.equal(loadConfig({ TOKEN_SECRET_PREVIOUS: 'o'.repeat(40) }).tokenSecretPrevious, 'o'.repeat(40));
+    const refused = (env: Record<string, string>, message: RegExp) =>
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => error instanceof ConfigError && message.test(error.message),
+      );
+    refused({ TOKEN_SECRET_PREVIOUS: 'short' }, /TOKEN_SECRET_PREVIOUS must be at least 32 characters/);
+    refused(
+      { TOKEN_SECRET: 'x'.repeat(40), TOKEN_SECRET_PREVIOUS: 'x'.repeat(40) },
+      /TOKEN_SECRET_PREVIOUS must differ from TOKEN_SECRET/,
+    );
+    refused(
+      { LOGIN_PREVIOUS_PRIVATE_KEY_FILE: previous },
+      /LOGIN_PREVIOUS_PRIVATE_KEY_FILE needs LOGIN_PRIVATE_KEY_FILE/,
+    );
+    refused(
+      { LOGIN_PRIVATE_KEY_FILE: current, LOGIN_PREVIOUS_PRIVATE_KEY_FILE: '/nonexistent/old.pem' },
+      /LOGIN_PREVIOUS_PRIVATE_KEY_FILE must name a readable RSA private key/,
+    );
   });
 });

@@ -16,9 +16,13 @@ export type AppConfig = {
   corsOrigins: string[];
   // Null: generated once and kept in the database so every instance signs with the same secret.
   tokenSecret: string | null;
+  // Also accepted, never used to sign: the secret being rotated (docs/production.md).
+  tokenSecretPrevious: string | null;
   tokenTtlSeconds: number;
   // When set, login passwords arrive RSA-OAEP (SHA-256) encrypted with the matching public key.
   loginPrivateKey: KeyObject | null;
+  // Also decrypts, for a browser that read config.json before the key pair changed (docs/production.md).
+  loginPreviousPrivateKey: KeyObject | null;
   // Development only: the login also takes a plain password, so that /docs "Try it out" can log in without
   // encrypting it. Refused in production.
   docsPlainLogin: boolean;
@@ -123,23 +127,35 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (tokenSecret !== null && tokenSecret.length < 32) {
     problems.push('TOKEN_SECRET must be at least 32 characters long (or unset it to let the API generate one)');
   }
+  const tokenSecretPrevious = text('TOKEN_SECRET_PREVIOUS') ?? null;
+  if (tokenSecretPrevious !== null && tokenSecretPrevious.length < 32) {
+    problems.push('TOKEN_SECRET_PREVIOUS must be at least 32 characters long (or unset it)');
+  }
+  if (tokenSecretPrevious !== null && tokenSecretPrevious === tokenSecret) {
+    problems.push('TOKEN_SECRET_PREVIOUS must differ from TOKEN_SECRET (or unset it)');
+  }
   const tokenTtlSeconds = integer('TOKEN_TTL_SECONDS', 7200, 60, 31 * 24 * 3600);
 
-  let loginPrivateKey: KeyObject | null = null;
-  const keyFile = text('LOGIN_PRIVATE_KEY_FILE');
-  if (keyFile !== undefined) {
+  const privateKey = (name: string): KeyObject | null => {
+    const keyFile = text(name);
+    if (keyFile === undefined) return null;
     try {
-      loginPrivateKey = createPrivateKey(readFileSync(path.resolve(cwd, keyFile), 'utf8'));
-      if (loginPrivateKey.asymmetricKeyType !== 'rsa') {
-        problems.push(
-          `LOGIN_PRIVATE_KEY_FILE must hold an RSA private key (PEM); ${keyFile} holds ${loginPrivateKey.asymmetricKeyType} key`,
-        );
+      const key = createPrivateKey(readFileSync(path.resolve(cwd, keyFile), 'utf8'));
+      if (key.asymmetricKeyType !== 'rsa') {
+        problems.push(`${name} must hold an RSA private key (PEM); ${keyFile} holds ${key.asymmetricKeyType} key`);
       }
+      return key;
     } catch (error) {
       problems.push(
-        `LOGIN_PRIVATE_KEY_FILE must name a readable RSA private key in PEM format (${keyFile}: ${(error as Error).message})`,
+        `${name} must name a readable RSA private key in PEM format (${keyFile}: ${(error as Error).message})`,
       );
+      return null;
     }
+  };
+  const loginPrivateKey = privateKey('LOGIN_PRIVATE_KEY_FILE');
+  const loginPreviousPrivateKey = privateKey('LOGIN_PREVIOUS_PRIVATE_KEY_FILE');
+  if (loginPreviousPrivateKey !== null && text('LOGIN_PRIVATE_KEY_FILE') === undefined) {
+    problems.push('LOGIN_PREVIOUS_PRIVATE_KEY_FILE needs LOGIN_PRIVATE_KEY_FILE, the key pair that replaces it');
   }
 
   const answerCacheBytes = integer('API_CACHE_MB', 64, 0, 4096) * 1024 * 1024;
@@ -231,8 +247,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir,
     corsOrigins,
     tokenSecret,
+    tokenSecretPrevious,
     tokenTtlSeconds,
     loginPrivateKey,
+    loginPreviousPrivateKey,
     docsPlainLogin: docsPlainLoginRaw === '1',
     debug: debugRaw === '1',
     checkResponses: debugRaw === '1',

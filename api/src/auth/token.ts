@@ -39,14 +39,18 @@ export function issueToken(
 // The issue instant in whole milliseconds (rounded: a fraction of seconds times 1000 is not always a whole number).
 export const issuedAtMs = (payload: TokenPayload): number => Math.round(payload.iat * 1000);
 
-export function checkToken(token: string, secret: string, now = nowSeconds()): TokenCheck {
+// secrets: the one that signs, then any other still accepted (a secret being rotated, docs/production.md).
+export function checkToken(token: string, secrets: readonly string[], now = nowSeconds()): TokenCheck {
   const parts = token.split('.');
   if (parts.length !== 2 || !/^[\w-]+$/.test(parts[0]) || !/^[\w-]+$/.test(parts[1]))
     return { ok: false, code: 'tokenInvalid' };
   const [body, signature] = parts;
-  const expected = sign(body, secret);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, code: 'tokenInvalid' };
+  const signedWith = (secret: string) => {
+    const expected = sign(body, secret);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  if (!secrets.some(signedWith)) return { ok: false, code: 'tokenInvalid' };
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { defaultDbTimeouts, type DbTimeouts } from '../config';
 import type { Database } from './database';
 import { PGliteDialect } from './pglite-dialect';
+import { lockDataFolder } from './pglite-lock';
 import { preparedNameOf } from './prepared';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -56,7 +57,8 @@ export function createPgPool(connectionString: string, max = 10, timeouts: DbTim
 
 // Loaded only when PGlite is the engine: its module alone takes some 40 MB of an instance's memory, which an
 // instance on PostgreSQL never uses.
-export async function createPglite(dataDir: string | null): Promise<PGlite> {
+// loadDataDir: a tarball of a data folder (PGlite's dumpDataDir) to start from, into an empty folder.
+export async function createPglite(dataDir: string | null, loadDataDir?: Blob): Promise<PGlite> {
   const [{ PGlite }, { pg_trgm }, { unaccent }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
@@ -64,7 +66,7 @@ export async function createPglite(dataDir: string | null): Promise<PGlite> {
   ]);
   // pg_trgm: the trigram indexes of the "contains" searches, as on PostgreSQL; unaccent: the needs sheets' French
   // full text ignores accents, as on PostgreSQL.
-  const options = { parsers: { [DATE_OID]: keepDateText }, extensions: { pg_trgm, unaccent } };
+  const options = { parsers: { [DATE_OID]: keepDateText }, extensions: { pg_trgm, unaccent }, loadDataDir };
   return dataDir === null ? PGlite.create(options) : PGlite.create(dataDir, options);
 }
 
@@ -147,7 +149,11 @@ export async function openDatabase(options: {
     const db = kyselyOnPool(createPgPool(options.databaseUrl, 10, options.db));
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
-  const pglite = await createPglite(options.dataDir);
+  const release = options.dataDir === null ? () => undefined : lockDataFolder(options.dataDir);
+  const pglite = await createPglite(options.dataDir).catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const db = kyselyOnPglite(pglite);
   return {
     db,
@@ -155,6 +161,7 @@ export async function openDatabase(options: {
     close: async () => {
       await db.destroy();
       await pglite.close();
+      release();
     },
   };
 }

@@ -42,7 +42,10 @@ export function authOf(request: FastifyRequest): Auth {
 export const authPlugin = fp(
   async (app) => {
     const { config, repos } = app;
+    // Every token is signed with the current secret; one signed with the secret being rotated is still accepted,
+    // and its answer carries a token of the current one (docs/production.md).
     const secret = config.tokenSecret ?? (await repos.security.tokenSecret());
+    const accepted = config.tokenSecretPrevious === null ? [secret] : [secret, config.tokenSecretPrevious];
     let dummy: Promise<string> | null = null;
 
     app.decorate('sessions', {
@@ -63,7 +66,7 @@ export const authPlugin = fp(
       if (request.method === 'OPTIONS' || request.is404 || request.routeOptions.config.public === true) return;
       const header = request.headers.authorization;
       if (header === undefined || tokenFromHeader(header) === '') throw new AppError('unauthorized');
-      const check = checkToken(tokenFromHeader(header), secret, nowSeconds());
+      const check = checkToken(tokenFromHeader(header), accepted, nowSeconds());
       if (!check.ok) throw new AppError(check.code);
       const { sub, sid } = check.payload;
       const { user, session } = await repos.users.authState(sub, sid);

@@ -14,7 +14,7 @@ export async function adminRoutes(app: FastifyInstance) {
   // The password policy (contracts), with the names of the user it is for; then its hash.
   // The password may come as the login key's ciphertext, as on the login.
   async function checkedHash(wire: string, user: UserChanges): Promise<string> {
-    const password = config.loginPrivateKey === null ? wire : decryptLoginPassword(wire, config.loginPrivateKey);
+    const password = config.loginPrivateKey === null ? wire : decryptLoginPassword(wire, config);
     if (password === null) throw new AppError('dataInvalid', { field: 'password' });
     if (passwordProblems(password, user).length > 0) throw new AppError('weakPassword', { field: 'password' });
     return hashPassword(password, config.passwordHashing);

@@ -22,7 +22,7 @@ export async function userRoutes(app: FastifyInstance) {
     const plain =
       config.loginPrivateKey === null
         ? password
-        : (decryptLoginPassword(password, config.loginPrivateKey) ?? (config.docsPlainLogin ? password : null));
+        : (decryptLoginPassword(password, config) ?? (config.docsPlainLogin ? password : null));
     const user = await repos.users.findByTrigram(trigram);
     // An unknown trigram still costs one argon2 verification: the answer time does not reveal it.
     const hash = user?.password_hash ?? (await app.sessions.dummyHash());
@@ -51,7 +51,7 @@ export async function userRoutes(app: FastifyInstance) {
 
   // A password field: the login key's ciphertext when a key pair is configured, as on the login.
   const plainPassword = (value: string, field: string): string => {
-    const plain = config.loginPrivateKey === null ? value : decryptLoginPassword(value, config.loginPrivateKey);
+    const plain = config.loginPrivateKey === null ? value : decryptLoginPassword(value, config);
     if (plain === null) throw new AppError('dataInvalid', { field });
     return plain;
   };
