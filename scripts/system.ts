@@ -64,7 +64,7 @@ async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess)
 export type ApiProcess = { url: string; stop: () => Promise<void>; start: () => Promise<void> };
 
 // One API instance on a local port. `shellOrigin` null: the front end is on the API's own origin (production mode
-// behind nginx), so no CORS_ORIGINS is given; `env` adds to the instance's environment.
+// behind nginx), so no other origin may call it (CORS_ORIGINS=none); `env` adds to the instance's environment.
 export function apiProcess(
   options: Pick<SystemOptions, 'apiPort' | 'dataDir' | 'databaseUrl' | 'quiet'>,
   privateKeyFile: string,
@@ -81,8 +81,7 @@ export function apiProcess(
     LOGIN_PRIVATE_KEY_FILE: privateKeyFile,
     ...extraEnv,
   };
-  if (shellOrigin === null) delete env.CORS_ORIGINS;
-  else env.CORS_ORIGINS = shellOrigin;
+  env.CORS_ORIGINS = shellOrigin ?? 'none';
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
   return {

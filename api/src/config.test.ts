@@ -76,6 +76,7 @@ describe('loadConfig', () => {
     assert.equal(config.databaseUrl, 'postgres://postgres@127.0.0.1:5432/test');
     assert.equal(config.dataDir, '/srv/app/var/db');
     assert.deepEqual(config.corsOrigins, ['http://localhost:3000', 'https://bo.example.fr']);
+    assert.deepEqual(loadConfig({ CORS_ORIGINS: 'none' }, '/srv/app').corsOrigins, []);
     assert.equal(config.tokenSecret, 'x'.repeat(40));
     assert.equal(config.tokenTtlSeconds, 600);
     assert.equal(config.loginPrivateKey?.asymmetricKeyType, 'rsa');

@@ -111,7 +111,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const dataDir = path.resolve(cwd, text('DATA_DIR') ?? 'data/pglite');
 
-  const corsOrigins = (text('CORS_ORIGINS') ?? 'http://localhost:3000')
+  // `none`: the front end is on the API's own origin (behind a proxy), no other origin may call it.
+  const corsRaw = text('CORS_ORIGINS') ?? 'http://localhost:3000';
+  const corsOrigins = (corsRaw === 'none' ? '' : corsRaw)
     .split(',')
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter((origin) => origin !== '');

@@ -140,7 +140,10 @@ ${tlsLines.map((line) => `    ${line}`).join('\n')}
       proxy_pass http://bo_api/;
       proxy_http_version 1.1;
       proxy_set_header Connection "close";
-      proxy_set_header Host $host;
+      # The address the browser used, port included, and the path the API is under: the calendar feed's address
+      # and its links are built from them (api/src/http/public-address.ts).
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Prefix /api;
       # nginx is the edge: the client is the address it sees (the API believes one proxy hop, TRUST_PROXY).
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { addDays, toBusinessIsoDate } from '@bo/contracts/all';
 import { foldLine } from '../../calendar/text-lines';
 import { addTodo, openSeededSuite, type SeededSuite } from '../../test/fixtures';
-import { call, testEngines } from '../../test/harness';
+import { call, createTestApp, testEngines } from '../../test/harness';
 
 describe('content lines', () => {
   it('folds at 75 octets without cutting a UTF-8 character', () => {
@@ -121,6 +121,45 @@ for (const engine of testEngines()) {
       assert.ok(second.lastModified > first.lastModified, 'LAST-MODIFIED moved on');
       // Reading the feed again changes nothing of the event but its stamp.
       assert.equal((await readEvent()).sequence, second.sequence);
+    });
+
+    it('gives the address the browser used behind a declared proxy, its path prefix and port included', async () => {
+      // Behind nginx (docs/production.md): one origin, the API under /api, no CORS.
+      const proxied = await createTestApp(suite.database.db, { trustProxy: ['127.0.0.1'], corsOrigins: [] });
+      const headers = { host: 'crm.example.fr:8443', 'x-forwarded-proto': 'https', 'x-forwarded-prefix': '/api' };
+      try {
+        const made = await call<{ url: string }>(proxied, 'POST', '/user/calendar-feed', {
+          token: suite.tokens.DIR,
+          fields: {},
+          headers,
+        });
+        const url = made.body.data!.url;
+        assert.match(url, /^https:\/\/crm\.example\.fr:8443\/api\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+        await addTodo(suite.database.db, {
+          contact_id: suite.fixture.active.COM,
+          task_id: suite.fixture.tasks.mail,
+          owner_id: suite.fixture.users.DIR,
+          deadline: addDays(toBusinessIsoDate(new Date()), 2),
+        });
+        const feed = await proxied.inject({ method: 'GET', url: feedPath(url).replace(/^\/api/, ''), headers });
+        const events = new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents('vevent');
+        assert.ok(events.length > 0);
+        for (const event of events) {
+          assert.match(
+            String(event.getFirstPropertyValue('url')),
+            /^https:\/\/crm\.example\.fr:8443\/agenda\?todo=\d+$/,
+          );
+        }
+      } finally {
+        await proxied.close();
+      }
+      // Without a declared proxy the prefix is a caller's word, and ignored.
+      const direct = await call<{ url: string }>(suite.app, 'POST', '/user/calendar-feed', {
+        token: suite.tokens.DIR,
+        fields: {},
+        headers: { 'x-forwarded-prefix': '/elsewhere' },
+      });
+      assert.doesNotMatch(direct.body.data!.url, /elsewhere/);
     });
 
     it('stops the old URL at once when made anew, and answers a bad token as an unknown path', async () => {

@@ -1,23 +1,19 @@
 import { endpoints } from '@bo/contracts/all';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { icsCalendar } from '../../calendar/ics';
 import { AppError } from '../../errors';
+import { appOrigin, publicApiUrl } from '../../http/public-address';
 import { registerEndpoint } from '../../http/register-endpoint';
 import { authOf } from '../../plugins/app/auth';
 
-// Where the API is reached from the caller's side (the feed's URL is given to a calendar client).
-const apiOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
 export async function calendarFeedRoutes(app: FastifyInstance) {
   const { repos, config } = app;
-  // Each event links back to the agenda, in the first front-end origin the API serves.
-  const appOrigin = config.corsOrigins[0] ?? '';
-
   registerEndpoint(app, endpoints.calendarFeed, async (request) => repos.calendarFeed.state(authOf(request).user.id));
 
   registerEndpoint(app, endpoints.createCalendarFeed, async (request) => {
     const token = await repos.calendarFeed.renew(authOf(request).user.id);
-    return { url: `${apiOrigin(request)}/ical/${token}.ics` };
+    // The feed's URL is given to a calendar client: where the caller reached the API.
+    return { url: `${publicApiUrl(request, config)}/ical/${token}.ics` };
   });
 
   registerEndpoint(app, endpoints.deleteCalendarFeed, async (request) => {
@@ -31,6 +27,8 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
     const owner = token === undefined ? undefined : await repos.calendarFeed.owner(token);
     if (owner === undefined) throw new AppError('unknownCommand');
     const todos = await repos.calendarFeed.todos(owner.id);
+    // Each event links back to the agenda, on the front end's origin.
+    const agenda = `${appOrigin(request, config)}/agenda`;
     const body = icsCalendar(
       `Agenda ${owner.trigram}`,
       todos.map((todo) => ({
@@ -38,7 +36,7 @@ export async function calendarFeedRoutes(app: FastifyInstance) {
         date: todo.deadline,
         summary: `${todo.isAccomplished ? '✓ ' : ''}${todo.task} — ${todo.contact}`,
         description: [todo.notes, todo.company, todo.phone].filter((part) => part !== null && part !== '').join('\n'),
-        url: `${appOrigin}/agenda?todo=${todo.id}`,
+        url: `${agenda}?todo=${todo.id}`,
         done: todo.isAccomplished,
         sequence: todo.version,
         lastModified: todo.lastModified,
