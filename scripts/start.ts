@@ -1,7 +1,9 @@
-// npm start: builds what is not built, starts the API (creating and seeding the embedded database on first
-// run) and serves the shell and every remote on its own origin, as if deployed apart.
+// npm start: compiles the API (every time: about a second, and never a stale bundle), builds the front end's apps
+// that are not built, starts the API (creating and seeding the embedded database on first run) and serves the
+// shell and every remote on its own origin, as if deployed apart.
 import path from 'node:path';
 import { buildFront, root } from './build';
+import { buildApi } from './build-api';
 import { defaultDeployRoot } from './deploy-root';
 import { startSystem } from './system';
 
@@ -16,6 +18,7 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+await buildApi();
 buildFront();
 const system = await startSystem({
   shellPort: port('SHELL_PORT', 3000),

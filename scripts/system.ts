@@ -4,7 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { apiNodeFlags } from '../api/src/node-flags';
+import { apiBundle, apiCommand } from '../api/src/node-flags';
+import { STOP_DEADLINE_MS } from '../api/src/stop-deadline';
 import { root } from './build';
 import { deployBuilt, readRegistry, remoteDirs, type RemoteKey } from './deploy-root';
 import { remoteHeaders, shellHeaders } from './security-headers';
@@ -78,7 +79,9 @@ function apiProcess(options: SystemOptions, privateKeyFile: string, shellOrigin:
   return {
     url,
     async start() {
-      child = spawn(process.execPath, [...apiNodeFlags, 'api/src/main.ts'], {
+      // The compiled API (npm run build, or npm start, which compiles it every time).
+      if (!existsSync(apiBundle())) throw new Error("L'API n'est pas compilée : lancez npm run build.");
+      child = spawn(process.execPath, apiCommand(), {
         cwd: root,
         env,
         stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
@@ -90,8 +93,8 @@ function apiProcess(options: SystemOptions, privateKeyFile: string, shellOrigin:
       child = null;
       if (!running || running.exitCode !== null) return;
       await new Promise<void>((resolve) => {
-        // The API ends itself within 5 s of SIGTERM; if it does not, it is killed.
-        const killer = setTimeout(() => running.kill('SIGKILL'), 10_000);
+        // The API ends itself within its stop deadline of SIGTERM; if it does not, it is killed.
+        const killer = setTimeout(() => running.kill('SIGKILL'), STOP_DEADLINE_MS + 2_000);
         running.once('exit', () => {
           clearTimeout(killer);
           resolve();
