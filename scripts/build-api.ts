@@ -5,7 +5,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, stop, type Plugin } from 'esbuild';
 import { apiBundleDir, apiEntries, apiSource, type ApiEntry } from '../api/src/node-flags';
 
 const externalPackages: Plugin = {
@@ -22,6 +22,7 @@ export async function buildApi(): Promise<void> {
   const entryPoints = Object.fromEntries(
     (Object.keys(apiEntries) as ApiEntry[]).map((entry) => [entry, apiSource(entry)]),
   );
+  // esbuild's service process is stopped afterwards: it would stay beside `npm start` for nothing.
   const result = await build({
     entryPoints,
     outdir: apiBundleDir,
@@ -33,7 +34,7 @@ export async function buildApi(): Promise<void> {
     plugins: [externalPackages],
     write: false,
     logLevel: 'warning',
-  });
+  }).finally(() => stop());
   // Each file is written beside its place and renamed over it, so that an instance starting meanwhile (another
   // `npm start`, a browser test) reads a whole bundle, the old or the new.
   mkdirSync(apiBundleDir, { recursive: true });
