@@ -1,9 +1,11 @@
-// Builds the shell and every remote that is not built yet (or whose sources changed since), one after the
-// other: each build takes about a gigabyte of memory, and the machine has two cores.
+// npm run build: compiles the API (scripts/build-api.ts), then builds the shell and every remote that is not
+// built yet (or whose sources changed since), one after the other: each build takes about a gigabyte of memory,
+// and the machine has two cores.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApi } from './build-api';
 import { precompress } from './precompress';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,5 +57,6 @@ export function buildFront({ force = false } = {}) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildApi();
   buildFront({ force: process.argv.includes('--force') });
 }

@@ -1,11 +1,14 @@
-// npm start: builds what is not built, starts the API (creating and seeding the embedded database on first
-// run) and serves the shell and every remote on its own origin, as if deployed apart.
+// npm start: compiles the API (every time: about a second, and never a stale bundle), builds the front end's apps
+// that are not built, starts the API (creating and seeding the embedded database on first run) and serves the
+// shell and every remote on its own origin, as if deployed apart.
 import path from 'node:path';
 import { buildFront, root } from './build';
+import { buildApi } from './build-api';
 import { defaultDeployRoot } from './deploy-root';
 import { envPort } from './env-number';
 import { startSystem } from './system';
 
+await buildApi();
 buildFront();
 const system = await startSystem({
   shellPort: envPort('SHELL_PORT', 3000),

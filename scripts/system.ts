@@ -5,7 +5,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientConfig } from '@bo/contracts';
-import { apiNodeFlags } from '../api/src/node-flags';
+import { apiBundle, apiCommand } from '../api/src/node-flags';
+import { STOP_DEADLINE_MS } from '../api/src/stop-deadline';
 import { root } from './build';
 import { deployBuilt, readRegistry, remoteDirs, type RemoteKey } from './deploy-root';
 import { remoteHeaders, shellHeaders } from './security-headers';
@@ -87,7 +88,9 @@ export function apiProcess(
   return {
     url,
     async start() {
-      child = spawn(process.execPath, [...apiNodeFlags, 'api/src/main.ts'], {
+      // The compiled API (npm run build, or npm start, which compiles it every time).
+      if (!existsSync(apiBundle())) throw new Error("L'API n'est pas compilée : lancez npm run build.");
+      child = spawn(process.execPath, apiCommand(), {
         cwd: root,
         env,
         stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
@@ -99,8 +102,8 @@ export function apiProcess(
       child = null;
       if (!running || running.exitCode !== null) return;
       await new Promise<void>((resolve) => {
-        // The API ends itself within 5 s of SIGTERM; if it does not, it is killed.
-        const killer = setTimeout(() => running.kill('SIGKILL'), 10_000);
+        // The API ends itself within its stop deadline of SIGTERM; if it does not, it is killed.
+        const killer = setTimeout(() => running.kill('SIGKILL'), STOP_DEADLINE_MS + 2_000);
         running.once('exit', () => {
           clearTimeout(killer);
           resolve();

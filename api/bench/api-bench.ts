@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { apiNodeFlags } from '../src/node-flags';
+import { buildApi } from '../../scripts/build-api';
+import { apiBundle, apiNodeFlags } from '../src/node-flags';
 import { login } from './bench-client';
 import { createBenchDatabase } from './bench-database';
 import { dataBench, printData, type DataResult } from './import-load';
@@ -54,8 +55,8 @@ type Row = {
   failures: number;
 };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverScript = path.join(here, 'bench-server.ts');
+// The compiled benchmarks' server (bench-server.ts, compiled when the benchmark starts): the code npm start runs.
+const serverScript = apiBundle('bench-server');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connectionCounts = [10, 1];
 const goalP99 = 50;
@@ -373,6 +374,7 @@ export async function apiBench(): Promise<void> {
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(serverUrl.hostname)) {
     throw new Error(`The benchmark only runs against a local PostgreSQL; DATABASE_URL points at ${serverUrl.hostname}`);
   }
+  await buildApi();
   const rows: Row[] = [];
   const mixedRows: MixedRow[] = [];
   const listResults: ListResult[] = [];

@@ -7,6 +7,7 @@ import { answerClientError } from './http/client-errors';
 import { requestLimits } from './limits';
 import { answerCachePlugin } from './plugins/app/answer-cache';
 import { authPlugin } from './plugins/app/auth';
+import { drainPlugin } from './plugins/app/drain';
 import { errorsPlugin } from './plugins/app/errors';
 import { healthPlugin } from './plugins/app/health';
 import { metricsPlugin } from './plugins/app/metrics';
@@ -65,6 +66,9 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
     clientErrorHandler: answerClientError,
     // Behind a reverse proxy, request.ip is the client's address from X-Forwarded-For (login limits use it).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // While the instance stops, a request arriving on a connection already open is answered, not refused with a
+    // 503 (plugins/app/drain.ts closes the connection after it).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Zod schemas of @bo/contracts validate the input of every route, and its output when asked to (tests).
@@ -82,6 +86,8 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   // Then the measures, so that every answer is timed, refusals and unknown paths included.
   const { metrics } = config;
   await app.register(metricsPlugin, { db, processMetrics: metrics.port !== null || metrics.token !== null });
+  // Then the drain, whose hooks apply to every answer.
+  await app.register(drainPlugin);
 
   // 1. External plugins. Security headers and CORS come first so that they apply to every answer, errors and
   // preflights included (CORS answers a preflight before the auth hook could refuse it); multipart must

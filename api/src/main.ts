@@ -4,8 +4,7 @@ import { ConfigError, loadConfig, maintenanceDbTimeouts, type AppConfig } from '
 import { openDatabase } from './db/engine';
 import { migrateToLatest } from './db/migrate';
 import { isDatabaseEmpty, seedDemo } from './db/seed';
-
-const SHUTDOWN_DEADLINE_MS = 5_000;
+import { STOP_DEADLINE_MS } from './stop-deadline';
 
 async function start(config: AppConfig): Promise<void> {
   if (config.databaseUrl === null && config.dataDir !== null) mkdirSync(config.dataDir, { recursive: true });
@@ -25,21 +24,29 @@ async function start(config: AppConfig): Promise<void> {
     db: database.db,
     logger: { level: config.debug ? 'debug' : 'info' },
   });
-  // Requests under way may finish; past the deadline the process ends anyway, so that a stuck request or
-  // connection never keeps a stopped server alive.
+  // A graceful stop (docs/architecture.md, "Stopping an instance"): /health and /ready answer 503 "stopping" at
+  // once, the listening socket closes, the requests under way are answered in full, then the database pool closes
+  // and the process exits 0. Past the deadline it exits 1 anyway, so that a stuck request or connection never
+  // keeps a stopped server alive.
   // Once: Ctrl-C reaches every process of `npm start`, whose own stop then sends SIGTERM too.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing`);
+    app.log.info(`${signal} received, draining`);
     const deadline = setTimeout(() => {
-      app.log.warn(`still closing after ${SHUTDOWN_DEADLINE_MS} ms: exiting`);
+      app.log.warn(`still draining after ${STOP_DEADLINE_MS} ms: exiting`);
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS);
+    }, STOP_DEADLINE_MS);
     deadline.unref();
-    await app.close();
-    await database.close();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error(error, 'the stop failed');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', (signal) => void shutdown(signal));

@@ -48,6 +48,8 @@ export type TestDatabase = {
   db: Db;
   // Another connection to the same database, as a second API instance would have.
   openAnother: () => Db;
+  // On PostgreSQL, the database's URL, for a server process of its own (PGlite's is in this process's memory).
+  url: string | null;
   close: () => Promise<void>;
 };
 
@@ -58,6 +60,7 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
     const pglite = await createPglite(null);
     return trackedDatabase(
       engine,
+      null,
       () => kyselyOnPglite(pglite),
       () => pglite.close(),
     );
@@ -70,6 +73,7 @@ export async function createTestDatabase(engine: EngineName): Promise<TestDataba
   url.pathname = `/${name}`;
   return trackedDatabase(
     engine,
+    url.toString(),
     () => kyselyOnPool(createPgPool(url.toString(), 5)),
     () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
   );
@@ -89,6 +93,7 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
 // engine is disposed of.
 async function trackedDatabase(
   engine: EngineName,
+  url: string | null,
   connect: () => Db,
   dispose: () => Promise<void>,
 ): Promise<TestDatabase> {
@@ -104,6 +109,7 @@ async function trackedDatabase(
     engine,
     db,
     openAnother: open,
+    url,
     close: async () => {
       for (const handle of handles) await handle.destroy();
       await dispose();
