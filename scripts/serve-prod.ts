@@ -1,4 +1,4 @@
-// npm run serve:prod: the product as an IT team runs it (docs/production-nginx.md). API_INSTANCES instances of the
+// npm run serve:prod: the product as an IT team runs it (docs/production.md). API_INSTANCES instances of the
 // API on PostgreSQL behind Debian's nginx, one HTTPS origin for the shell, the remotes' deployed versions and the
 // API; Ctrl-C or SIGTERM stops nginx, then the instances.
 import path from 'node:path';

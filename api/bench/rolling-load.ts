@@ -9,7 +9,7 @@ import { httpGet, login } from './bench-client';
 import { percentile } from './mixed-load';
 import { printTextTable } from './text-table';
 
-// The rolling restart (docs/production-nginx.md): two API instances behind nginx, with the production mode's own
+// The rolling restart (docs/production.md): two API instances behind nginx, with the production mode's own
 // configuration, the mixed day's users reading their todo month and standby lists and adding todos through nginx,
 // while each instance in turn gets SIGTERM, exits, starts again and is back in the rotation. Every answer that is not
 // the expected one is a failure (the goal is none), and every write answered 2xx must be in the database afterwards.

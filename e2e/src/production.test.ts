@@ -1,4 +1,4 @@
-// Production mode (docs/production-nginx.md): `npm run serve:prod`'s code on test ports, two API instances on a
+// Production mode (docs/production.md): `npm run serve:prod`'s code on test ports, two API instances on a
 // fresh PostgreSQL database behind nginx over TLS, one origin for the shell, the remotes and the API. A person works
 // through it; an instance stopped while a page reads its data costs that page nothing; the files are sent the way a
 // browser caches and decompresses them.

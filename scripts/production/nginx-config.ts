@@ -1,4 +1,4 @@
-// The nginx configuration of production mode, written from TypeScript (docs/production-nginx.md explains it block by
+// The nginx configuration of production mode, written from TypeScript (docs/production.md explains it block by
 // block): one origin for the shell, the remotes' deployed versions and the API, the API's instances behind it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ export type NginxSite = {
 export const ORIGIN_MARK = 'https://origin.invalid';
 
 // An instance that refuses a connection or answers 502/503 leaves the rotation for this long, then gets one try: a
-// rolling restart waits this long after an instance is back before stopping the next (docs/production-nginx.md).
+// rolling restart waits this long after an instance is back before stopping the next (docs/production.md).
 export const failTimeoutSeconds = 5;
 // Exports stream a whole table: the longest an answer may keep nginx waiting between two reads.
 const apiReadTimeout = '300s';

@@ -1,5 +1,5 @@
 // Production mode: the API's instances on local ports and nginx in front of them, one origin for everything
-// (docs/production-nginx.md). Used by `npm run serve:prod`, its browser test and the rolling-restart benchmark.
+// (docs/production.md). Used by `npm run serve:prod`, its browser test and the rolling-restart benchmark.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../build';
