@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { failTimeoutSeconds } from '../../scripts/production/nginx-config';
+import { backInRotation } from '../../scripts/production/nginx-config';
 import { startProduction, type ProductionSystem } from '../../scripts/production/production-system';
 import { httpGet, login } from './bench-client';
 import { percentile } from './mixed-load';
@@ -137,7 +137,7 @@ async function rollingRestart(system: ProductionSystem, log: (line: string) => v
       `instance ${index + 1}: exited ${((stopped - started) / 1000).toFixed(1)} s after SIGTERM, ready again ` +
         `${((performance.now() - stopped) / 1000).toFixed(1)} s later`,
     );
-    await new Promise((resolve) => setTimeout(resolve, (failTimeoutSeconds + 1) * 1000));
+    await backInRotation();
   }
 }
 

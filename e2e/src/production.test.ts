@@ -13,7 +13,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createBenchDatabase } from '../../api/bench/bench-database';
 import { hashedFilePattern } from '../../scripts/front-files';
-import { brotliModule } from '../../scripts/production/nginx-config';
+import { backInRotation, brotliModule } from '../../scripts/production/nginx-config';
 import { nginxPath } from '../../scripts/production/nginx-process';
 import { startProduction, type ProductionSystem } from '../../scripts/production/production-system';
 import { launchBrowser, login, pickOption, ports } from './harness';
@@ -177,6 +177,8 @@ describe('production mode behind nginx', { skip: reason }, () => {
       const companies = await api<{ total: number }>('/companies?perPage=1');
       assert.ok(companies.total > 0);
       await instance.start();
+      // As a rolling restart does (docs/production.md): the next one stops once nginx has this one back.
+      await backInRotation();
       await page.goto(`${system.url}/agenda`);
       await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
     }

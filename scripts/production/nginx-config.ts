@@ -31,6 +31,7 @@ export const ORIGIN_MARK = 'https://origin.invalid';
 // An instance that refuses a connection or answers 502/503 leaves the rotation for this long, then gets one try: a
 // rolling restart waits this long after an instance is back before stopping the next (docs/production.md).
 export const failTimeoutSeconds = 5;
+export const backInRotation = () => new Promise((resolve) => setTimeout(resolve, (failTimeoutSeconds + 1) * 1000));
 // Exports stream a whole table: the longest an answer may keep nginx waiting between two reads.
 const apiReadTimeout = '300s';
 
