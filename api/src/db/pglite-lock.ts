@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isRunning } from '../process-running';
 
 // PGlite runs inside one process and takes no lock of its own: two processes on one data folder would both write
 // it and corrupt it. Whoever opens a folder (the API, a backup, a restore) first writes its process id to
@@ -19,16 +20,6 @@ export class DataFolderInUseError extends Error {
 }
 
 export const lockFileOf = (dataDir: string): string => `${path.resolve(dataDir)}.lock`;
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 // Takes the folder's lock or throws DataFolderInUseError; returns its release, which is also run at exit.
 export function lockDataFolder(dataDir: string): () => void {

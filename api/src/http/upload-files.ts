@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isRunning } from '../process-running';
 
 // Uploads are streamed to files of the system's temporary folder, named after the process that receives them, so
 // that a process can tell its own from those of another instance (or test run) sharing the folder.
@@ -9,16 +10,6 @@ const PREFIX = 'bo-upload-';
 
 export function newUploadPath(): string {
   return path.join(tmpdir(), `${PREFIX}${process.pid}-${randomUUID()}`);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 // A file named without a process (older versions) is left while an upload and its import could still be under way.
