@@ -35,9 +35,27 @@ const serverMs = (header: string | string[] | undefined): number | null => {
   const duration = /(?:^|,)\s*app;dur=([\d.]+)/.exec(String(header ?? ''))?.[1];
   return duration === undefined ? null : Number(duration);
 };
-export function httpGet(url: string, headers: Record<string, string>): Promise<HttpAnswer> {
+type HttpOptions = { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: Buffer };
+
+// One request; when a kept-alive connection turns out closed by the server before any answer came (nginx's old
+// workers close their idle connections on a reload), it is sent again once on a new connection, as a browser does:
+// the server read nothing of it. `retried` says so, for the figures.
+export async function httpRequest(url: string, options: HttpOptions): Promise<HttpAnswer & { retried: boolean }> {
+  try {
+    return { ...(await sendOnce(url, options)), retried: false };
+  } catch (error) {
+    if (!(error instanceof ClosedReusedConnection)) throw error;
+    return { ...(await sendOnce(url, options)), retried: true };
+  }
+}
+
+class ClosedReusedConnection extends Error {}
+
+function sendOnce(url: string, { method = 'GET', headers, body }: HttpOptions): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (response) => {
+    let answered = false;
+    const request = http.request(url, { agent, method, headers }, (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -50,6 +68,14 @@ export function httpGet(url: string, headers: Record<string, string>): Promise<H
       );
       response.on('error', reject);
     });
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      const closed = ['ECONNRESET', 'EPIPE'].includes(error.code ?? '') || error.message === 'socket hang up';
+      reject(request.reusedSocket && !answered && closed ? new ClosedReusedConnection(error.message) : error);
+    });
+    request.end(body);
   });
+}
+
+export async function httpGet(url: string, headers: Record<string, string>): Promise<HttpAnswer> {
+  return httpRequest(url, { headers });
 }

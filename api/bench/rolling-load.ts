@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { backInRotation } from '../../scripts/production/nginx-config';
 import { startProduction, type ProductionSystem } from '../../scripts/production/production-system';
-import { httpGet, login } from './bench-client';
+import { httpRequest, login } from './bench-client';
 import { percentile } from './mixed-load';
 import { printTextTable } from './text-table';
 
@@ -38,10 +37,11 @@ export type RollingResult = {
   windowSeconds: number;
   writes: number;
   writesLost: number;
+  retried: number;
 };
 
 type User = { trigram: string; contactId: number; taskId: number; deadline: string; standby: boolean; token: string };
-type Sample = { at: number; ms: number; outcome: string; note: string | null };
+type Sample = { at: number; ms: number; outcome: string; note: string | null; retried: boolean };
 
 // Marks the benchmark's own todos, to find them afterwards and remove them.
 const notePrefix = `Relance roulante ${randomBytes(3).toString('hex')}`;
@@ -95,6 +95,7 @@ async function load(users: User[], base: string, options: RollingOptions, runnin
         const at = performance.now();
         let note: string | null = null;
         let outcome: string;
+        let retried = false;
         try {
           if (roll < options.writeShare) {
             counter += 1;
@@ -102,22 +103,29 @@ async function load(users: User[], base: string, options: RollingOptions, runnin
             const form = new FormData();
             form.append('deadline', user.deadline);
             form.append('notes', note);
+            // The multipart body and its boundary, as a browser would send them.
+            const encoded = new Request(base, { method: 'POST', body: form });
             const url = `${base}/contact/${user.contactId}/task/${user.taskId}/todo/store`;
-            const response = await fetch(url, { method: 'POST', headers, body: form });
-            await response.arrayBuffer();
-            outcome = response.status === 200 ? 'ok' : `write ${response.status}`;
+            const answer = await httpRequest(url, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': encoded.headers.get('content-type') ?? '' },
+              body: Buffer.from(await encoded.arrayBuffer()),
+            });
+            retried = answer.retried;
+            outcome = answer.status === 200 ? 'ok' : `write ${answer.status}`;
           } else {
             const url =
               user.standby && roll < options.writeShare + (1 - options.writeShare) / 2
                 ? `${base}/user/contacts/standby`
                 : `${base}/todos?onlyPending=1&start=${options.month.start}&end=${options.month.end}`;
-            const { status } = await httpGet(url, headers);
-            outcome = status === 200 ? 'ok' : `read ${status}`;
+            const answer = await httpRequest(url, { headers });
+            retried = answer.retried;
+            outcome = answer.status === 200 ? 'ok' : `read ${answer.status}`;
           }
         } catch (error) {
           outcome = `${note === null ? 'read' : 'write'} network error (${(error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code ?? String(error)})`;
         }
-        samples.push({ at, ms: performance.now() - at, outcome, note });
+        samples.push({ at, ms: performance.now() - at, outcome, note, retried });
         await sleep(options.thinkMs);
       }
     }),
@@ -125,19 +133,15 @@ async function load(users: User[], base: string, options: RollingOptions, runnin
   return samples;
 }
 
-// Each instance in turn: SIGTERM, its exit, a new process, its answer; then the time nginx takes to send it
-// requests again, before the next.
+// Each instance in turn, as an operator restarts them (docs/production.md): out of nginx's rotation, SIGTERM, a new
+// process, back in the rotation once it answers.
 async function rollingRestart(system: ProductionSystem, log: (line: string) => void): Promise<void> {
-  for (const [index, instance] of system.instances.entries()) {
+  for (const index of system.instances.keys()) {
     const started = performance.now();
-    await instance.stop();
-    const stopped = performance.now();
-    await instance.start();
+    await system.restartInstance(index);
     log(
-      `instance ${index + 1}: exited ${((stopped - started) / 1000).toFixed(1)} s after SIGTERM, ready again ` +
-        `${((performance.now() - stopped) / 1000).toFixed(1)} s later`,
+      `instance ${index + 1}: restarted and back in the rotation in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    await backInRotation();
   }
 }
 
@@ -207,6 +211,7 @@ export async function rollingLoad(options: RollingOptions, log: (line: string) =
       windowSeconds: (windowEnd - windowStart) / 1000,
       writes: written.length,
       writesLost: written.filter((note) => !found.has(note as string)).length,
+      retried: samples.filter((sample) => sample.retried).length,
     };
   } finally {
     await system?.stop();
@@ -232,6 +237,9 @@ export function printRolling(result: RollingResult): void {
     ],
   );
   for (const [kind, count] of Object.entries(result.failureKinds)) console.log(`  failed: ${count} × ${kind}`);
+  console.log(
+    `  sent again on a new connection (a kept-alive one closed by nginx's reload before any answer, as a browser does): ${result.retried}`,
+  );
   console.log(
     `  goals: 0 failures (${result.failures === 0 ? 'met' : 'missed'}), 0 writes lost (${result.writesLost === 0 ? 'met' : 'missed'})`,
   );

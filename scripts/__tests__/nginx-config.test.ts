@@ -1,6 +1,6 @@
 // Production mode's nginx configuration, as nginx itself reads it (`nginx -t`), with TLS and without.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureCertificate } from '../production/certificate';
@@ -48,6 +48,14 @@ describe('production nginx configuration', () => {
     const result = check({ tls: null });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+  });
+
+  maybe('takes a drained instance out of the rotation, the others kept (a rolling restart)', () => {
+    const result = check({ drained: [4002] });
+    expect(result.status).toBe(0);
+    const upstream = /upstream bo_api \{([^}]*)\}/.exec(readFileSync(path.join(dir, 'nginx.conf'), 'utf8'))?.[1] ?? '';
+    expect(upstream).toMatch(/127\.0\.0\.1:4002 [^;\n]* down;/);
+    expect(upstream).not.toMatch(/127\.0\.0\.1:400[13] [^;\n]* down;/);
   });
 
   it('refuses a certificate without its key', () => {

@@ -17,6 +17,8 @@ export type NginxSite = {
   // config.json as served, with ORIGIN_MARK where the request's own origin goes.
   configFile: string;
   apiPorts: readonly number[];
+  // Instances taken out of the rotation (`down`) before they are stopped: a rolling restart (docs/production.md).
+  drained?: readonly number[];
   // TLS on `port` when given (and an HTTP port that sends to it), plain HTTP on `port` otherwise.
   port: number;
   tls: { certificate: string; key: string; redirectFrom: number | null; strictTransport: boolean } | null;
@@ -128,7 +130,12 @@ ${brotli ? '  brotli_static on;\n' : ''}
   # its listener (SIGTERM) refuses it before anything is sent, and nginx sends the request to another instance,
   # a write included. A write already sent is never sent twice (no non_idempotent below).
   upstream bo_api {
-${site.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${failTimeoutSeconds}s;`).join('\n')}
+${site.apiPorts
+  .map(
+    (port) =>
+      `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${failTimeoutSeconds}s${site.drained?.includes(port) ? ' down' : ''};`,
+  )
+  .join('\n')}
   }
 ${redirect}
   server {

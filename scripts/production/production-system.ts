@@ -34,6 +34,9 @@ export type ProductionSystem = {
   deployRoot: string;
   instances: ApiProcess[];
   nginx: RunningNginx;
+  // One step of a rolling restart (docs/production.md): the instance leaves nginx's rotation (the requests nginx had
+  // sent it are answered first), gets SIGTERM, starts again, and is back in the rotation once ready.
+  restartInstance: (index: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -95,6 +98,13 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
     deployRoot: options.deployRoot,
     instances,
     nginx,
+    async restartInstance(index) {
+      const instance = instances[index];
+      await nginx.reload({ drained: [ports[index]] });
+      await instance.stop();
+      await instance.start();
+      await nginx.reload({ drained: [] });
+    },
     async stop() {
       await nginx.stop();
       await stopInstances();
