@@ -65,6 +65,7 @@ async function registeredBy(folder: string): Promise<string[]> {
   const recorder = {
     route: (options: { method: string; url: string }) => void routes.push(`${options.method} ${options.url}`),
     repos: {},
+    metrics: {},
     config: testConfig(),
   };
   const app = new Proxy(recorder, {
