@@ -45,16 +45,21 @@ export async function httpRequest(url: string, options: HttpOptions): Promise<Ht
     return { ...(await sendOnce(url, options)), retried: false };
   } catch (error) {
     if (!(error instanceof ClosedReusedConnection)) throw error;
-    return { ...(await sendOnce(url, options)), retried: true };
+    // On a connection of its own: the other kept-alive ones of the pool may be closing too.
+    return { ...(await sendOnce(url, options, false)), retried: true };
   }
 }
 
 class ClosedReusedConnection extends Error {}
 
-function sendOnce(url: string, { method = 'GET', headers, body }: HttpOptions): Promise<HttpAnswer> {
+function sendOnce(
+  url: string,
+  { method = 'GET', headers, body }: HttpOptions,
+  connection: http.Agent | false = agent,
+): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const request = http.request(url, { agent, method, headers }, (response) => {
+    const request = http.request(url, { agent: connection, method, headers }, (response) => {
       answered = true;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
