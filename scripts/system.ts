@@ -48,13 +48,17 @@ export function ensureLoginKeys(dataDir: string) {
   return { privateFile, publicKey: readFileSync(publicFile, 'utf8') };
 }
 
-async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess) {
+// Until the instance says it is ready (its database reached). The answer is read whole: an answer left unread keeps
+// its connection busy, and the instance's graceful stop would wait for it.
+async function waitUntilReady(url: string, timeoutMs: number, child?: ChildProcess) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child && child.exitCode !== null) throw new Error(`Le serveur API s'est arrêté (code ${child.exitCode}).`);
     try {
-      await fetch(url);
-      return;
+      const answer = await fetch(url);
+      await answer.arrayBuffer();
+      if (answer.ok) return;
+      throw new Error(`${url}: ${answer.status}`);
     } catch {
       if (Date.now() > deadline) throw new Error(`Pas de réponse de ${url} après ${timeoutMs} ms.`);
       await new Promise((r) => setTimeout(r, 200));
@@ -95,7 +99,7 @@ export function apiProcess(
         env,
         stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
       });
-      await waitForHttp(`${url}/docs/json`, 120_000, child);
+      await waitUntilReady(`${url}/ready`, 120_000, child);
     },
     async stop() {
       const running = child;
