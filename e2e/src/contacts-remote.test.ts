@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiPost, login, pickOption, useStack } from './harness';
+import { addFirstTodoFromStandby, apiPost, login, pickOption, useStack } from './harness';
 
 const stack = useStack({ users: ['DIR'] });
 const { it, api } = stack;
@@ -219,18 +219,7 @@ describe('standby contacts', () => {
     await page
       .getByRole('tab', { name: `Tous les contacts (${standby.allContacts.length.toLocaleString('fr-FR')})` })
       .waitFor();
-    await page.getByLabel('Rechercher').fill(contact.lastName.toUpperCase());
-    await page.getByLabel('Rechercher').press('Enter');
-    const name = `${contact.firstName} ${contact.lastName}`;
-    await page
-      .getByRole('button', { name: `Ajouter une tâche pour ${name}` })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
-    await dialog.waitFor();
-    await pickOption(page, /Type de tâche/, tasks[0].description);
-    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+    await addFirstTodoFromStandby(page, contact, tasks[0].description);
     await page
       .getByRole('tab', { name: `Tous les contacts (${(standby.allContacts.length - 1).toLocaleString('fr-FR')})` })
       .waitFor();

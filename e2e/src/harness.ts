@@ -300,6 +300,26 @@ export async function pickOption(
 
 // Holds the browser's idle moments (requestIdleCallback) of every page of a context until releaseIdle: the shell
 // preloads remotes when the browser is idle, and a test or a benchmark tells those downloads apart from the rest.
+// On a standby list: finds the contact, adds its first todo from its row with this task type, and waits for the
+// confirmation (the contact then leaves the standby lists).
+export async function addFirstTodoFromStandby(
+  page: Page,
+  contact: { firstName: string; lastName: string },
+  task: string,
+) {
+  await page.getByLabel('Rechercher').fill(contact.lastName.toUpperCase());
+  await page.getByLabel('Rechercher').press('Enter');
+  await page
+    .getByRole('button', { name: `Ajouter une tâche pour ${contact.firstName} ${contact.lastName}` })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
+  await dialog.waitFor();
+  await pickOption(page, /Type de tâche/, task);
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+}
+
 export async function holdIdleCallbacks(context: BrowserContext) {
   await context.addInitScript(() => {
     const held: IdleRequestCallback[] = [];

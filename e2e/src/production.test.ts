@@ -16,7 +16,7 @@ import { hashedFilePattern } from '../../scripts/front-files';
 import { backInRotation, brotliModule } from '../../scripts/production/nginx-config';
 import { nginxPath } from '../../scripts/production/nginx-process';
 import { startProduction, type ProductionSystem } from '../../scripts/production/production-system';
-import { launchBrowser, login, pickOption, ports } from './harness';
+import { addFirstTodoFromStandby, launchBrowser, login, ports } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
@@ -140,17 +140,7 @@ describe('production mode behind nginx', { skip: reason }, () => {
       page.getByRole('tab', { name: `Tous les contacts (${count.toLocaleString('fr-FR')})` });
     await page.goto(`${system.url}/liste-contacts-veille?tab=all`);
     await tab(standby.allContacts.length).waitFor();
-    await page.getByLabel('Rechercher').fill(contact.lastName.toUpperCase());
-    await page.getByLabel('Rechercher').press('Enter');
-    await page
-      .getByRole('button', { name: `Ajouter une tâche pour ${contact.firstName} ${contact.lastName}` })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Ajouter une tâche' });
-    await dialog.waitFor();
-    await pickOption(page, /Type de tâche/, tasks[0].description);
-    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+    await addFirstTodoFromStandby(page, contact, tasks[0].description);
     await page.reload();
     await tab(standby.allContacts.length - 1).waitFor();
 
