@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { poolOf } from '../../db/engine';
 
 // What the API measures, in Prometheus' terms: one registry per app instance (tests build many apps in one
-// process), read at /metrics (metrics-endpoint.ts). The names and what to watch: docs/configuration.md.
+// process), read at /metrics (metrics-endpoint.ts). The names and what to watch: docs/production.md.
 export type AppMetrics = {
   registry: Registry;
   answerCache: Counter<'outcome'>;
