@@ -23,23 +23,10 @@ export type CompanyRow = {
   version: number;
 };
 
-type CompanyListRow = {
-  id: number;
-  name: string;
-  registration_id: string;
-  parent_id: number | null;
-  parent_name: string | null;
+// A list row: the panel's columns but its creation and version, with the counts the list shows.
+type CompanyListRow = Omit<CompanyRow, 'created_at' | 'version'> & {
   subsidiary_count: number | string;
   active_contact_count: number | string;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  phone: string | null;
-  website: string | null;
-  sector: string | null;
-  owner_id: number;
-  owner_trigram: string;
-  is_active: boolean;
 };
 
 const parentOf = (row: { parent_id: number | null; parent_name: string | null }) =>
