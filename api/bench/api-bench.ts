@@ -12,6 +12,7 @@ import { dataBench, printData, type DataResult } from './import-load';
 import { listLoad, printLists, type ExportRow, type ListRow } from './list-load';
 import { mixedLoad, type MixedRow } from './mixed-load';
 import { needsLoad, printNeeds } from './needs-load';
+import { instanceStart, printInstanceStart, type StartResult } from './instance-start';
 import { printReports, reportLoad, type ReportRow, type ChartChunk } from './report-load';
 import { printRolling, rollingLoad, type RollingResult } from './rolling-load';
 import { benchScale, scaledLarge } from './seed-large';
@@ -39,7 +40,9 @@ import { printTextTable } from './text-table';
 // The rolling scenario (PostgreSQL): the mixed day's users (adding todos as their writes) through nginx in front of
 // two instances, each restarted in turn (SIGTERM) during the run; nginx on BENCH_ROLLING_PORT (8790), the instances
 // on the two ports after it.
-// BENCH_API_SCENARIOS=loads,mixed,rolling,lists,reports,needs,ics,import picks the scenarios (all by default).
+// The start scenario (PostgreSQL, a database of its own): a fresh compiled instance's time to /ready and its memory,
+// BENCH_START_RUNS (5) starts beside a bare Node.js server's, on BENCH_START_PORT (8780).
+// BENCH_API_SCENARIOS=loads,mixed,rolling,lists,reports,needs,ics,import,start picks the scenarios (all by default).
 
 type Engine = 'postgres' | 'pglite';
 type Row = {
@@ -63,7 +66,7 @@ const goalP99 = 50;
 const goalRatio = 0.25;
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((name) => name.trim()) as Engine[];
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,rolling,lists,reports,needs,ics,import')
+const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,rolling,lists,reports,needs,ics,import,start')
   .split(',')
   .map((name) => name.trim());
 const mixedSettings = {
@@ -88,7 +91,12 @@ const reportSeconds = Number(process.env.BENCH_REPORT_DURATION ?? 5);
 const reportGoals = { p95: 300, stretch: 100, groupHistory: 100 };
 const dataGoals = { icsMs: 100, importSeconds: 30, rssMegabytes: 300 };
 // These run in a database of their own (they write): the engines' seeded databases are not needed for them alone.
-const ownDatabaseScenarios = ['ics', 'import'];
+const ownDatabaseScenarios = ['ics', 'import', 'start'];
+const startSettings = {
+  runs: Number(process.env.BENCH_START_RUNS ?? 5),
+  port: Number(process.env.BENCH_START_PORT ?? 8780),
+};
+const startGoals = { readyMs: 1000, rssMegabytes: 100 };
 const reportResults: { rows: ReportRow[]; charts: ChartChunk[] }[] = [];
 const rollingResults: RollingResult[] = [];
 const rollingPort = Number(process.env.BENCH_ROLLING_PORT ?? 8790);
@@ -382,7 +390,12 @@ export async function apiBench(): Promise<void> {
     for (const engine of engines) await benchEngine(engine, rows, mixedRows, listResults);
   }
   let data: DataResult | null = null;
-  if (engines.includes('postgres') && scenarios.some((name) => ownDatabaseScenarios.includes(name))) {
+  let fresh: StartResult | null = null;
+  if (engines.includes('postgres') && scenarios.includes('start')) {
+    console.log(`\n== a fresh instance: ${startSettings.runs} starts, beside a bare Node.js server`);
+    fresh = await instanceStart({ serverUrl, ...startSettings });
+  }
+  if (engines.includes('postgres') && scenarios.some((name) => ['ics', 'import'].includes(name))) {
     const { start: from, end: to } = monthWindow();
     data = await dataBench({
       start,
@@ -401,6 +414,7 @@ export async function apiBench(): Promise<void> {
   for (const result of reportResults) printReports(result, reportGoals);
   for (const result of needsResults) printNeeds(result, listSettings.connections, goalNeedsP95);
   if (data !== null) printData(data, dataGoals);
+  if (fresh !== null) printInstanceStart(fresh, startGoals);
 }
 
 function printMixed(rows: MixedRow[]): void {
