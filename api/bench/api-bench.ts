@@ -206,6 +206,7 @@ async function benchEngine(
         ...mixedSettings,
         curve: mixedCurve,
         bases: [base, `http://127.0.0.1:${other.port}`],
+        apiPids: [app.pid as number, other.child.pid as number],
         databaseUrl: env.BENCH_DATABASE_URL,
         baselineSeconds: Math.min(15, mixedSettings.durationSeconds),
         month: monthWindow(),
@@ -459,7 +460,7 @@ function printCurve(points: CurvePoint[]): void {
     'writes p50 ms',
     'writes p99 ms',
     'failed',
-    'cores API / db / generator',
+    'cores API / db / generator / machine',
     'db connections busy (mean, max)',
     'all busy',
     'waiting: lock / IO',
@@ -476,7 +477,9 @@ function printCurve(points: CurvePoint[]): void {
     String(point.failures),
     point.cores === null
       ? ''
-      : [point.cores.api, point.cores.db, point.cores.generator].map((cores) => cores.toFixed(2)).join(' / '),
+      : [point.cores.api, point.cores.db, point.cores.generator, point.cores.machine]
+          .map((cores) => cores.toFixed(2))
+          .join(' / '),
     `${point.connections.busyMean.toFixed(1)}, ${point.connections.busyMax}`,
     `${(100 * point.connections.fullShare).toFixed(0)} %`,
     `${point.connections.lockMean.toFixed(2)} / ${point.connections.ioMean.toFixed(2)}`,

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { maintenanceDbTimeouts } from '../src/config';
 import { createPgPool, kyselyOnPool } from '../src/db/engine';
 import { httpGet, login } from './bench-client';
-import { cpuSnapshot } from './cpu-time';
+import { cpuSnapshot, processesMs } from './cpu-time';
 import { addDayUsers, removeDayUsers } from './seed-large';
 
 // A realistic day on two API instances sharing one PostgreSQL: every user reads their todo month and their
@@ -15,6 +15,8 @@ import { addDayUsers, removeDayUsers } from './seed-large';
 
 export type MixedOptions = {
   bases: string[];
+  // The instances' processes, for their CPU time.
+  apiPids: number[];
   databaseUrl: string;
   // The day measured beside its reads-only baseline (one of the curve's counts).
   users: number;
@@ -41,7 +43,8 @@ export type MixedRow = {
 // One count of users of the curve. meantRps: what users waiting for each answer then thinking thinkMs send at the
 // answers' mean time (users × 1000 / (think + mean)); sentRps: what they sent. A load generator short of CPU sends
 // less than meant (its timers fire late): its row is not the server's. Where the time went meanwhile: the cores
-// busy in the API's processes, PostgreSQL's and the generator's; the instances' connections busy in the database
+// busy in the two instances' processes, in their connections' database processes, in the generator, and in the
+// whole machine (others' work included, on a shared one); the instances' connections busy in the database
 // (of 10 per instance's pool: all busy, the next request waits for one), and those waiting for a lock or for IO,
 // sampled every 100 ms (pg_stat_activity); the generator's event-loop delay.
 export type CurvePoint = {
@@ -51,7 +54,7 @@ export type CurvePoint = {
   reads: { p50: number; p99: number };
   writes: { p50: number; p99: number };
   failures: number;
-  cores: { api: number; db: number; generator: number } | null;
+  cores: { api: number; db: number; generator: number; machine: number } | null;
   connections: { busyMean: number; busyMax: number; fullShare: number; lockMean: number; ioMean: number };
   generatorLagP99: number;
 };
@@ -197,17 +200,38 @@ function sampleConnections(databaseUrl: string, poolSize: number): { stop: () =>
   };
 }
 
+// The database processes serving the instances' connections (their pools keep them open).
+async function connectionPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+       where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
 // Each instance's pool (db/engine.ts).
 const POOL_SIZE = 10;
 
 async function measurePoint(users: User[], options: MixedOptions): Promise<{ samples: Sample[]; point: CurvePoint }> {
   const lag = monitorEventLoopDelay({ resolution: 10 });
+  const dbPids = await connectionPids(options.databaseUrl);
   const sampler = sampleConnections(options.databaseUrl, POOL_SIZE * options.bases.length);
   const before = cpuSnapshot();
+  const apiBefore = processesMs(options.apiPids);
+  const dbBefore = processesMs(dbPids);
   lag.enable();
   const samples = await run(users, options, options.durationSeconds, options.writeShare);
   lag.disable();
   const after = cpuSnapshot();
+  const apiMs = processesMs(options.apiPids) - apiBefore;
+  // With the connections opened during the run, all of their time.
+  const dbMs = processesMs([...new Set([...dbPids, ...(await connectionPids(options.databaseUrl))])]) - dbBefore;
   const connections = await sampler.stop();
   const seconds = options.durationSeconds;
   const of = (kind: 'reads' | 'writes') => {
@@ -218,14 +242,16 @@ async function measurePoint(users: User[], options: MixedOptions): Promise<{ sam
     return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
   };
   const meanMs = samples.reduce((sum, sample) => sum + sample.ms, 0) / Math.max(1, samples.length);
-  let cores: CurvePoint['cores'] = null;
-  if (before !== null && after !== null) {
-    const db = after.postgresMs - before.postgresMs;
-    const generator = after.generatorMs - before.generatorMs;
-    const api = Math.max(0, after.busyMs - before.busyMs - db - generator);
-    const toCores = (ms: number) => ms / (seconds * 1000);
-    cores = { api: toCores(api), db: toCores(db), generator: toCores(generator) };
-  }
+  const toCores = (ms: number) => ms / (seconds * 1000);
+  const cores =
+    before === null || after === null
+      ? null
+      : {
+          api: toCores(apiMs),
+          db: toCores(dbMs),
+          generator: toCores(after.generatorMs - before.generatorMs),
+          machine: toCores(after.busyMs - before.busyMs),
+        };
   return {
     samples,
     point: {
