@@ -10,7 +10,7 @@ import { login } from './bench-client';
 import { createBenchDatabase } from './bench-database';
 import { dataBench, printData, type DataResult } from './import-load';
 import { listLoad, printLists, type ExportRow, type ListRow } from './list-load';
-import { mixedLoad, type MixedRow } from './mixed-load';
+import { mixedLoad, type CurvePoint, type MixedRow } from './mixed-load';
 import { needsLoad, printNeeds } from './needs-load';
 import { instanceStart, printInstanceStart, type StartResult } from './instance-start';
 import { printReports, reportLoad, type ReportRow, type ChartChunk } from './report-load';
@@ -27,7 +27,8 @@ import { printTextTable } from './text-table';
 // Run from the repository root: node --import tsx api/bench/api-bench.ts (or npm run bench -- api)
 // Optional: BENCH_ENGINES=postgres,pglite  BENCH_DURATION=10 (seconds)  DATABASE_URL (PostgreSQL server to use).
 // The mixed scenario (PostgreSQL only): two instances, BENCH_MIXED_USERS users (50) reading and writing
-// (BENCH_MIXED_WRITES, 0.1) for BENCH_MIXED_DURATION seconds (45), BENCH_MIXED_THINK_MS (100) between requests.
+// (BENCH_MIXED_WRITES, 0.1) for BENCH_MIXED_DURATION seconds (45), BENCH_MIXED_THINK_MS (100) between requests;
+// then the same day for each count of users of BENCH_MIXED_CURVE (25,50,100,200), its load curve.
 // The lists scenario: the companies' and contacts' list calls with BENCH_LIST_CONNECTIONS (10) for
 // BENCH_LIST_DURATION seconds (5) each, then the CSV export of every contact.
 // The reports scenario (PostgreSQL): each report for a year, BENCH_REPORT_DURATION seconds (5) each. The ics and
@@ -75,6 +76,9 @@ const mixedSettings = {
   durationSeconds: Number(process.env.BENCH_MIXED_DURATION ?? 45),
   thinkMs: Number(process.env.BENCH_MIXED_THINK_MS ?? 100),
 };
+const mixedCurve = (process.env.BENCH_MIXED_CURVE ?? '25,50,100,200').split(',').map(Number);
+// A curve's row whose users sent less than this share of what they meant to is the load generator's limit.
+const sentShareMin = 0.9;
 const goalMixedP99 = 100;
 const listSettings = {
   connections: Number(process.env.BENCH_LIST_CONNECTIONS ?? 10),
@@ -173,6 +177,7 @@ async function benchEngine(
   engine: Engine,
   rows: Row[],
   mixedRows: MixedRow[],
+  curve: CurvePoint[],
   listResults: ListResult[],
 ): Promise<void> {
   console.log(
@@ -203,17 +208,19 @@ async function benchEngine(
       second = other.child;
       console.log(
         `  mixed load on two instances: ${mixedSettings.users} users, ${mixedSettings.writeShare * 100} % writes, ` +
-          `${mixedSettings.thinkMs} ms between requests, ${mixedSettings.durationSeconds} s`,
+          `${mixedSettings.thinkMs} ms between requests, ${mixedSettings.durationSeconds} s; then ${mixedCurve.join(', ')} users`,
       );
-      mixedRows.push(
-        ...(await mixedLoad({
-          ...mixedSettings,
-          bases: [base, `http://127.0.0.1:${other.port}`],
-          databaseUrl: env.BENCH_DATABASE_URL,
-          baselineSeconds: Math.min(15, mixedSettings.durationSeconds),
-          month: monthWindow(),
-        })),
-      );
+      const mixed = await mixedLoad({
+        ...mixedSettings,
+        curve: mixedCurve,
+        bases: [base, `http://127.0.0.1:${other.port}`],
+        apiPids: [app.pid as number, other.child.pid as number],
+        databaseUrl: env.BENCH_DATABASE_URL,
+        baselineSeconds: Math.min(15, mixedSettings.durationSeconds),
+        month: monthWindow(),
+      });
+      mixedRows.push(...mixed.rows);
+      curve.push(...mixed.curve);
       await stop(second);
       second = null;
     }
@@ -385,9 +392,10 @@ export async function apiBench(): Promise<void> {
   await buildApi();
   const rows: Row[] = [];
   const mixedRows: MixedRow[] = [];
+  const curve: CurvePoint[] = [];
   const listResults: ListResult[] = [];
   if (!scenarios.every((name) => ownDatabaseScenarios.includes(name))) {
-    for (const engine of engines) await benchEngine(engine, rows, mixedRows, listResults);
+    for (const engine of engines) await benchEngine(engine, rows, mixedRows, curve, listResults);
   }
   let data: DataResult | null = null;
   let fresh: StartResult | null = null;
@@ -408,6 +416,7 @@ export async function apiBench(): Promise<void> {
   }
   if (rows.length > 0) printTable(rows);
   if (mixedRows.length > 0) printMixed(mixedRows);
+  if (curve.length > 0) printCurve(curve);
   for (const result of rollingResults) printRolling(result);
   for (const result of listResults)
     printLists(result.engine, listSettings.connections, result, goalListP95, goalExportSeconds);
@@ -452,6 +461,62 @@ function printMixed(rows: MixedRow[]): void {
         `  mixed ${kind}: p99 ${row.p99.toFixed(0)} ms (goal < ${goalMixedP99}${row.p99 < goalMixedP99 ? ', met' : ', missed'})`,
       );
   }
+}
+
+// The knee: the most users with both p99 under the goal, on a row where the users sent what they meant to.
+function printCurve(points: CurvePoint[]): void {
+  const header = [
+    'users',
+    'meant req/s',
+    'sent req/s',
+    'reads p50 ms',
+    'reads p99 ms',
+    'writes p50 ms',
+    'writes p99 ms',
+    'failed',
+    'cores API / db / generator / machine',
+    'db connections busy (mean, max)',
+    'all busy',
+    'waiting: lock / IO',
+    'generator lag p99 ms',
+  ];
+  const lines = points.map((point) => [
+    String(point.users),
+    point.meantRps.toFixed(0),
+    point.sentRps.toFixed(0),
+    point.reads.p50.toFixed(1),
+    point.reads.p99.toFixed(1),
+    point.writes.p50.toFixed(1),
+    point.writes.p99.toFixed(1),
+    String(point.failures),
+    point.cores === null
+      ? ''
+      : [point.cores.api, point.cores.db, point.cores.generator, point.cores.machine]
+          .map((cores) => cores.toFixed(2))
+          .join(' / '),
+    `${point.connections.busyMean.toFixed(1)}, ${point.connections.busyMax}`,
+    `${(100 * point.connections.fullShare).toFixed(0)} %`,
+    `${point.connections.lockMean.toFixed(2)} / ${point.connections.ioMean.toFixed(2)}`,
+    point.generatorLagP99.toFixed(0),
+  ]);
+  printTextTable(
+    `Load curve, PostgreSQL, two instances: ${mixedSettings.writeShare * 100} % writes, ${mixedSettings.thinkMs} ms between requests, ${mixedSettings.durationSeconds} s per count`,
+    header,
+    lines,
+  );
+  const sentEnough = (point: CurvePoint) => point.sentRps >= sentShareMin * point.meantRps;
+  for (const point of points.filter((candidate) => !sentEnough(candidate)))
+    console.log(
+      `  ${point.users} users sent less than ${sentShareMin * 100} % of what they meant to: the load generator's limit, not the server's`,
+    );
+  const knee = points.filter(
+    (point) => sentEnough(point) && point.reads.p99 < goalMixedP99 && point.writes.p99 < goalMixedP99,
+  );
+  console.log(
+    knee.length === 0
+      ? `  knee: none (no count with reads and writes p99 < ${goalMixedP99} ms)`
+      : `  knee: ${knee[knee.length - 1].users} users (the most with reads and writes p99 < ${goalMixedP99} ms)`,
+  );
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await apiBench();

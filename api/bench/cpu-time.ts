@@ -18,22 +18,33 @@ function machineBusyTicks(): number {
   return user + nice + system + irq + softirq;
 }
 
+// utime and stime of a process: fields 14 and 15 of its stat, 12 and 13 after the command; with its command.
+function processTicks(pid: string): { command: string; ticks: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    return { command: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    // The process ended meanwhile.
+    return null;
+  }
+}
+
 function postgresTicks(): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command.
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
+    const found = processTicks(entry);
+    if (found?.command === 'postgres') ticks += found.ticks;
   }
   return ticks;
+}
+
+// The CPU time the processes `pids` have spent (milliseconds): on a machine shared with other work, the API
+// instances' and their database connections' own, where the machine's busy time counts everyone's.
+export function processesMs(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + (processTicks(String(pid))?.ticks ?? 0) * TICK_MS, 0);
 }
 
 export function cpuSnapshot(): CpuSnapshot {

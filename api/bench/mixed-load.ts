@@ -1,15 +1,26 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
+import { maintenanceDbTimeouts } from '../src/config';
+import { createPgPool, kyselyOnPool } from '../src/db/engine';
 import { httpGet, login } from './bench-client';
+import { cpuSnapshot, processesMs } from './cpu-time';
+import { addDayUsers, removeDayUsers } from './seed-large';
 
 // A realistic day on two API instances sharing one PostgreSQL: every user reads their todo month and their
 // standby lists and now and then saves a todo, through whichever instance the load balancer picks. Each user
 // is one client that waits for its answer, then thinks a moment before the next request. The baseline, in the
 // same run: the same users reading only (nothing ever changes, every answer could come from memory).
+// The load curve: the same day with each count of users of `curve` (the same think time), the users beyond the
+// dataset's added for it (seed-large.ts, addDayUsers) and taken away after.
 
 export type MixedOptions = {
   bases: string[];
+  // The instances' processes, for their CPU time.
+  apiPids: number[];
   databaseUrl: string;
+  // The day measured beside its reads-only baseline (one of the curve's counts).
   users: number;
+  curve: number[];
   writeShare: number;
   thinkMs: number;
   durationSeconds: number;
@@ -28,6 +39,26 @@ export type MixedRow = {
   failures: number;
   hits: number | null;
 };
+
+// One count of users of the curve. meantRps: what users waiting for each answer then thinking thinkMs send at the
+// answers' mean time (users × 1000 / (think + mean)); sentRps: what they sent. A load generator short of CPU sends
+// less than meant (its timers fire late): its row is not the server's. Where the time went meanwhile: the cores
+// busy in the two instances' processes, in their connections' database processes, in the generator, and in the
+// whole machine (others' work included, on a shared one); the instances' connections busy in the database
+// (of 10 per instance's pool: all busy, the next request waits for one), and those waiting for a lock or for IO,
+// sampled every 100 ms (pg_stat_activity); the generator's event-loop delay.
+export type CurvePoint = {
+  users: number;
+  meantRps: number;
+  sentRps: number;
+  reads: { p50: number; p99: number };
+  writes: { p50: number; p99: number };
+  failures: number;
+  cores: { api: number; db: number; generator: number; machine: number } | null;
+  connections: { busyMean: number; busyMax: number; fullShare: number; lockMean: number; ioMean: number };
+  generatorLagP99: number;
+};
+export type MixedResult = { rows: MixedRow[]; curve: CurvePoint[] };
 
 type User = { trigram: string; todoId: number; deadline: string; standby: boolean; token: string };
 
@@ -131,17 +162,142 @@ function summarize(phase: string, samples: Sample[], seconds: number): MixedRow[
   return rows;
 }
 
-export async function mixedLoad(options: MixedOptions): Promise<MixedRow[]> {
-  const found = await loadUsers(options.databaseUrl, options.users);
+type Activity = CurvePoint['connections'];
+
+// Samples the database's connections every 100 ms until `stop` is called (its own connection left out).
+function sampleConnections(databaseUrl: string, poolSize: number): { stop: () => Promise<Activity> } {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const samples: { busy: number; lock: number; io: number }[] = [];
+  let running = true;
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ busy: number; lock: number; io: number }>(
+        `select count(*) filter (where state <> 'idle')::int as busy,
+           count(*) filter (where wait_event_type = 'Lock')::int as lock,
+           count(*) filter (where wait_event_type = 'IO')::int as io
+         from pg_stat_activity
+         where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+      );
+      samples.push(rows[0]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await client.end();
+  })();
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+  return {
+    stop: async () => {
+      running = false;
+      await done;
+      return {
+        busyMean: mean(samples.map((sample) => sample.busy)),
+        busyMax: Math.max(0, ...samples.map((sample) => sample.busy)),
+        fullShare: samples.filter((sample) => sample.busy >= poolSize).length / Math.max(1, samples.length),
+        lockMean: mean(samples.map((sample) => sample.lock)),
+        ioMean: mean(samples.map((sample) => sample.io)),
+      };
+    },
+  };
+}
+
+// The database processes serving the instances' connections (their pools keep them open).
+async function connectionPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity
+       where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+// Each instance's pool (db/engine.ts).
+const POOL_SIZE = 10;
+
+async function measurePoint(users: User[], options: MixedOptions): Promise<{ samples: Sample[]; point: CurvePoint }> {
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  const dbPids = await connectionPids(options.databaseUrl);
+  const sampler = sampleConnections(options.databaseUrl, POOL_SIZE * options.bases.length);
+  const before = cpuSnapshot();
+  const apiBefore = processesMs(options.apiPids);
+  const dbBefore = processesMs(dbPids);
+  lag.enable();
+  const samples = await run(users, options, options.durationSeconds, options.writeShare);
+  lag.disable();
+  const after = cpuSnapshot();
+  const apiMs = processesMs(options.apiPids) - apiBefore;
+  // With the connections opened during the run, all of their time.
+  const dbMs = processesMs([...new Set([...dbPids, ...(await connectionPids(options.databaseUrl))])]) - dbBefore;
+  const connections = await sampler.stop();
+  const seconds = options.durationSeconds;
+  const of = (kind: 'reads' | 'writes') => {
+    const sorted = samples
+      .filter((sample) => (sample.kind === 'write') === (kind === 'writes'))
+      .map((sample) => sample.ms)
+      .sort((a, b) => a - b);
+    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  };
+  const meanMs = samples.reduce((sum, sample) => sum + sample.ms, 0) / Math.max(1, samples.length);
+  const toCores = (ms: number) => ms / (seconds * 1000);
+  const cores =
+    before === null || after === null
+      ? null
+      : {
+          api: toCores(apiMs),
+          db: toCores(dbMs),
+          generator: toCores(after.generatorMs - before.generatorMs),
+          machine: toCores(after.busyMs - before.busyMs),
+        };
+  return {
+    samples,
+    point: {
+      users: users.length,
+      meantRps: (users.length * 1000) / (options.thinkMs + meanMs),
+      sentRps: samples.length / seconds,
+      reads: of('reads'),
+      writes: of('writes'),
+      failures: samples.filter((sample) => !sample.ok).length,
+      cores,
+      connections,
+      generatorLagP99: lag.percentile(99) / 1e6,
+    },
+  };
+}
+
+export async function mixedLoad(options: MixedOptions): Promise<MixedResult> {
+  const counts = [...new Set([...options.curve, options.users])].sort((a, b) => a - b);
+  const maintenance = kyselyOnPool(createPgPool(options.databaseUrl, 1, maintenanceDbTimeouts));
+  const added: number[] = [];
   const users: User[] = [];
-  for (const [index, user] of found.entries())
-    users.push({ ...user, token: await login(options.bases[index % options.bases.length], user.trigram) });
-  // Warm-up: every user's answers built once on each instance.
-  await run(users, options, 3, 0);
-  const baseline = await run(users, options, options.baselineSeconds, 0);
-  const mixed = await run(users, options, options.durationSeconds, options.writeShare);
-  return [
-    ...summarize('reads only (baseline)', baseline, options.baselineSeconds),
-    ...summarize('mixed', mixed, options.durationSeconds),
-  ];
+  const rows: MixedRow[] = [];
+  const curve: CurvePoint[] = [];
+  try {
+    for (const count of counts) {
+      let found = await loadUsers(options.databaseUrl, count);
+      if (found.length < count) {
+        added.push(...(await addDayUsers(maintenance, added.length, count - found.length)));
+        found = await loadUsers(options.databaseUrl, count);
+      }
+      for (const user of found.slice(users.length))
+        users.push({ ...user, token: await login(options.bases[users.length % options.bases.length], user.trigram) });
+      const day = users.slice(0, count);
+      // Warm-up: every user's answers built once on each instance.
+      await run(day, options, 3, 0);
+      if (count === options.users) {
+        const baseline = await run(day, options, options.baselineSeconds, 0);
+        rows.push(...summarize('reads only (baseline)', baseline, options.baselineSeconds));
+      }
+      const { samples, point } = await measurePoint(day, options);
+      if (count === options.users) rows.push(...summarize('mixed', samples, options.durationSeconds));
+      curve.push(point);
+    }
+  } finally {
+    await removeDayUsers(maintenance, added);
+    await maintenance.destroy();
+  }
+  return { rows, curve };
 }

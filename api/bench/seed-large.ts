@@ -209,3 +209,52 @@ export async function settleDatabase(db: Db): Promise<void> {
   await sql`vacuum analyze`.execute(db);
   await sql`checkpoint`.execute(db);
 }
+
+// The mixed day's users beyond the large dataset's (its load curve, mixed-load.ts): `count` users of their own,
+// members of no team (no leader's list shows them), each with a month of todos: TODOS_PER_DAY_USER due across the
+// current month on followed contacts, accomplished before today, pending from today. Added for the curve's steps
+// that need them and taken away after it (removeDayUsers), so that the other scenarios measure the dataset as
+// seeded. Answers their ids.
+export const TODOS_PER_DAY_USER = 40;
+const dayUserTrigram = (n: number): string => `X${letters[Math.floor(n / 26) % 26]}${letters[n % 26]}`;
+
+export async function addDayUsers(db: Db, first: number, count: number): Promise<number[]> {
+  const passwordHash = await hashPassword(LARGE_PASSWORD, productionPasswordHashing);
+  const users = Array.from({ length: count }, (_, k) => {
+    const n = first + k;
+    return {
+      trigram: dayUserTrigram(n),
+      first_name: (n % 2 === 0 ? maleFirstNames : femaleFirstNames)[n % 30],
+      last_name: lastNames[(n * 11) % lastNames.length],
+      title: n % 2 === 0 ? 'mister' : 'madam',
+      email: `${dayUserTrigram(n).toLowerCase()}@cabinet-bench.fr`,
+      password_hash: passwordHash,
+      is_business_team: n % 3 !== 2,
+      is_recruitment_team: n % 3 === 2,
+    };
+  });
+  const ids = (await db.insertInto('app_user').values(users).returning('id').execute()).map((row) => row.id);
+  await sql`
+    insert into todo (contact_id, task_id, owner_id, deadline, execution_date, notes, is_accomplished, created_at)
+    select c.id, (select min(id) from task) + j % ${demoTasks.length}, u.id, d.deadline,
+      case when d.deadline < current_date then d.deadline + time '10:30' end,
+      'Suivi du mois ' || j, d.deadline < current_date, d.deadline - 14
+    from unnest(${ids}::int[]) with ordinality as u(id, k)
+    cross join generate_series(0, ${TODOS_PER_DAY_USER - 1}) as j
+    cross join lateral (
+      select date_trunc('month', current_date)::date
+        + (j * extract(day from date_trunc('month', current_date) + interval '1 month - 1 day')::int) / ${TODOS_PER_DAY_USER} as deadline
+    ) as d
+    join contact c on c.id = (select min(id) from contact) + ((u.k * ${TODOS_PER_DAY_USER} + j) * 7919) % (select count(*) from contact)
+    where c.is_active`.execute(db);
+  await sql`analyze todo`.execute(db);
+  return ids;
+}
+
+// Takes the day's users away with their todos (the contacts' next deadlines follow, kept by the database); the
+// history keeps their entries, without their name.
+export async function removeDayUsers(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`delete from todo where owner_id = any(${ids}::int[])`.execute(db);
+  await sql`delete from app_user where id = any(${ids}::int[])`.execute(db);
+}

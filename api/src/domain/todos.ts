@@ -1,16 +1,17 @@
 import type { Todo } from '@bo/contracts/all';
 import { AppError } from '../errors';
 import type { Repositories } from '../repositories';
-import type { LockedTodo } from '../repositories/todos';
+import type { CheckedTodo } from '../repositories/todos';
 import { canManageTodosOf, type Actor } from './actor';
 
 // The rules a todo change obeys, shared by every route that touches todos.
 
-// The todo an actor is about to edit: it must exist, be theirs to manage, and still be pending. Checked on its row
-// as the editing transaction locked it (repos.todos.update), so that the rules and the write see the same todo.
+// The todo an actor is about to edit: it must exist, be theirs to manage, and still be pending. Checked on its row as
+// read for the write, which lands only on that very row (repos.todos), so that the rules and the write see the same
+// todo.
 export function checkEditable(
   actor: Actor,
-  todo: Pick<LockedTodo, 'owner_id' | 'owner_leader_id' | 'is_accomplished' | 'is_active'> | undefined,
+  todo: Pick<CheckedTodo, 'owner_id' | 'owner_leader_id' | 'is_accomplished' | 'is_active'> | undefined,
 ): void {
   if (todo === undefined || !todo.is_active) throw new AppError('modelNotFound', { field: 'id' });
   if (!canManageTodosOf(actor, { id: todo.owner_id, leaderId: todo.owner_leader_id })) throw new AppError('forbidden');

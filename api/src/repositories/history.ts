@@ -189,6 +189,11 @@ export function createHistoryRepository(db: Db) {
       await sql`select set_config('bo.actor_id', ${String(userId)}, true)`.execute(trx);
     },
 
+    // The same, as a FROM item of a statement that is its own transaction (named there, no round trip of its own).
+    actingFor(userId: number): RawBuilder<unknown> {
+      return sql`(select set_config('bo.actor_id', ${String(userId)}, true)) as acting`;
+    },
+
     // The record's version now, and who changed it last and when (its newest history entry): what a save made from
     // an older version is told (editConflict).
     async conflict(trx: Executor, entity: HistoryEntity, entityId: number, version: number): Promise<Conflict> {

@@ -30,19 +30,23 @@ const editable = (row: EditableFields): Record<string, unknown> => ({
   replacementId: row.replacement_id,
 });
 
-// A todo about to be edited, locked until its transaction ends, as the contract shows it (its task, contact and
-// owner), with what the permission check needs (its owner's leader) and the transaction's time (now(), the same
-// all along it), which an accomplishment writes as its execution date.
-export type LockedTodo = TodoJoinedRow & { owner_leader_id: number | null; now: string };
+// A todo about to be edited as the contract shows it (its task, contact and owner), with what the permission check
+// needs (its owner's leader), the time of the read (now()), which an accomplishment writes as its execution date, and
+// its version. Locked until its transaction ends by lockedTodo; read alone by checkedTodo, for a write made only if
+// the version is still the same.
+export type CheckedTodo = TodoJoinedRow & { owner_leader_id: number | null; now: string; version: number };
 
-function lockedTodo(trx: Executor, id: number): Promise<LockedTodo | undefined> {
-  return prepared(
-    'todo_locked',
-    todoRows(trx)
-      .select(['u.leader_id as owner_leader_id', isoText(sql`now()`).as('now')])
-      .where('t.id', '=', id)
-      .forUpdate('t'),
-  ).executeTakeFirst();
+const todoToCheck = (db: Executor, id: number) =>
+  todoRows(db)
+    .select(['u.leader_id as owner_leader_id', isoText(sql`now()`).as('now'), 't.version'])
+    .where('t.id', '=', id);
+
+function lockedTodo(trx: Executor, id: number): Promise<CheckedTodo | undefined> {
+  return prepared('todo_locked', todoToCheck(trx, id).forUpdate('t')).executeTakeFirst();
+}
+
+function checkedTodo(db: Executor, id: number): Promise<CheckedTodo | undefined> {
+  return prepared('todo_checked', todoToCheck(db, id)).executeTakeFirst();
 }
 
 export function createTodoRepository(db: Db, history: HistoryRepository) {
@@ -177,23 +181,23 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
     },
 
     // Edits a pending todo, accomplishing it (without follow-up) when asked, and gives it back as the contract shows
-    // it. `check` gets the todo as locked (or undefined), with its owner's leader, and throws to refuse: the rules and
-    // the write see the same row. What the row becomes is known from it, so the write, its history entry and the
-    // answer take one statement after the lock. The WHERE on is_accomplished keeps an accomplished todo from ever
-    // being edited, even by a concurrent request.
+    // it. `check` gets the todo as read (or undefined), with its owner's leader, and throws to refuse; the write then
+    // lands only on that very row (its version, which every change of the row moves, migration 0032), so the rules
+    // and the write see the same todo. Two round trips and no transaction held open between them: the read, then one
+    // statement that writes the todo and its history entry, and commits. When the row changed in between, it is read
+    // and checked again. What the row becomes is known from it, so the write, its entry and the answer agree; an
+    // accomplishment's execution date is the time of the read.
     async update(
       id: number,
       changes: TodoChanges,
       accomplish: boolean,
       actorId: number,
-      check: (todo: LockedTodo | undefined) => void,
+      check: (todo: CheckedTodo | undefined) => void,
     ): Promise<Todo> {
-      const saved = await db.transaction().execute(async (trx) => {
-        const before = await lockedTodo(trx, id);
+      for (;;) {
+        const before = await checkedTodo(db, id);
         check(before);
         if (before === undefined) throw new AppError('notAllowed');
-        // Its last pending todo accomplished, the contact goes en veille: the database records it for this user.
-        if (accomplish) await history.actFor(trx, actorId);
         const comment = changes.comment ?? before.comment;
         const after: TodoJoinedRow = {
           ...before,
@@ -202,12 +206,15 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
           comment,
           ...(accomplish ? { is_accomplished: true, execution_date: before.now } : {}),
         };
+        // Its last pending todo accomplished, the contact goes en veille: the database records it for this user, named
+        // in the statement's own transaction.
         const written = await history.recordWith(
-          trx,
+          db,
           accomplish ? 'todo_accomplish' : 'todo_update',
-          sql`update todo set deadline = ${changes.deadline}, notes = ${changes.notes}, comment = ${comment}${accomplish ? sql`, is_accomplished = true, execution_date = now()` : sql``}
-            where id = ${id} and not is_accomplished and is_active
-            returning id`,
+          sql`update todo set deadline = ${changes.deadline}, notes = ${changes.notes}, comment = ${comment}${accomplish ? sql`, is_accomplished = true, execution_date = ${before.now}` : sql``}
+            ${accomplish ? sql`from ${history.actingFor(actorId)}` : sql``}
+            where todo.id = ${id} and todo.version = ${before.version} and not todo.is_accomplished and todo.is_active
+            returning todo.id`,
           {
             entity: 'todo',
             action: accomplish ? 'accomplish' : 'update',
@@ -215,11 +222,9 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
             userId: actorId,
           },
         );
-        if (!written) throw new AppError('notAllowed');
-        return after;
-      });
-      // Pending until now, it has no follow-up (a todo gets one as it is accomplished).
-      return toTodoDto(saved, undefined);
+        // Pending until now, it has no follow-up (a todo gets one as it is accomplished).
+        if (written) return toTodoDto(after, undefined);
+      }
     },
 
     // Accomplishes a todo and creates its follow-up in one transaction. Of two concurrent calls, the second
@@ -229,7 +234,7 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
       changes: TodoChanges,
       followUp: FollowUp,
       actorId: number,
-      check: (todo: LockedTodo | undefined) => void,
+      check: (todo: CheckedTodo | undefined) => void,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const before = await lockedTodo(trx, id);

@@ -286,6 +286,73 @@ for (const engine of testEngines()) {
         assert.equal(anonymous.status, 401);
         assert.equal(await snapshot(database.db), before);
       });
+
+      it('saves of one todo racing on two instances each land on the todo as the one before left it: their history entries chain', async () => {
+        const other = await createTestApp(database.openAnother());
+        try {
+          const id = await newTodo('COM');
+          const save = (target: FastifyInstance, notes: string) =>
+            call<Todo>(target, 'POST', `/todo/${id}/store`, {
+              token: tokens.COM,
+              fields: { deadline: '2026-04-01', notes },
+            });
+          const saves = ['un', 'deux', 'trois', 'quatre', 'cinq', 'six'];
+          const answers = await Promise.all(saves.map((notes, i) => save(i % 2 === 0 ? app : other, notes)));
+          assert.deepEqual(
+            answers.map((answer) => answer.status),
+            saves.map(() => 200),
+          );
+          const history = await database.db
+            .selectFrom('history')
+            .select('changes')
+            .where('entity', '=', 'todo')
+            .where('entity_id', '=', id)
+            .orderBy('id')
+            .execute();
+          const notes = history.map((entry) => (entry.changes as { notes: { from: string; to: string } }).notes);
+          assert.equal(notes.length, saves.length);
+          assert.equal(notes[0].from, 'avant');
+          for (let i = 1; i < notes.length; i += 1) assert.equal(notes[i].from, notes[i - 1].to);
+          assert.deepEqual(notes.map((note) => note.to).sort(), [...saves].sort());
+          const stored = await database.db
+            .selectFrom('todo')
+            .select('notes')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          assert.equal(stored.notes, notes[notes.length - 1].to);
+        } finally {
+          await other.close();
+        }
+      });
+
+      it('of a save and an accomplishment racing, the save lands before it or is refused (notAllowed)', async () => {
+        const other = await createTestApp(database.openAnother());
+        try {
+          for (let round = 0; round < 3; round += 1) {
+            const id = await newTodo('COM');
+            const [saved, accomplished] = await Promise.all([
+              call<Todo>(app, 'POST', `/todo/${id}/store`, {
+                token: tokens.COM,
+                fields: { deadline: '2026-04-01', notes: `course ${round}` },
+              }),
+              call<Todo>(other, 'POST', `/todo/${id}/store`, {
+                token: tokens.COM,
+                fields: { deadline: '2026-04-01', notes: 'fait', isAccomplished: '1' },
+              }),
+            ]);
+            assert.equal(accomplished.status, 200);
+            const stored = await database.db
+              .selectFrom('todo')
+              .select(['notes', 'is_accomplished'])
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow();
+            assert.deepEqual(stored, { notes: 'fait', is_accomplished: true });
+            if (saved.status !== 200) assert.deepEqual(saved.body.errors, [{ message: 'notAllowed' }]);
+          }
+        } finally {
+          await other.close();
+        }
+      });
     });
 
     describe('POST /todo/{id}/task/{taskId}/store', () => {
