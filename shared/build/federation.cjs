@@ -61,8 +61,10 @@ function contentVersion(pkg, fromDir) {
   return `${version}-${digest.slice(0, 12)}`;
 }
 
-// antd shared whole would weigh about 440 KB gzip. Every build shares the same tree-shaken antd: the union of
-// the components that the shell, the remotes and shared/ import, read from the sources at build time.
+// antd shared whole would weigh about 440 KB gzip, react-router-dom (with react-router) about 57 KB. Every build
+// shares the same tree-shaken copy of each: the union of what the shell, the remotes and shared/ import from it,
+// read from the sources at build time.
+const treeShaken = ['antd', 'react-router-dom'];
 const workspaceRoot = path.resolve(__dirname, '..', '..');
 const sourceRoots = [
   'shell/src',
@@ -108,7 +110,7 @@ function sharedConfig(fromDir) {
   for (const pkg of singletons) {
     const version = installedVersion(pkg, fromDir);
     const entry = { singleton: true, requiredVersion: version, version };
-    if (pkg === 'antd') entry.treeShaking = { mode: 'runtime-infer', usedExports: usedExportsOf('antd') };
+    if (treeShaken.includes(pkg)) entry.treeShaking = { mode: 'runtime-infer', usedExports: usedExportsOf(pkg) };
     shared[pkg] = entry;
   }
   for (const pkg of contentShared) {
