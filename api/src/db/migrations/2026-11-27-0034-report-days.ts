@@ -30,6 +30,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       standby_change integer not null default 0,
       primary key (day, owner_id)
     )`.execute(db);
+  // The contacts en veille add every change since the first day: the days without any are left out.
+  await sql`create index report_day_standby_idx on report_day (day, owner_id) include (standby_change) where standby_change <> 0`.execute(
+    db,
+  );
   await sql`
     create table contact_standby_span (
       contact_id integer not null,

@@ -27,20 +27,22 @@ export function createStatsReport(db: Db) {
         median_days: number | string | null;
       }>`
         with months as (
-          select month, starts, ends, first_day, ${parisDay(sql`ends`)} as cut, ${parisMidnight(parisDay(sql`ends`))} as cut_at,
-            coalesce(lag(${parisDay(sql`ends`)}) over (order by month), '-infinity'::date) as previous_cut
+          select month, starts, ends, first_day, cut, ${parisMidnight(sql`cut`)} as cut_at,
+            coalesce(lag(cut) over (order by month), '-infinity'::date) as previous_cut
           from (
+          -- cut: the day after the one the end falls in (the end itself when it is a midnight, the next midnight for now).
+          select *, ${parisDay(sql`(ends - interval '1 microsecond')`)} + 1 as cut from (
             select to_char(m, 'YYYY-MM') as month, greatest(m::date, ${from}::date) as first_day,
               ${parisMidnight(sql`greatest(m::date, ${from}::date)`)} as starts,
               least(${parisMidnight(sql`(least((m + interval '1 month')::date - 1, ${to}::date) + 1)`)}, now()) as ends
             from generate_series(date_trunc('month', ${from}::date), ${to}::date, interval '1 month') as m
             where m <= now()
-          ) as bounds
+          ) as bounds) as cuts
         ),
         span as (select min(starts) as starts, max(ends) as ends from months),
         users as (select u.id, u.trigram, u.is_active from app_user u where ${inScope(scope, sql`u.id`)}),
-        -- The days of each month before the day of its end from the days' figures (migration 0034), the instants
-        -- of that last day (today's, before now) from the rows.
+        -- The days of each month from the days' figures (migration 0034), up to the day of its end included; for the
+        -- current month, less the rows of today after now, read from the rows.
         days as (
           select mo.month, r.owner_id, sum(r.contacts_created) as created, sum(r.todos_done) as done
           from months mo join report_day r on r.day >= mo.first_day and r.day < mo.cut
@@ -51,8 +53,8 @@ export function createStatsReport(db: Db) {
           select month, owner_id, sum(n) as n from (
             select month, owner_id, created as n from days
             union all
-            select mo.month, k.owner_id, count(*)
-            from months mo join contact k on k.created_at >= greatest(mo.starts, mo.cut_at) and k.created_at < mo.ends
+            select mo.month, k.owner_id, -count(*)
+            from months mo join contact k on k.created_at >= greatest(mo.starts, mo.ends) and k.created_at < mo.cut_at
             where k.owner_id in (select id from users)
             group by 1, 2
           ) as parts group by 1, 2
@@ -67,27 +69,27 @@ export function createStatsReport(db: Db) {
           select month, owner_id, sum(n) as n from (
             select month, owner_id, done as n from days
             union all
-            select mo.month, t.owner_id, count(*)
-            from months mo join todo t on t.execution_date >= greatest(mo.starts, mo.cut_at) and t.execution_date < mo.ends
+            select mo.month, t.owner_id, -count(*)
+            from months mo join todo t on t.execution_date >= greatest(mo.starts, mo.ends) and t.execution_date < mo.cut_at
             where t.owner_id in (select id from users) and t.is_active and t.is_accomplished
             group by 1, 2
           ) as parts group by 1, 2
         ),
-        -- The contacts en veille at a month's end: the changes of the days before its day added month after month,
-        -- and the spans en veille (migration 0034) started or ended on that day before the end.
+        -- The contacts en veille at a month's end: the changes of the days up to the end's day added month after
+        -- month, less the spans en veille (migration 0034) started today after now, plus those ended today after now.
         standby_steps as (
           select mo.month, r.owner_id, sum(r.standby_change) as n
-          from months mo join report_day r on r.day >= mo.previous_cut and r.day < mo.cut
+          from months mo join report_day r on r.day >= mo.previous_cut and r.day < mo.cut and r.standby_change <> 0
           where r.owner_id in (select id from users)
           group by 1, 2
         ),
-        standby_last_day as (
+        standby_after_now as (
           select month, owner_id, sum(n) as n from (
-            select mo.month, s.owner_id, count(*) as n
-            from months mo join contact_standby_span s on s.starts >= mo.cut_at and s.starts < mo.ends group by 1, 2
+            select mo.month, s.owner_id, -count(*) as n
+            from months mo join contact_standby_span s on s.starts >= mo.ends and s.starts < mo.cut_at group by 1, 2
             union all
-            select mo.month, s.owner_id, -count(*)
-            from months mo join contact_standby_span s on s.ends >= mo.cut_at and s.ends < mo.ends group by 1, 2
+            select mo.month, s.owner_id, count(*)
+            from months mo join contact_standby_span s on s.ends >= mo.ends and s.ends < mo.cut_at group by 1, 2
           ) as parts group by 1, 2
         ),
         opened as (
@@ -110,13 +112,13 @@ export function createStatsReport(db: Db) {
         ),
         figures as (
           select mo.month, u.id as user_id, u.trigram, u.is_active,
-            coalesce(c.n, 0) as new_contacts, coalesce(a.n, 0) as activated, sum(coalesce(sb.n, 0)) over (partition by u.id order by mo.month) + coalesce(sl.n, 0) as standby, coalesce(d.n, 0) as done,
+            coalesce(c.n, 0) as new_contacts, coalesce(a.n, 0) as activated, sum(coalesce(sb.n, 0)) over (partition by u.id order by mo.month) + coalesce(sa.n, 0) as standby, coalesce(d.n, 0) as done,
             coalesce(op.n, 0) as opened, coalesce(o.filled, 0) as filled, coalesce(o.lost, 0) as lost, o.median_days
           from months mo cross join users u
           left join created c on c.month = mo.month and c.owner_id = u.id
           left join activated a on a.month = mo.month and a.user_id = u.id
           left join standby_steps sb on sb.month = mo.month and sb.owner_id = u.id
-          left join standby_last_day sl on sl.month = mo.month and sl.owner_id = u.id
+          left join standby_after_now sa on sa.month = mo.month and sa.owner_id = u.id
           left join done d on d.month = mo.month and d.owner_id = u.id
           left join opened op on op.month = mo.month and op.owner_id = u.id
           left join outcomes o on o.month = mo.month and o.owner_id = u.id
