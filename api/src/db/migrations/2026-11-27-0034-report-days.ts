@@ -17,6 +17,19 @@ import { sql, type Kysely } from 'kysely';
 // reassignment, a delete, the contact's state kept from its todos).
 const parisDay = (instant: string) => `(${instant} at time zone 'Europe/Paris')::date`;
 
+// One statement trigger per event on the table, each with the transition tables its event has.
+async function statementTriggers(db: Kysely<any>, table: string, fn: string): Promise<void> {
+  const transitionTables = {
+    insert: 'new table as new_rows',
+    update: 'new table as new_rows old table as old_rows',
+    delete: 'old table as old_rows',
+  };
+  for (const [event, tables] of Object.entries(transitionTables))
+    await sql`
+      create trigger ${sql.id(`${table}_report_day_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
+      referencing ${sql.raw(tables)} for each statement execute function ${sql.raw(fn)}()`.execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   // An earlier migration's writes may leave deferred checks queued on todo; PostgreSQL adds no trigger to a table
   // with events pending (see migration 0032).
@@ -128,17 +141,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       if changes is not null then perform report_day_add(changes); end if;
       return null;
     end $$`.execute(db);
-  for (const event of ['insert', 'update', 'delete'] as const) {
-    const tables =
-      event === 'insert'
-        ? 'new table as new_rows'
-        : event === 'delete'
-          ? 'old table as old_rows'
-          : 'new table as new_rows old table as old_rows';
-    await sql`
-      create trigger ${sql.id(`todo_report_day_${event}`)} after ${sql.raw(event)} on todo
-      referencing ${sql.raw(tables)} for each statement execute function report_day_todos()`.execute(db);
-  }
+  await statementTriggers(db, 'todo', 'report_day_todos');
 
   // Contacts: one created the day of its creation, for its owner; its spans en veille computed anew when its owner,
   // creation or state changes.
@@ -172,17 +175,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       if touched is not null then perform contact_standby_refresh(touched); end if;
       return null;
     end $$`.execute(db);
-  for (const event of ['insert', 'update', 'delete'] as const) {
-    const tables =
-      event === 'insert'
-        ? 'new table as new_rows'
-        : event === 'delete'
-          ? 'old table as old_rows'
-          : 'new table as new_rows old table as old_rows';
-    await sql`
-      create trigger ${sql.id(`contact_report_day_${event}`)} after ${sql.raw(event)} on contact
-      referencing ${sql.raw(tables)} for each statement execute function report_day_contacts()`.execute(db);
-  }
+  await statementTriggers(db, 'contact', 'report_day_contacts');
 
   // History: a contact's isActive change written, changed or deleted bounds its spans anew.
   await sql`
@@ -203,17 +196,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       if touched is not null then perform contact_standby_refresh(touched); end if;
       return null;
     end $$`.execute(db);
-  for (const event of ['insert', 'update', 'delete'] as const) {
-    const tables =
-      event === 'insert'
-        ? 'new table as new_rows'
-        : event === 'delete'
-          ? 'old table as old_rows'
-          : 'new table as new_rows old table as old_rows';
-    await sql`
-      create trigger ${sql.id(`history_report_day_${event}`)} after ${sql.raw(event)} on history
-      referencing ${sql.raw(tables)} for each statement execute function report_day_history()`.execute(db);
-  }
+  await statementTriggers(db, 'history', 'report_day_history');
 
   // The rows of today's data.
   await sql`
