@@ -294,6 +294,29 @@ for (const engine of testEngines()) {
         }
       }
 
+      // Last, contacts whose change of state is in the history before they are written (their ids drawn first, as
+      // older data or a restored file may have them): their own insert bounds their spans, no later write does.
+      for (const [changed, created] of [
+        [-300, -200],
+        [-200, -300],
+        [-20, -40],
+      ]) {
+        const owner = random.pick(owners);
+        const drawn = await sql<{
+          id: number;
+        }>`select nextval(pg_get_serial_sequence('contact', 'id'))::integer as id`.execute(db);
+        const id = drawn.rows[0].id;
+        const changes = JSON.stringify({ isActive: { from: false, to: true } });
+        await sql`insert into history (entity, entity_id, action, changes, user_id, created_at)
+          values ('contact', ${id}, 'activate', ${changes}::jsonb, ${owner}, now() + ${`${changed} days`}::interval)`.execute(
+          db,
+        );
+        await sql`insert into contact (id, title, first_name, last_name, owner_id, created_at) overriding system value
+          values (${id}, 'mister', 'Ancien', 'Historique', ${owner}, now() + ${`${created} days`}::interval)`.execute(
+          db,
+        );
+      }
+
       const year = Number(today.slice(0, 4));
       const periods: [string, string][] = [
         [`${year}-01-01`, `${year}-12-31`],
