@@ -110,7 +110,13 @@ export function SelectMenuField<T extends FieldValues, N extends FieldPath<T>>({
           ) : failed ? (
             <span role="alert">
               La recherche a échoué.{' '}
-              <Button size="small" type="link" onClick={() => setAttempt((count) => count + 1)}>
+              {/* The search field keeps the focus (and the menu stays open) while the retry is clicked. */}
+              <Button
+                size="small"
+                type="link"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => setAttempt((count) => count + 1)}
+              >
                 Réessayer
               </Button>
             </span>
