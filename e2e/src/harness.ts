@@ -8,6 +8,10 @@ import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startSystem, type RunningSystem } from '../../scripts/system';
+import { BUSINESS_TIME_ZONE } from '@bo/contracts';
+
+// A browser as the firm's people have one: French, on Paris time (the business day the API counts in).
+export const frenchBrowser = { locale: 'fr-FR', timezoneId: BUSINESS_TIME_ZONE } as const;
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
 
@@ -92,7 +96,7 @@ export async function startHarness(
     browser,
     dataDir,
     async newPage() {
-      const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({ ...frenchBrowser, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       return { context, page };
     },
@@ -210,7 +214,7 @@ export function useStack(options: StackOptions = {}): Stack {
     it: itWithScreenshots(started),
     api: (path, query = {}, as = users[0]) => apiGet(started().system.api.url, tokens[as], path, query),
     async newPage(path, heading, { as = users[0], viewport = { width: 1280, height: 800 } } = {}) {
-      const context = await started().browser.newContext({ locale: 'fr-FR', viewport });
+      const context = await started().browser.newContext({ ...frenchBrowser, viewport });
       const page = await context.newPage();
       await page.addInitScript((value) => localStorage.setItem('token', value), tokens[as]);
       await page.goto(`${started().system.shellUrl}${path}`);

@@ -16,7 +16,7 @@ import { hashedFilePattern } from '../../scripts/front-files';
 import { backInRotation, brotliModule } from '../../scripts/production/nginx-config';
 import { nginxPath } from '../../scripts/production/nginx-process';
 import { startProduction, type ProductionSystem } from '../../scripts/production/production-system';
-import { addFirstTodoFromStandby, launchBrowser, login, ports } from './harness';
+import { addFirstTodoFromStandby, frenchBrowser, launchBrowser, login, ports } from './harness';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
@@ -74,7 +74,7 @@ describe('production mode behind nginx', { skip: reason }, () => {
   const newPage = async (): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await browser.newContext({
       ignoreHTTPSErrors: true,
-      locale: 'fr-FR',
+      ...frenchBrowser,
       viewport: { width: 1280, height: 800 },
     });
     await context.addInitScript((value) => value && localStorage.setItem('token', value), token);
