@@ -17,7 +17,8 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 export async function fetchJson(url: string, what: string): Promise<unknown> {
-  const response = await fetch(url, { cache: 'no-store' });
+  // Asked of the server every time (a deploy shows on the next load), answered 304 while the copy held is current.
+  const response = await fetch(url, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`${what} introuvable (${response.status})`);
   return response.json();
 }
