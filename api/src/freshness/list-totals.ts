@@ -8,6 +8,10 @@ export type LoggedTable = 'app_user' | 'company' | 'contact' | 'needs_sheet' | '
 // How many counts an instance keeps: a few thousand filter sets, a few hundred kilobytes.
 const KEPT_COUNTS = 4000;
 
+// The version of the tables a count reads: the sum of their data_change weights.
+const versionOf = (tables: LoggedTable[]) =>
+  sql<string>`(select coalesce(sum(weight), 0)::text from data_change where tbl in (${sql.join(tables)}))`;
+
 // The total of a list, counted again only when the data it counts changed. One statement reads the version of the
 // tables the count reads (the sum of their data_change weights, as data-version.ts) and, when it differs from the
 // version of the count this instance keeps for the same list and filters, counts: the count and its version come
@@ -22,6 +26,14 @@ export function createListTotals(capacity = KEPT_COUNTS) {
   const kept = createLru<string, { version: string; total: number }>(capacity);
 
   return {
+    // The version of the tables a count reads, as a column of another statement (a page read with it): with
+    // `kept`, a page tells without a statement of its own whether the count kept is the total of its snapshot.
+    version: versionOf,
+    // The count kept for the key if it was counted at this version, else undefined.
+    kept(key: unknown, version: string): number | undefined {
+      const known = kept.get(JSON.stringify(key));
+      return known?.version === version ? known.total : undefined;
+    },
     // `count`: a query answering one row and one column, the number of rows of the list.
     async total(db: Executor, key: unknown, tables: LoggedTable[], count: RawBuilder<unknown>): Promise<number> {
       if (key === null) {
@@ -31,7 +43,7 @@ export function createListTotals(capacity = KEPT_COUNTS) {
       const text = JSON.stringify(key);
       const known = kept.get(text);
       const { rows } = await sql<{ version: string; total: string | null }>`
-        with v as (select coalesce(sum(weight), 0)::text as version from data_change where tbl in (${sql.join(tables)}))
+        with v as (select ${versionOf(tables)} as version)
         select v.version, case when v.version = ${known?.version ?? null} then null else (${count}) end as total from v`.execute(
         db,
       );

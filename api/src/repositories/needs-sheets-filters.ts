@@ -91,7 +91,8 @@ export function conditions(
     );
   }
   if (filters.statusId !== undefined) all.push(sql`s.status_id = ${filters.statusId}`);
-  if (filters.open !== undefined) all.push(sql`s.closed = ${!filters.open}`);
+  // In the text rather than a parameter: a plan kept for the statement's form knows which half it reads.
+  if (filters.open !== undefined) all.push(filters.open ? sql`not s.closed` : sql`s.closed`);
   if (filters.companyId !== undefined) all.push(sql`s.company_id = ${filters.companyId}`);
   if (filters.ownerId !== undefined) all.push(sql`s.owner_id = ${filters.ownerId}`);
   if (filters.recruiterId !== undefined) {

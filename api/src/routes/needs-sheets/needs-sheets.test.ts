@@ -19,6 +19,8 @@ import { defaultDbTimeouts } from '../../config';
 import { ensureReferenceSequence, setLastReferenceNumber } from '../../db/needs-sheet-references';
 import { createHistoryRepository, type HistoryRepository } from '../../repositories/history';
 import { createNeedsSheetRepository, nextNeedsSheetReference, oneWord } from '../../repositories/needs-sheets';
+import type { NeedsSheetFilters } from '../../repositories/needs-sheets-filters';
+import { pageStatementName } from '../../repositories/needs-sheets-search';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, createTestApp, login, snapshot, testEngines } from '../../test/harness';
 
@@ -587,6 +589,77 @@ for (const engine of testEngines()) {
         undefined,
         undefined,
       ]);
+    });
+
+    it('ranks a search of several words exactly as ts_rank ranks every match, page by page, open or closed; its total follows the writes', async () => {
+      const words = 'kafka spring';
+      const made = [
+        { title: 'Développeur Kafka Spring', description: 'Flux.', skills: ['Java'] },
+        { title: 'Intégrateur', description: 'Spring et Kafka, puis Kafka.', skills: ['Spring'] },
+        { title: 'Architecte Spring', description: 'Messagerie Kafka.', skills: ['Kafka', 'Spring Boot'] },
+        { title: 'Ingénieur Kafka', description: 'Un peu de Spring.', skills: ['Scala'] },
+        { title: 'Tech lead', description: 'Spring Boot, Kafka Streams et Spring Batch.', skills: ['Kafka'] },
+        { title: 'Développeur Spring', description: 'Sans messagerie.', skills: ['Hibernate'] },
+      ];
+      const ids: number[] = [];
+      for (const overrides of made) ids.push((await create(overrides)).body.data!.id);
+      const closed = await versioned<NeedsSheet>(`/need/${ids[2]}/status`, {
+        token: suite.tokens.REC,
+        fields: { statusId: status.Pourvu.id, comment: 'Pourvu' },
+      });
+      assert.equal(closed.status, 200, JSON.stringify(closed.body));
+      // What ts_rank gives each match of the words, in the list's order (rank, then the newest first).
+      const expected = async (where: string) =>
+        (
+          await sql<{ id: number; rank: number }>`
+            select id, ts_rank(search_vector, websearch_to_tsquery('bo_french', ${words})) as rank from needs_sheet
+            where search_vector @@ websearch_to_tsquery('bo_french', ${words}) and ${sql.raw(where)} order by rank desc, id desc`.execute(
+            suite.database.db,
+          )
+        ).rows.map((row) => [row.id, Number(row.rank)]);
+      const pages = async (query: Record<string, unknown>) => {
+        const found: [number, number][] = [];
+        const totals = new Set<number>();
+        // Until the first page past the end.
+        for (let page = 1, more = true; more; page += 1) {
+          const answer = await search({ q: words, perPage: 2, page, ...query });
+          assert.equal(answer.status, 200, JSON.stringify(answer.body));
+          const { items, total } = answer.body.data!;
+          found.push(...items.map((item): [number, number] => [item.id, item.rank]));
+          totals.add(total);
+          more = items.length > 0;
+        }
+        // Every page, the last ones past the end included, says the same total: the number of matches.
+        assert.deepEqual([...totals], [found.length]);
+        return found;
+      };
+      const all = await expected('true');
+      assert.ok(ids.slice(0, 5).every((id) => all.some(([match]) => match === id)) && all.length > 4, String(all));
+      assert.deepEqual(await pages({}), all);
+      assert.deepEqual(await pages({ open: 1 }), await expected('not closed'));
+      assert.deepEqual(await pages({ open: 0 }), await expected('closed'));
+      assert.deepEqual(await pages({ open: 0, priority: 'low' }), await expected(`closed and priority = 'low'`));
+      assert.deepEqual(await pages({ open: 1, priority: 'high' }), await expected(`not closed and priority = 'high'`));
+      // A new match and an edit that takes the words away: the pages and their total follow.
+      ids.push((await create({ title: 'Consultant Kafka', description: 'Spring.' })).body.data!.id);
+      const edited = await versioned<NeedsSheet>(`/need/${ids[0]}/store`, {
+        token: suite.tokens.COM,
+        fields: fields({ ...made[0], title: 'Développeur', skills: ['Java'] }),
+      });
+      assert.equal(edited.status, 200, JSON.stringify(edited.body));
+      const now = await expected('true');
+      assert.ok(now.some(([id]) => id === ids[6]) && !now.some(([id]) => id === ids[0]));
+      assert.deepEqual(await pages({}), now);
+      assert.deepEqual(await pages({ open: 1 }), await expected('not closed'));
+      // Each form of the filters has a statement of its own.
+      const forms = [{}, { open: true }, { open: false }, { late: true }, { late: false }, { priority: 'high' }].map(
+        (filters) => pageStatementName(false, { scope: 'all', ...filters } as NeedsSheetFilters),
+      );
+      assert.equal(new Set([...forms, pageStatementName(true, { scope: 'all' })]).size, forms.length + 1);
+      assert.ok(
+        forms.every((name) => /^[a-z_]+$/.test(name)),
+        forms.join(),
+      );
     });
 
     it('keeps models: title unique (case and accents ignored), archived ones apart', async () => {
