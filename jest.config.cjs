@@ -31,6 +31,8 @@ const common = {
   // FullCalendar's CommonJS files require preact's ESM build under jsdom: let ts-jest transform it.
   transformIgnorePatterns: ['/node_modules/(?!(preact)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // antd's ES modules (`antd/es/result`, imported by a component that loads it lazily) as their CommonJS builds.
+  moduleNameMapper: { '^antd/es/(.*)$': 'antd/lib/$1' },
 };
 
 module.exports = {

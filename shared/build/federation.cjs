@@ -35,6 +35,7 @@ const contentSharedEntries = [
   '@bo/contracts/reports',
   '@bo/contracts/needs-sheets',
   '@bo/ui/list',
+  '@bo/ui/form',
 ];
 
 function hashDir(dir, hash) {
@@ -61,10 +62,10 @@ function contentVersion(pkg, fromDir) {
   return `${version}-${digest.slice(0, 12)}`;
 }
 
-// antd shared whole would weigh about 440 KB gzip, react-router-dom (with react-router) about 57 KB. Every build
-// shares the same tree-shaken copy of each: the union of what the shell, the remotes and shared/ import from it,
-// read from the sources at build time.
-const treeShaken = ['antd', 'react-router-dom'];
+// react-router-dom (with react-router) shared whole would weigh about 57 KB gzip. Every build shares the same
+// tree-shaken copy: the union of what the shell, the remotes and shared/ import from it, read from the sources at
+// build time.
+const treeShaken = ['react-router-dom'];
 const workspaceRoot = path.resolve(__dirname, '..', '..');
 const sourceRoots = [
   'shell/src',
@@ -100,6 +101,28 @@ function usedExportsOf(pkg) {
   return [...used].sort();
 }
 
+// antd is shared one component at a time: `antd/es/button`, `antd/es/table`… (the loader antd-imports.cjs turns
+// `import { Button } from 'antd'` into those), each a singleton of antd's version, so that a page downloads the
+// components it shows (antd whole would weigh about 440 KB gzip, the union of what the apps use about 290 KB). The
+// shell provides every component an app imports, even one it does not show itself: one copy of each at run time,
+// and of the contexts (theme, locale) they all read.
+const antdIndex = path.join(
+  path.dirname(require.resolve('antd/package.json', { paths: [workspaceRoot] })),
+  'es',
+  'index.js',
+);
+const antdComponents = new Map(
+  [...fs.readFileSync(antdIndex, 'utf8').matchAll(/export \{ default as (\w+) \} from '\.\/([\w-]+)';/g)].map(
+    ([, name, folder]) => [name, folder],
+  ),
+);
+
+function antdComponentPath(name) {
+  const folder = antdComponents.get(name);
+  if (!folder) throw new Error(`antd: no component module for the export ${name}`);
+  return `antd/es/${folder}`;
+}
+
 function installedVersion(pkg, fromDir) {
   const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir] });
   return require(manifest).version;
@@ -109,6 +132,14 @@ function sharedConfig(fromDir) {
   const shared = {};
   for (const pkg of singletons) {
     const version = installedVersion(pkg, fromDir);
+    if (pkg === 'antd') {
+      for (const name of usedExportsOf('antd')) {
+        const request = antdComponentPath(name);
+        const entry = { singleton: true, requiredVersion: version, version };
+        shared[request] = { ...entry, import: require.resolve(request, { paths: [fromDir] }) };
+      }
+      continue;
+    }
     const entry = { singleton: true, requiredVersion: version, version };
     if (treeShaken.includes(pkg)) entry.treeShaking = { mode: 'runtime-infer', usedExports: usedExportsOf(pkg) };
     shared[pkg] = entry;
@@ -163,7 +194,10 @@ function bootChunkGroups(fromDir) {
   const ownChunks = ['antd', ...contentShared];
   const reactRoots = ['react', 'react-dom'];
   const react = packageFolders(reactRoots, fromDir, new Set(ownChunks));
-  const rest = singletons.filter((pkg) => !ownChunks.includes(pkg) && !reactRoots.includes(pkg));
+  // react-hook-form serves the forms only (`@bo/ui/form`): it comes with the first form, not with every page.
+  const rest = singletons.filter(
+    (pkg) => !ownChunks.includes(pkg) && !reactRoots.includes(pkg) && pkg !== 'react-hook-form',
+  );
   const framework = packageFolders(rest, fromDir, new Set([...ownChunks, ...reactRoots]));
   const inFolders = (folders) => (module) =>
     typeof module.resource === 'string' && folders.some((folder) => module.resource.startsWith(folder + path.sep));
@@ -174,7 +208,29 @@ function bootChunkGroups(fromDir) {
     enforce: true,
     priority,
   });
-  return { react: group('react', react, 20), framework: group('framework', framework, 10) };
+  // antd's components each come in a chunk of their own (sharedConfig); the code two of them use (antd's internals,
+  // its rc-components, icons and styles) goes to chunks of its own too, one per set of components that use it, so
+  // that no page downloads it twice and none downloads a component it does not show.
+  const antd = packageFolders(
+    ['antd'],
+    fromDir,
+    new Set([...singletons.filter((pkg) => pkg !== 'antd'), ...contentShared]),
+  );
+  return {
+    react: group('react', react, 20),
+    framework: group('framework', framework, 10),
+    // What most components use (antd's config and styles, rc-util, motion, triggers, portals, icons) makes one chunk:
+    // a page shows several components, and one chunk compresses much better than many small ones.
+    antdBase: {
+      name: 'antd-base',
+      test: inFolders(antd),
+      chunks: 'async',
+      minChunks: 8,
+      minSize: 0,
+      priority: 6,
+    },
+    antd: { test: inFolders(antd), chunks: 'async', minChunks: 2, minSize: 0, maxAsyncRequests: Infinity, priority: 5 },
+  };
 }
 
 // Names used on the wire: the container names, also the keys of the runtime registry.
@@ -192,6 +248,7 @@ module.exports = {
   sharedConfig,
   bootChunkGroups,
   usedExportsOf,
+  antdComponentPath,
   containerNames,
   resolveFrom: (dir, p) => path.resolve(dir, p),
 };

@@ -8,6 +8,11 @@ const { EagerFactoriesPlugin } = require('./eager-factories.cjs');
 const { bootChunkGroups, sharedConfig } = require('./federation.cjs');
 const { VersionFilePlugin } = require('./version-file.cjs');
 
+const externalRuntimeProvider = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+
 /**
  * @param {{ dir: string, name: string, port: number, exposes?: Record<string, string>, host?: boolean,
  *   runtimePlugins?: string[], federation?: boolean, template?: string }} app
@@ -41,16 +46,20 @@ function createConfig(app) {
           {
             test: /\.[cm]?tsx?$/,
             exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2022',
+            use: [
+              // antd one component at a time (federation.cjs); the one-page baseline imports it as it is written.
+              ...(app.federation === false ? [] : [require.resolve('./antd-imports.cjs')]),
+              {
+                loader: 'swc-loader',
+                options: {
+                  jsc: {
+                    parser: { syntax: 'typescript', tsx: true },
+                    transform: { react: { runtime: 'automatic', development: !production } },
+                    target: 'es2022',
+                  },
                 },
               },
-            },
+            ],
           },
         ],
       },
@@ -79,7 +88,12 @@ function createConfig(app) {
                 shareStrategy: 'loaded-first',
                 manifest: true,
                 dts: false,
-                runtimePlugins: app.runtimePlugins ?? [],
+                // One federation runtime at run time: the shell's, which the remotes' entries take from it rather
+                // than each carrying its own (about 16 KB gzip per remote). A remote is only ever mounted by the shell.
+                // The shell hands its runtime over with the plugin's ES module: its CommonJS build (what
+                // `provideExternalRuntime` adds) would bring a second copy of the runtime into the shell's entry.
+                runtimePlugins: [...(app.runtimePlugins ?? []), ...(app.host ? [externalRuntimeProvider] : [])],
+                experiments: app.host ? {} : { externalRuntime: true },
               }),
             ]),
         // Each remote says what it is, beside its manifest.

@@ -13,9 +13,11 @@ function contractsInfo(fromDir) {
 }
 
 // The singletons the build expects the shell to provide, with the version it was built against.
+// antd is shared one component at a time (`antd/es/button`…, federation.cjs): its version is its components'.
 function expectedSingletons(shared) {
+  const entryOf = (name) => shared[name] ?? Object.entries(shared).find(([key]) => key.startsWith(`${name}/es/`))?.[1];
   return Object.fromEntries(
-    singletons.filter((name) => shared[name]).map((name) => [name, shared[name].requiredVersion]),
+    singletons.filter((name) => entryOf(name)).map((name) => [name, entryOf(name).requiredVersion]),
   );
 }
 

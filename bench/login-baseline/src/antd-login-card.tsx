@@ -1,6 +1,6 @@
 import { errorCodeOf, getClientConfig, session, useLogin } from '@bo/client';
 import { errorText, loginFormSchema } from '@bo/contracts';
-import { PasswordField, SwitchField, TextField, useZodForm } from '@bo/ui';
+import { PasswordField, SwitchField, TextField, useZodForm } from '@bo/ui/form';
 import { Alert, Button, Card, Typography } from 'antd';
 
 // The login card as a plain antd form (the kit's fields): the baseline the shell's own, lighter card is measured

@@ -28,8 +28,17 @@ describe("the shell's boot chunks", () => {
     expect(groupOf('shared/client/src/api.ts')).toBe('framework');
   });
 
-  test('antd, the content-shared packages and the rest keep their own chunks', () => {
-    expect(groupOf('node_modules/antd/es/index.js')).toBeNull();
+  test("antd's code shared by many components makes a chunk of its own, apart from the framework", () => {
+    expect(groupOf('node_modules/antd/es/config-provider/index.js')).toBe('antd-base');
+    expect(groupOf('node_modules/@rc-component/trigger/es/index.js')).toBe('antd-base');
+    expect(groups.antdBase.test({ resource: path.join(root, 'node_modules/react/index.js') })).toBe(false);
+  });
+
+  test('react-hook-form stays out of the framework chunk: it comes with the first form', () => {
+    expect(groupOf('node_modules/react-hook-form/dist/index.esm.mjs')).toBeNull();
+  });
+
+  test('the content-shared packages and the rest keep their own chunks', () => {
     expect(groupOf('shared/contracts/src/index.ts')).toBeNull();
     expect(groupOf('shared/ui/src/index.ts')).toBeNull();
     expect(groupOf('node_modules/@fullcalendar/core/index.js')).toBeNull();
@@ -39,5 +48,6 @@ describe("the shell's boot chunks", () => {
   test('a module without a file (a runtime or a container module) belongs to no group', () => {
     expect(groups.react.test({})).toBe(false);
     expect(groups.framework.test({})).toBe(false);
+    expect(groups.antdBase.test({})).toBe(false);
   });
 });

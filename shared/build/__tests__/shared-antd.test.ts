@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 const load = createRequire(__filename);
 const { usedExportsOf } = load('../federation.cjs') as { usedExportsOf: (pkg: string) => string[] };
 
-// The shared antd holds every component any app imports, and every page downloads it (/agenda included): a new
-// component costs each page its weight (antd's Progress, 4.9 KB gzip, once came with one import dialog). Adding one
-// here is a decision to take with `npm run bench -- front` before and after; a native element or a kit piece often
-// does the job.
+// antd is shared one component at a time: the shell provides each component any app imports, and a page downloads
+// the ones it shows. A new component costs the pages that show it its weight, and the shell's build a chunk;
+// adding one here is a decision to take with `npm run bench -- front` before and after; a native element or a kit
+// piece often does the job.
 const SHARED_ANTD = [
   'Alert',
   'App',

@@ -1,11 +1,6 @@
-// The kit every remote shares (one copy, from the shell): the form fields, the page frame, the off-canvas panel,
-// modals, links and load failures. The list pattern is `@bo/ui/list`, the record panels `@bo/ui/records` and the
-// wizard `@bo/ui/widgets`: a page that shows none of them downloads none of them.
-export * from './form/field';
-export * from './form/inputs';
-export * from './form/select-menu';
-export * from './form/date-picker';
-export * from './form/use-zod-form';
+// The kit every remote shares (one copy, from the shell): the page frame, the off-canvas panel, modals, links and
+// load failures. The form fields are `@bo/ui/form`, the list pattern `@bo/ui/list`, the record panels
+// `@bo/ui/records` and the wizard `@bo/ui/widgets`: a page that shows none of them downloads none of them.
 export * from './page-frame';
 export * from './off-canvas';
 export * from './remote';
@@ -15,6 +10,4 @@ export * from './use-typed-text';
 export * from './modals/form-modal';
 export * from './modals/guarded-modal';
 export * from './objects/reach-links';
-export * from './form/server-errors';
 export * from './objects/load-failed';
-export * from './form/notes-field';

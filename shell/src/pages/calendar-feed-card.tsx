@@ -1,6 +1,7 @@
 import { callEndpoint, notifySuccess } from '@bo/client';
 import { endpoints } from '@bo/contracts';
-import { FieldFrame, LoadFailed, useConfirm } from '@bo/ui';
+import { LoadFailed, useConfirm } from '@bo/ui';
+import { FieldFrame } from '@bo/ui/form';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Space, Spin, Typography } from 'antd';
 import { useId, useRef } from 'react';

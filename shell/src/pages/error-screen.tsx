@@ -1,4 +1,5 @@
-import { Button, Result, Typography } from 'antd';
+import { Button, Typography } from 'antd';
+import { Result } from './result';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 type BoundaryProps = {

@@ -20,7 +20,8 @@ import {
   type UserSession,
 } from '@bo/contracts';
 import { PASSWORD_POLICY_TEXT, passwordChangeFormSchema } from '@bo/contracts/password-policy';
-import { LoadFailed, PageFrame, PasswordField, TextField, showServerErrors, useConfirm, useZodForm } from '@bo/ui';
+import { LoadFailed, PageFrame, useConfirm } from '@bo/ui';
+import { PasswordField, TextField, showServerErrors, useZodForm } from '@bo/ui/form';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, List, Tag, Typography } from 'antd';
 import { SettingsChoices } from '../layout/settings-panel';

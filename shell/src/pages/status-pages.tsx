@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from './result';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getClientConfig } from '@bo/client';

@@ -10,7 +10,8 @@ import {
   useSignedIn,
 } from '@bo/client';
 import { appRoutes, canOpen, errorText, type AppRoute, type RemoteName } from '@bo/contracts';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { Result } from '../pages/result';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router-dom';
 import { LoginCard } from '../auth/login-card';

@@ -43,8 +43,15 @@ export function singletonUses(
   expected: Record<string, string>,
   scope: Record<string, Record<string, ShareEntry>> = {},
 ): SingletonUse[] {
+  // antd is shared one component at a time (`antd/es/button`…): its copies are its components'.
+  const copiesOf = (name: string) =>
+    scope[name]
+      ? Object.entries(scope[name])
+      : Object.entries(scope)
+          .filter(([key]) => key.startsWith(`${name}/es/`))
+          .flatMap(([, versions]) => Object.entries(versions));
   return Object.entries(expected).map(([name, wanted]) => {
-    const copies = Object.entries(scope[name] ?? {});
+    const copies = copiesOf(name);
     const taken = copies.find(([, entry]) =>
       [...(entry.useIn ?? []), ...(entry.treeShaking?.useIn ?? [])].includes(remote),
     );

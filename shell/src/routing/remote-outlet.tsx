@@ -2,7 +2,8 @@ import type { AppRoute, RemoteName } from '@bo/contracts';
 import { trackPromise } from '@bo/ui/track-promise';
 // Reads what the routing step follows (@bo/ui/track-promise) from the moment each download starts.
 import { usePromise } from '@bo/ui/use-promise';
-import { Button, Result, Spin, Typography } from 'antd';
+import { Button, Spin, Typography } from 'antd';
+import { Result } from '../pages/result';
 import { Suspense, useState } from 'react';
 import { ErrorBoundary } from '../pages/error-screen';
 import { NotFoundPage } from '../pages/status-pages';

@@ -11,7 +11,7 @@ import {
   TextField,
   TextareaField,
   useZodForm,
-} from '@bo/ui';
+} from '@bo/ui/form';
 import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 import { contactName, fields, limits, messages } from '@bo/contracts';
-import { FormModal, OffCanvas, TextField, useConfirm, useZodForm } from '@bo/ui';
+import { FormModal, OffCanvas, useConfirm } from '@bo/ui';
+import { TextField, useZodForm } from '@bo/ui/form';
 import { CompanyDetails } from './widgets/company-details';
 import { Button, Modal, Radio } from 'antd';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { asciiSlug, foldAccents, withLuhnCheckDigit, type ListPage, type PersonTitle } from '@bo/contracts';
 import type { CompanyDetail, ContactDetail } from '@bo/contracts/records';
-import { type Option } from '@bo/ui';
+import { type Option } from '@bo/ui/form';
 import { listRequest, type ListRequest, type ListState } from '@bo/ui/list';
 import { queryOptions } from '@tanstack/react-query';
 

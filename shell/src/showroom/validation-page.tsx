@@ -1,5 +1,5 @@
 import { fields, loginFormSchema, messages, patterns, personTitles } from '@bo/contracts';
-import { DatePickerField, PasswordField, TextField, useZodForm } from '@bo/ui';
+import { DatePickerField, PasswordField, TextField, useZodForm } from '@bo/ui/form';
 import { Button, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { z } from 'zod';

@@ -7,7 +7,7 @@ import {
   TextField,
   TextareaField,
   useZodForm,
-} from '@bo/ui';
+} from '@bo/ui/form';
 import { Wizard, type WizardStep } from '@bo/ui/widgets';
 import { Alert, Button, Descriptions } from 'antd';
 import dayjs from 'dayjs';

@@ -1,16 +1,15 @@
 import { contactName, type ContactSummary } from '@bo/contracts';
+import { GuardedModal, useDialogDirty } from '@bo/ui';
 import {
   DatePickerField,
   FieldFrame,
-  GuardedModal,
   NotesField,
   SelectField,
   SelectMenuField,
   errorId,
-  useDialogDirty,
   useZodForm,
   type Option,
-} from '@bo/ui';
+} from '@bo/ui/form';
 import { Button, Input } from 'antd';
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';

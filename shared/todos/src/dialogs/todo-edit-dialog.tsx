@@ -1,16 +1,8 @@
 import { Button, Descriptions } from 'antd';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import {
-  DatePickerField,
-  GuardedModal,
-  NotesField,
-  SelectField,
-  SwitchField,
-  TextareaField,
-  useDialogDirty,
-  useZodForm,
-} from '@bo/ui';
+import { GuardedModal, useDialogDirty } from '@bo/ui';
+import { DatePickerField, NotesField, SelectField, SwitchField, TextareaField, useZodForm } from '@bo/ui/form';
 import type { Todo } from '@bo/contracts';
 import type { z } from 'zod';
 import type { CalendarTodo } from '../todo-events';

@@ -2,7 +2,7 @@ import { fields, loginFormSchema } from '@bo/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
-import { CheckboxField, DatePickerField, PasswordField, SwitchField, TextField, TextareaField } from '../index';
+import { CheckboxField, DatePickerField, PasswordField, SwitchField, TextField, TextareaField } from '../form';
 import { useZodForm } from '../form/use-zod-form';
 
 function LoginLikeForm({ onValid }: { onValid: (values: z.output<typeof loginFormSchema>) => void }) {

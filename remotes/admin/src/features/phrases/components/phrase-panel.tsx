@@ -1,5 +1,5 @@
 import { phraseStorePayloadSchema, type Phrase } from '@bo/contracts/records';
-import { SwitchField, TextField, TextareaField } from '@bo/ui';
+import { SwitchField, TextField, TextareaField } from '@bo/ui/form';
 import { EntityPanel, historySection, useRecordForm, type PanelParam } from '@bo/ui/records';
 import { fetchPhraseHistory, phraseKeys, useStorePhrase } from '../api/phrases';
 

@@ -1,4 +1,4 @@
-import { FieldFrame, errorId } from '@bo/ui';
+import { FieldFrame, errorId } from '@bo/ui/form';
 import { Input } from 'antd';
 import { useId } from 'react';
 import { useController, type FieldPath, type FieldValues, type UseControllerProps } from 'react-hook-form';

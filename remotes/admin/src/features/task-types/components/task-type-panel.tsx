@@ -1,5 +1,5 @@
 import { taskTypeFormSchema, type TaskStyle, type TaskType } from '@bo/contracts/records';
-import { HiddenField, SwitchField, TextField } from '@bo/ui';
+import { HiddenField, SwitchField, TextField } from '@bo/ui/form';
 import { EntityPanel, historySection, useRecordForm, type PanelParam } from '@bo/ui/records';
 import { useWatch } from 'react-hook-form';
 import { fetchTaskTypeHistory, taskTypeKeys, useStoreTaskType } from '../api/task-types';

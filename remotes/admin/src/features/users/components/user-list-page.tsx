@@ -5,10 +5,13 @@ import { DataTable, ListView, pageLocally, type ListColumn, type ListFilter, typ
 import { Tabs, usePanelParam, type PanelParam } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Spin, Tag } from 'antd';
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { adminUsersQueryOptions } from '../api/users';
-import { UserPanel, formatLastLogin } from './user-panel';
+import { formatLastLogin } from './format-last-login';
+
+// The panel's code (its form, the kit's fields, antd's inputs and date picker) comes when a record is first opened.
+const UserPanel = lazy(() => import('./user-panel').then((module) => ({ default: module.UserPanel })));
 
 const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`;
 const rolesOf = (user: AdminUser) => roleNames.filter((name) => user.role[name]);
@@ -197,7 +200,11 @@ export function UserListPage() {
           },
         ]}
       />
-      <UserPanel panel={panel} users={all.data} loading={all.isPending} />
+      {panel.target !== null && (
+        <Suspense fallback={null}>
+          <UserPanel panel={panel} users={all.data} loading={all.isPending} />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

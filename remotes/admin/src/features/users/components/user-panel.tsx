@@ -9,7 +9,7 @@ import {
   userFormSchema,
   type AdminUser,
 } from '@bo/contracts/records';
-import { CheckboxField, PasswordField, SelectField, SwitchField, TextField } from '@bo/ui';
+import { CheckboxField, PasswordField, SelectField, SwitchField, TextField } from '@bo/ui/form';
 import {
   EntityPanel,
   historySection,
@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { adminUserKeys, fetchUserHistory, useRefreshUsers, useStoreUser } from '../api/users';
 import { MoveTeamDialog } from './move-team-dialog';
+import { formatLastLogin } from './format-last-login';
 
 const formFields = [
   'trigram',
@@ -51,10 +52,6 @@ const historyLabels: Record<string, string> = {
   isActive: 'Compte actif',
   password: 'Mot de passe',
 };
-
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-export const formatLastLogin = (user: AdminUser) =>
-  user.lastLoginAt ? dateTime.format(new Date(user.lastLoginAt)) : 'Jamais';
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`;

@@ -9,7 +9,7 @@ import {
   type CompanyStorePayload,
   type CompanyView,
 } from '@bo/contracts/records';
-import { SelectField, SelectMenuField, SwitchField, TextField } from '@bo/ui';
+import { SelectField, SelectMenuField, SwitchField, TextField } from '@bo/ui/form';
 import {
   EntityPanel,
   PendingRecordPanel,

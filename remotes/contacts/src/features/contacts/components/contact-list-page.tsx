@@ -14,10 +14,12 @@ import { EmailLink, PageFrame, PhoneLink } from '@bo/ui';
 import { ListView, type ListColumn, type ListFilter } from '@bo/ui/list';
 import { ReassignContactsDialog, useOwnerOptions, usePanelParam } from '@bo/ui/records';
 import { Button, Space, Tag } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { contactsQueryOptions, exportContacts } from '../api/contacts';
-import { ContactPanel } from './contact-panel';
 import { MergeDialog } from './merge-dialog';
+
+// The panel's code (its form, the kit's fields, antd's inputs and date picker) comes when a record is first opened.
+const ContactPanel = lazy(() => import('./contact-panel').then((module) => ({ default: module.ContactPanel })));
 
 type TodoBrief = NonNullable<ContactListItem['nextTodo']>;
 
@@ -218,7 +220,11 @@ export function ContactListPage({ importDialog }: { importDialog: (onClose: () =
           )
         }
       />
-      <ContactPanel panel={panel} />
+      {panel.target !== null && (
+        <Suspense fallback={null}>
+          <ContactPanel panel={panel} />
+        </Suspense>
+      )}
       {reassigning && (
         <ReassignContactsDialog
           open

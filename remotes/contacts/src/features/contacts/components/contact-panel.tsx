@@ -18,7 +18,8 @@ import {
   type Todo,
 } from '@bo/contracts/records';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { LoadFailed, SelectField, SelectMenuField, TextField } from '@bo/ui';
+import { LoadFailed } from '@bo/ui';
+import { SelectField, SelectMenuField, TextField } from '@bo/ui/form';
 import { saveFile } from '@bo/ui/list';
 import {
   EntityPanel,

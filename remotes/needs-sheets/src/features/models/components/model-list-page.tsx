@@ -10,16 +10,8 @@ import {
   type NeedsSheetModel,
   type NeedsSheetModelStorePayload,
 } from '@bo/contracts/needs-sheets';
-import {
-  FormModal,
-  PageFrame,
-  SelectField,
-  SwitchField,
-  TextareaField,
-  TextField,
-  showServerErrors,
-  useZodForm,
-} from '@bo/ui';
+import { FormModal, PageFrame } from '@bo/ui';
+import { SelectField, SwitchField, TextareaField, TextField, showServerErrors, useZodForm } from '@bo/ui/form';
 import { ListView, pageLocally, type ListColumn, type ListState } from '@bo/ui/list';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';

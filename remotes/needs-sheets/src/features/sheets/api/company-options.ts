@@ -1,4 +1,4 @@
-import type { Option } from '@bo/ui';
+import type { Option } from '@bo/ui/form';
 import { companyOption, searchCompanyOptions } from '@bo/ui/records';
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 

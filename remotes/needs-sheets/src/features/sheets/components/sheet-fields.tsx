@@ -9,7 +9,7 @@ import {
   type NeedsSheetStatus,
   type NeedsSheetStorePayload,
 } from '@bo/contracts/needs-sheets';
-import { DatePickerField, SelectField, SelectMenuField, TextField, TextareaField, type Option } from '@bo/ui';
+import { DatePickerField, SelectField, SelectMenuField, TextField, TextareaField, type Option } from '@bo/ui/form';
 import { searchCompanyOptions, useCompanyContactOptions, useOwnerOptions } from '@bo/ui/records';
 import { useWatch, type Control } from 'react-hook-form';
 

@@ -7,8 +7,11 @@ import { usePanelParam } from '@bo/ui/records';
 import { Button } from 'antd';
 import { StatusTag } from '../../../components/status-tag';
 import { exportNeedsSheets, needsSheetsQueryOptions } from '../api/needs-sheets';
-import { SheetPanel } from './sheet-panel';
 import { useSheetFilters } from './use-sheet-filters';
+import { lazy, Suspense } from 'react';
+
+// The panel's code (its form, the kit's fields, antd's inputs and date picker) comes when a record is first opened.
+const SheetPanel = lazy(() => import('./sheet-panel').then((module) => ({ default: module.SheetPanel })));
 
 const trigrams = (users: { trigram: string }[]) => users.map((user) => user.trigram).join(', ');
 
@@ -97,7 +100,11 @@ export function SheetListPage() {
         serverExport={canExport ? exportNeedsSheets : undefined}
         columnOrderKey="bo.needsSheets.columns"
       />
-      <SheetPanel panel={panel} />
+      {panel.target !== null && (
+        <Suspense fallback={null}>
+          <SheetPanel panel={panel} />
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

@@ -15,7 +15,7 @@ import {
   type NeedsSheetStorePayload,
 } from '@bo/contracts/needs-sheets';
 import { TodoEditorDialogs, useTodoEditor } from '@bo/todos/dialogs';
-import { SelectField, TextareaField, showServerErrors, useZodForm } from '@bo/ui';
+import { SelectField, TextareaField, showServerErrors, useZodForm } from '@bo/ui/form';
 import { Wizard } from '@bo/ui/widgets';
 import {
   conflictOf,

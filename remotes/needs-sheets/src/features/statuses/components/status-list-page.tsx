@@ -4,16 +4,8 @@ import {
   type NeedsSheetStatus,
   type NeedsSheetStatusStorePayload,
 } from '@bo/contracts/needs-sheets';
-import {
-  FormModal,
-  LoadFailed,
-  PageFrame,
-  SwitchField,
-  TextField,
-  showServerErrors,
-  useConfirm,
-  useZodForm,
-} from '@bo/ui';
+import { FormModal, LoadFailed, PageFrame, useConfirm } from '@bo/ui';
+import { SwitchField, TextField, showServerErrors, useZodForm } from '@bo/ui/form';
 import { ReorderableTable } from '@bo/ui/list';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Spin, Typography } from 'antd';

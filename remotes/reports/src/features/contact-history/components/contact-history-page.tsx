@@ -8,7 +8,8 @@ import {
   toBusinessIsoDate,
   type HistoryReportItem,
 } from '@bo/contracts/reports';
-import { fromStoredDate, LoadFailed, PageFrame, toStoredDate, useTypedText } from '@bo/ui';
+import { LoadFailed, PageFrame, useTypedText } from '@bo/ui';
+import { fromStoredDate, toStoredDate } from '@bo/ui/form';
 import { usersQueryOptions, userLabel } from '@bo/ui/records';
 import { tasksQueryOptions } from '@bo/todos';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
