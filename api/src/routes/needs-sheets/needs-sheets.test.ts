@@ -16,6 +16,7 @@ import {
 } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import { defaultDbTimeouts } from '../../config';
+import type { Db } from '../../db/database';
 import { ensureReferenceSequence, setLastReferenceNumber } from '../../db/needs-sheet-references';
 import { createHistoryRepository, type HistoryRepository } from '../../repositories/history';
 import { createNeedsSheetRepository, nextNeedsSheetReference, oneWord } from '../../repositories/needs-sheets';
@@ -23,6 +24,15 @@ import type { NeedsSheetFilters } from '../../repositories/needs-sheets-filters'
 import { pageStatementName } from '../../repositories/needs-sheets-search';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, createTestApp, login, snapshot, testEngines } from '../../test/harness';
+
+// What ts_rank gives each sheet matching the text, in the list's order (rank, then the newest first).
+async function rankedMatches(db: Db, text: string, where: string): Promise<[number, number][]> {
+  const { rows } = await sql<{ id: number; rank: number }>`
+    select id, ts_rank(search_vector, websearch_to_tsquery('bo_french', ${text})) as rank from needs_sheet
+    where search_vector @@ websearch_to_tsquery('bo_french', ${text}) and ${sql.raw(where)}
+    order by rank desc, id desc`.execute(db);
+  return rows.map((row) => [row.id, Number(row.rank)]);
+}
 
 const today = () => toBusinessIsoDate(new Date());
 const year = () => today().slice(0, 4);
@@ -540,15 +550,7 @@ for (const engine of testEngines()) {
       ];
       const ids: number[] = [];
       for (const overrides of made) ids.push((await create(overrides)).body.data!.id);
-      // What ts_rank gives each match of the word, in the list's order (rank, then the newest first).
-      const expected = async (where: string) =>
-        (
-          await sql<{ id: number; rank: number }>`
-            select id, ts_rank(search_vector, websearch_to_tsquery('bo_french', ${word})) as rank from needs_sheet
-            where search_vector @@ websearch_to_tsquery('bo_french', ${word}) and ${sql.raw(where)} order by rank desc, id desc`.execute(
-            suite.database.db,
-          )
-        ).rows.map((row) => [row.id, Number(row.rank)]);
+      const expected = (where: string) => rankedMatches(suite.database.db, word, where);
       const pages = async (query: Record<string, unknown>) => {
         const found: [number, number][] = [];
         for (let page = 1; page <= 4; page += 1) {
@@ -608,15 +610,7 @@ for (const engine of testEngines()) {
         fields: { statusId: status.Pourvu.id, comment: 'Pourvu' },
       });
       assert.equal(closed.status, 200, JSON.stringify(closed.body));
-      // What ts_rank gives each match of the words, in the list's order (rank, then the newest first).
-      const expected = async (where: string) =>
-        (
-          await sql<{ id: number; rank: number }>`
-            select id, ts_rank(search_vector, websearch_to_tsquery('bo_french', ${words})) as rank from needs_sheet
-            where search_vector @@ websearch_to_tsquery('bo_french', ${words}) and ${sql.raw(where)} order by rank desc, id desc`.execute(
-            suite.database.db,
-          )
-        ).rows.map((row) => [row.id, Number(row.rank)]);
+      const expected = (where: string) => rankedMatches(suite.database.db, words, where);
       const pages = async (query: Record<string, unknown>) => {
         const found: [number, number][] = [];
         const totals = new Set<number>();
