@@ -123,6 +123,20 @@ function antdComponentPath(name) {
   return `antd/es/${folder}`;
 }
 
+// The antd modules the apps use: the components they import from 'antd', and the component modules they load
+// when first shown (`import('antd/es/modal')`, a dialog's module).
+function antdModules() {
+  const modules = new Set(usedExportsOf('antd').map(antdComponentPath));
+  for (const root of sourceRoots) {
+    for (const file of sourceFiles(path.join(workspaceRoot, root))) {
+      for (const [, folder] of fs.readFileSync(file, 'utf8').matchAll(/import\(\s*['"]antd\/es\/([\w-]+)['"]\s*\)/g)) {
+        modules.add(`antd/es/${folder}`);
+      }
+    }
+  }
+  return [...modules].sort();
+}
+
 function installedVersion(pkg, fromDir) {
   const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir] });
   return require(manifest).version;
@@ -133,8 +147,7 @@ function sharedConfig(fromDir) {
   for (const pkg of singletons) {
     const version = installedVersion(pkg, fromDir);
     if (pkg === 'antd') {
-      for (const name of usedExportsOf('antd')) {
-        const request = antdComponentPath(name);
+      for (const request of antdModules()) {
         const entry = { singleton: true, requiredVersion: version, version };
         shared[request] = { ...entry, import: require.resolve(request, { paths: [fromDir] }) };
       }
@@ -165,18 +178,24 @@ function sharedConfig(fromDir) {
   return shared;
 }
 
+// The manifest of the package `pkg` as Node.js finds it from the folder `from` (its node_modules, then its parents'):
+// read from the folders, since a package whose `exports` leave out its package.json cannot be resolved to it.
+function manifestOf(pkg, from) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(manifest)) return manifest;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
 // The real folders of `roots` and of everything they depend on, followed through `dependencies` (a package
-// whose manifest cannot be resolved is left to webpack's default chunks).
+// found nowhere is left to webpack's default chunks).
 function packageFolders(roots, fromDir, skip) {
   const folders = new Set();
   const visit = (pkg, from) => {
     if (skip.has(pkg)) return;
-    let manifest;
-    try {
-      manifest = require.resolve(`${pkg}/package.json`, { paths: [from] });
-    } catch {
-      return;
-    }
+    const manifest = manifestOf(pkg, from);
+    if (!manifest) return;
     const folder = fs.realpathSync(path.dirname(manifest));
     if (folders.has(folder)) return;
     folders.add(folder);

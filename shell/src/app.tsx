@@ -1,10 +1,11 @@
 import { queryClient, useCurrentUser } from '@bo/client';
 import { defaultLayoutSettings, limits } from '@bo/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import frFR from 'antd/locale/fr_FR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
+import { useLayoutEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { watchAssistiveNames } from './layout/assistive-names';
@@ -17,20 +18,44 @@ dayjs.locale('fr');
 watchAssistiveNames();
 
 // zeroRuntime: components take their styles from antd's stylesheet (loaded with the application) instead of
-// building them in the browser on first render; the theme's tokens still arrive as CSS variables. One object per
-// colour, made once, rather than a new one that antd compares deeply on every render.
+// building them in the browser on first render; the theme's tokens still arrive as CSS variables, declared on the
+// class named by `cssVar.key`. One object per colour, made once, rather than a new one that antd compares deeply
+// on every render.
 const appThemes = {
-  light: { algorithm: theme.defaultAlgorithm, token: contrastTokens.light, cssVar: {}, zeroRuntime: true },
-  dark: { algorithm: theme.darkAlgorithm, token: contrastTokens.dark, cssVar: {}, zeroRuntime: true },
+  light: {
+    algorithm: theme.defaultAlgorithm,
+    token: contrastTokens.light,
+    cssVar: { key: 'bo-theme-light' },
+    zeroRuntime: true,
+  },
+  dark: {
+    algorithm: theme.darkAlgorithm,
+    token: contrastTokens.dark,
+    cssVar: { key: 'bo-theme-dark' },
+    zeroRuntime: true,
+  },
 } as const;
 
 function ThemedApp() {
   const { data: user } = useCurrentUser();
   const color = user?.settings.color ?? defaultLayoutSettings.color;
   useToastRoom();
+  // The questions of useConfirm (@bo/ui) are antd's own dialogs, rendered outside this tree: this holder gives them
+  // the same theme and locale.
+  useLayoutEffect(() => {
+    ConfigProvider.config({
+      holderRender: (children) => (
+        <ConfigProvider locale={frFR} theme={appThemes[color]}>
+          {children}
+        </ConfigProvider>
+      ),
+    });
+  }, [color]);
   return (
     <ConfigProvider locale={frFR} theme={appThemes[color]}>
-      <AntApp className={`bo-app bo-app--${color}`}>
+      {/* The root takes the theme's variables (its class, `cssVar.key`) and antd's base text styles (ant-app), without
+          antd's App component, whose message, notification and dialog hooks no page uses. */}
+      <div className={`ant-app bo-app bo-app--${color} ${appThemes[color].cssVar.key}`}>
         {/* 3 s, newest on top, closes on click or drag, pauses on hover and focus loss. Bottom left rather than top
             right: an open record panel (1100 px on the right) keeps its header's actions and its footer's buttons
             in view, and so does a dialog (centred); where the panel reaches their corner (a phone, a narrow window),
@@ -52,7 +77,7 @@ function ThemedApp() {
         <ErrorBoundary>
           <AppRoutes />
         </ErrorBoundary>
-      </AntApp>
+      </div>
     </ConfigProvider>
   );
 }

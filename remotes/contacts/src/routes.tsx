@@ -3,16 +3,28 @@ import { lazyPage } from '@bo/ui/lazy-page';
 import type { RemotePage } from '@bo/ui';
 import type { ImportKind } from '@bo/contracts/records';
 import * as React from 'react';
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
 reportRuntime('contacts', React);
 
-// The lists of contacts and of companies, each given the import feature's dialog (in the same chunk as the page).
+// The lists of contacts and of companies, each given the import feature's dialog, whose code (its steps, antd's
+// dialog and steps, the import's contract) loads when it first opens.
+const ImportDialog = lazy(() =>
+  import('./features/import/components/import-dialog').then((module) => ({ default: module.ImportDialog })),
+);
 type ImportingPage = ComponentType<{ importDialog: (onClose: () => void) => ReactNode }>;
 async function withImport(kind: ImportKind, loadPage: Promise<ImportingPage>): Promise<ComponentType> {
-  const [Page, { ImportDialog }] = await Promise.all([loadPage, import('./features/import/components/import-dialog')]);
+  const Page = await loadPage;
   return function PageWithImport() {
-    return <Page importDialog={(onClose) => <ImportDialog kind={kind} open onClose={onClose} />} />;
+    return (
+      <Page
+        importDialog={(onClose) => (
+          <Suspense fallback={null}>
+            <ImportDialog kind={kind} open onClose={onClose} />
+          </Suspense>
+        )}
+      />
+    );
   };
 }
 

@@ -34,6 +34,17 @@ describe("the shell's boot chunks", () => {
     expect(groups.antdBase.test({ resource: path.join(root, 'node_modules/react/index.js') })).toBe(false);
   });
 
+  test("a package whose `exports` leave out its package.json is grouped too, rather than copied into every antd component's chunk", () => {
+    // clsx (used by react-toastify and antd), @rc-component/picker and @rc-component/pagination (antd's locales).
+    expect(groupOf('node_modules/clsx/dist/clsx.mjs')).toBe('framework');
+    expect(
+      groups.antd.test({ resource: path.join(root, 'node_modules/@rc-component/picker/es/locale/common.js') }),
+    ).toBe(true);
+    expect(
+      groups.antd.test({ resource: path.join(root, 'node_modules/@rc-component/pagination/es/locale/en_US.js') }),
+    ).toBe(true);
+  });
+
   test('react-hook-form stays out of the framework chunk: it comes with the first form', () => {
     expect(groupOf('node_modules/react-hook-form/dist/index.esm.mjs')).toBeNull();
   });

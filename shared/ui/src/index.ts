@@ -3,6 +3,7 @@
 // `@bo/ui/records` and the wizard `@bo/ui/widgets`: a page that shows none of them downloads none of them.
 export * from './page-frame';
 export * from './off-canvas';
+export * from './lazy-overlay';
 export * from './remote';
 export * from './track-promise';
 export * from './use-promise';

@@ -1,10 +1,12 @@
 import { findRoute, sectionLabels } from '@bo/contracts';
 import { getClientConfig } from '@bo/client';
-import { Breadcrumb, Typography } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-// The frame of every page: French title, breadcrumb, and the browser title.
+// The frame of every page: French title, breadcrumb, and the browser title. Plain HTML with antd's class names,
+// styled by antd's stylesheet: antd's Typography brings its editing and copying tools (and the text inputs they use)
+// and its Breadcrumb a dropdown menu, about 20 KB gzip that every first page would download for a heading and
+// three links.
 export function PageFrame({
   path,
   title,
@@ -18,23 +20,41 @@ export function PageFrame({
 }) {
   const route = findRoute(path);
   const heading = title ?? route?.title ?? '';
+  const crumbs: ReactNode[] = [
+    <Link key="home" to="/">
+      Accueil
+    </Link>,
+    ...(route && sectionLabels[route.section] !== heading ? [sectionLabels[route.section]] : []),
+    heading,
+  ];
   useEffect(() => {
     document.title = `${heading} · ${getClientConfig().appName}`;
   }, [heading]);
   return (
     <section className="bo-page" aria-labelledby="bo-page-title">
       <header className="bo-page__header">
-        <Breadcrumb
-          items={[
-            { title: <Link to="/">Accueil</Link> },
-            ...(route && sectionLabels[route.section] !== heading ? [{ title: sectionLabels[route.section] }] : []),
-            { title: heading },
-          ]}
-        />
+        <nav className="ant-breadcrumb" aria-label="Fil d’Ariane">
+          <ol>
+            {crumbs.map((crumb, index) => (
+              <Fragment key={index}>
+                {index > 0 && (
+                  <li className="ant-breadcrumb-separator" aria-hidden="true">
+                    /
+                  </li>
+                )}
+                <li>
+                  <span className="ant-breadcrumb-link" aria-current={index === crumbs.length - 1 ? 'page' : undefined}>
+                    {crumb}
+                  </span>
+                </li>
+              </Fragment>
+            ))}
+          </ol>
+        </nav>
         <div className="bo-page__title-row">
-          <Typography.Title level={1} id="bo-page-title" className="bo-page__title">
+          <h1 id="bo-page-title" className="ant-typography bo-page__title">
             {heading}
-          </Typography.Title>
+          </h1>
           {actions && <div className="bo-page__actions">{actions}</div>}
         </div>
       </header>
@@ -46,8 +66,8 @@ export function PageFrame({
 // Placeholder content of a page whose feature has not shipped yet: says so plainly, in French.
 export function ComingSoon({ what }: { what: string }) {
   return (
-    <Typography.Paragraph type="secondary" className="bo-coming-soon">
+    <p className="ant-typography ant-typography-secondary bo-coming-soon">
       {what} : cette page sera disponible dans une prochaine version.
-    </Typography.Paragraph>
+    </p>
   );
 }

@@ -1,14 +1,21 @@
 import { MenuOutlined, SettingOutlined, LogoutOutlined } from '@ant-design/icons';
 import { getClientConfig, useLogout } from '@bo/client';
 import { roleLabels, roleNames, type User } from '@bo/contracts';
-import { Button, ConfigProvider, Drawer, Layout, Space, theme, Tooltip, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazyOverlay } from '@bo/ui';
+import { Button, ConfigProvider, Layout, Space, theme, Tooltip, type DrawerProps } from 'antd';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AppMenu } from './app-menu';
 import { contrastTokens } from './contrast-tokens';
+import type { SettingsPanel as SettingsPanelComponent } from './settings-panel';
 import { SessionExpiryDialog } from './session-expiry-dialog';
-import { SettingsPanel } from './settings-panel';
 import { sidebarModeFor, useViewportWidth } from './use-viewport';
+
+// The off-canvas menu and the display settings load when first opened.
+const Drawer = lazyOverlay<DrawerProps>(() => import('antd/es/drawer'));
+const SettingsPanel = lazyOverlay<ComponentProps<typeof SettingsPanelComponent>>(() =>
+  import('./settings-panel').then((m) => ({ default: m.SettingsPanel })),
+);
 
 // The condensed sidebar's short mark of the application's name: its initials ('Back office' gives 'BO').
 export function brandMark(appName: string): string {
@@ -103,7 +110,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
           )}
           <Space className="bo-header__user">
             <Link to="/mon-compte" className="bo-user-chip" title={roles.join(', ')}>
-              <Typography.Text strong>{user.trigram}</Typography.Text>
+              <strong>{user.trigram}</strong>
               <span className="bo-user-chip__name">
                 {user.firstName} {user.lastName}
               </span>

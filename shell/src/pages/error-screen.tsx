@@ -1,4 +1,4 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { Result } from './result';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
@@ -54,7 +54,7 @@ export function ErrorScreen({ error, onRetry }: { error: Error; onRetry: () => v
       subTitle={
         <details className="bo-error-details">
           <summary>Détails</summary>
-          <Typography.Text code>{error.message}</Typography.Text>
+          <code>{error.message}</code>
         </details>
       }
       extra={

@@ -2,7 +2,7 @@ import type { AppRoute, RemoteName } from '@bo/contracts';
 import { trackPromise } from '@bo/ui/track-promise';
 // Reads what the routing step follows (@bo/ui/track-promise) from the moment each download starts.
 import { usePromise } from '@bo/ui/use-promise';
-import { Button, Spin, Typography } from 'antd';
+import { Button, Spin } from 'antd';
 import { Result } from '../pages/result';
 import { Suspense, useState } from 'react';
 import { ErrorBoundary } from '../pages/error-screen';
@@ -55,19 +55,19 @@ export function RemoteFallback({
       }
       subTitle={
         <>
-          <Typography.Paragraph>
+          <p className="ant-typography">
             {incompatible
               ? `« ${route.title} » n’a pas été chargé : ${failure.reason}. Les autres pages restent accessibles.`
               : `« ${route.title} » n’a pas pu être chargé${failure ? ` (${failure.reason})` : ''}. Les autres pages restent accessibles.`}
-          </Typography.Paragraph>
+          </p>
           <details className="bo-error-details">
             <summary>Détails</summary>
-            <Typography.Text>
+            <span>
               Module : {route.owner}
               {manifestUrlOf(route.owner) ? ` — adresse : ${manifestUrlOf(route.owner)}` : ''}
               {/* The reason of a failed load is already in view above. */}
               {failure ? '' : ' — cause : erreur pendant l’affichage de la page'}
-            </Typography.Text>
+            </span>
           </details>
         </>
       }

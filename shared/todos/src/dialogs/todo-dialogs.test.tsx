@@ -28,6 +28,8 @@ describe('edit dialog', () => {
   it('shows the todo and submits its fields unchanged', async () => {
     const onSubmit = jest.fn().mockResolvedValue(undefined);
     render(<TodoEditDialog todo={todo} tasks={tasks} onSubmit={onSubmit} onCancel={jest.fn()} />);
+    // The dialog comes with antd's dialog module, loaded when a first dialog opens.
+    await screen.findByRole('dialog');
     expect(dialog().getByText(todo.task.description)).toBeInTheDocument();
     await userEvent.clear(dialog().getByLabelText('Notes'));
     await userEvent.type(dialog().getByLabelText('Notes'), 'Rappeler lundi');

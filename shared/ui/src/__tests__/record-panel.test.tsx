@@ -55,7 +55,8 @@ describe('EntityPanel', () => {
     const user = userEvent.setup();
     const onClose = jest.fn();
     const { rerender } = render(<Panel dirty={false} onClose={onClose} />);
-    expect(screen.getByRole('tab', { name: 'Filiales (2)' })).toBeInTheDocument();
+    // The panel's drawer comes with its module, loaded when it first opens.
+    expect(await screen.findByRole('tab', { name: 'Filiales (2)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(onClose).toHaveBeenCalledTimes(1);
 
@@ -71,7 +72,7 @@ describe('EntityPanel', () => {
     const user = userEvent.setup();
     const onClose = jest.fn();
     render(<Panel dirty onClose={onClose} />);
-    const cancel = screen.getByRole('button', { name: 'Annuler' });
+    const cancel = await screen.findByRole('button', { name: 'Annuler' });
     await user.click(cancel);
     await screen.findAllByText('Abandonner les modifications ?');
     await user.keyboard('{Escape}');

@@ -1,6 +1,9 @@
-import { Modal, type ModalProps } from 'antd';
+import type { ModalProps } from 'antd';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { lazyOverlay } from '../lazy-overlay';
 import { useGuardedClose } from './use-guarded-close';
+
+const Modal = lazyOverlay<ModalProps>(() => import('antd/es/modal'));
 
 type DialogGuard = { setDirty: (dirty: boolean) => void; requestClose: () => void };
 

@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import type { ReactNode } from 'react';
 
 export type ConfirmOptions = {
@@ -9,20 +8,26 @@ export type ConfirmOptions = {
   danger?: boolean;
 };
 
-// A yes/no question in a dialog, answered as a promise (true when confirmed). Uses antd's App context, so
-// the dialog follows the app's theme and locale.
+// A yes/no question in a dialog, answered as a promise (true when confirmed). antd's dialog module loads with the
+// first question; the dialog follows the app's theme and locale through the holder the shell gives antd's dialogs
+// (`ConfigProvider.config`, shell/src/app.tsx).
+export function confirm(options: ConfirmOptions): Promise<boolean> {
+  return import('antd/es/modal').then(
+    ({ default: Modal }) =>
+      new Promise<boolean>((resolve) => {
+        Modal.confirm({
+          title: options.title,
+          content: options.content,
+          okText: options.okText ?? 'Confirmer',
+          cancelText: options.cancelText ?? 'Annuler',
+          okButtonProps: { danger: options.danger },
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+  );
+}
+
 export function useConfirm() {
-  const { modal } = App.useApp();
-  return (options: ConfirmOptions) =>
-    new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title: options.title,
-        content: options.content,
-        okText: options.okText ?? 'Confirmer',
-        cancelText: options.cancelText ?? 'Annuler',
-        okButtonProps: { danger: options.danger },
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
-    });
+  return confirm;
 }
