@@ -2,7 +2,7 @@ import { queryClient, useCurrentUser } from '@bo/client';
 import { defaultLayoutSettings, limits } from '@bo/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
-import frFR from 'antd/locale/fr_FR';
+import frFR from 'antd/es/locale/fr_FR';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import { useLayoutEffect } from 'react';
