@@ -6,6 +6,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { EagerFactoriesPlugin } = require('./eager-factories.cjs');
 const { bootChunkGroups, sharedConfig } = require('./federation.cjs');
+const { narrowedFile } = require('./narrow-imports.cjs');
 const { VersionFilePlugin } = require('./version-file.cjs');
 
 const externalRuntimeProvider = path.join(
@@ -41,6 +42,8 @@ function createConfig(app) {
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
       module: {
         rules: [
+          // antd's form context without the whole form engine (narrow-imports.cjs).
+          { test: narrowedFile, use: [require.resolve('./narrow-imports.cjs')] },
           // A stylesheet imported from code is emitted as a file (content-hashed) and imported as its URL.
           { test: /\.css$/, type: 'asset/resource', generator: { filename: '[name].[contenthash:8][ext]' } },
           {
