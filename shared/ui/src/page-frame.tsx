@@ -42,7 +42,7 @@ export function PageFrame({
                     /
                   </li>
                 )}
-                <li>
+                <li className="ant-breadcrumb-item">
                   <span className="ant-breadcrumb-link" aria-current={index === crumbs.length - 1 ? 'page' : undefined}>
                     {crumb}
                   </span>
