@@ -1,8 +1,5 @@
 import { limits } from '@bo/contracts';
-import type { DrawerProps } from 'antd';
-import { lazyOverlay } from './lazy-overlay';
-
-const Drawer = lazyOverlay<DrawerProps>(() => import('antd/es/drawer'));
+import { Drawer, type DrawerProps } from 'antd';
 
 // Off-canvas panels are 1100 px wide (limits.offCanvasWidth), full width on small screens.
 export function OffCanvas(props: Omit<DrawerProps, 'size' | 'width'>) {
