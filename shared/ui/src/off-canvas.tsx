@@ -1,5 +1,8 @@
 import { limits } from '@bo/contracts';
-import { Drawer, type DrawerProps } from 'antd';
+import type { DrawerProps } from 'antd';
+import { lazyOverlay } from './lazy-overlay';
+
+const Drawer = lazyOverlay<DrawerProps>(() => import('antd/es/drawer'));
 
 // Off-canvas panels are 1100 px wide (limits.offCanvasWidth), full width on small screens.
 export function OffCanvas(props: Omit<DrawerProps, 'size' | 'width'>) {
