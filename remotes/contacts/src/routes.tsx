@@ -1,30 +1,24 @@
 import { reportRuntime } from '@bo/client';
+import { lazyOverlay } from '@bo/ui/lazy-overlay';
 import { lazyPage } from '@bo/ui/lazy-page';
 import type { RemotePage } from '@bo/ui';
 import type { ImportKind } from '@bo/contracts/records';
 import * as React from 'react';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { ImportDialogProps } from './features/import/components/import-dialog';
 
 reportRuntime('contacts', React);
 
 // The lists of contacts and of companies, each given the import feature's dialog, whose code (its steps, antd's
 // dialog and steps, the import's contract) loads when it first opens.
-const ImportDialog = lazy(() =>
+const ImportDialog = lazyOverlay<ImportDialogProps>(() =>
   import('./features/import/components/import-dialog').then((module) => ({ default: module.ImportDialog })),
 );
 type ImportingPage = ComponentType<{ importDialog: (onClose: () => void) => ReactNode }>;
 async function withImport(kind: ImportKind, loadPage: Promise<ImportingPage>): Promise<ComponentType> {
   const Page = await loadPage;
   return function PageWithImport() {
-    return (
-      <Page
-        importDialog={(onClose) => (
-          <Suspense fallback={null}>
-            <ImportDialog kind={kind} open onClose={onClose} />
-          </Suspense>
-        )}
-      />
-    );
+    return <Page importDialog={(onClose) => <ImportDialog kind={kind} open onClose={onClose} />} />;
   };
 }
 
