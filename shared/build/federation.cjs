@@ -12,7 +12,7 @@ const singletons = [
   '@tanstack/react-query',
   'antd',
   'dayjs',
-  'react-toastify',
+  'react-toastify/unstyled',
   'react-hook-form',
   // Holds the session, the API client and the QueryClient: there must be exactly one.
   '@bo/client',
@@ -137,8 +137,9 @@ function antdModules() {
   return [...modules].sort();
 }
 
-function installedVersion(pkg, fromDir) {
-  const manifest = require.resolve(`${pkg}/package.json`, { paths: [fromDir] });
+// The version of the package a request belongs to (`react-toastify/unstyled`: react-toastify's).
+function installedVersion(request, fromDir) {
+  const manifest = require.resolve(`${packageName(request)}/package.json`, { paths: [fromDir] });
   return require(manifest).version;
 }
 
@@ -213,11 +214,13 @@ function bootChunkGroups(fromDir) {
   const ownChunks = ['antd', ...contentShared];
   const reactRoots = ['react', 'react-dom'];
   const react = packageFolders(reactRoots, fromDir, new Set(ownChunks));
-  // react-hook-form serves the forms only (`@bo/ui/form`): it comes with the first form, not with every page.
+  // react-hook-form serves the forms only (`@bo/ui/form`): it comes with the first form, not with every page; react-
+  // toastify with the first message (notify.ts in @bo/client).
+  const later = ['react-hook-form', 'react-toastify/unstyled'];
   const rest = singletons.filter(
-    (pkg) => !ownChunks.includes(pkg) && !reactRoots.includes(pkg) && pkg !== 'react-hook-form',
+    (pkg) => !ownChunks.includes(pkg) && !reactRoots.includes(pkg) && !later.includes(pkg),
   );
-  const framework = packageFolders(rest, fromDir, new Set([...ownChunks, ...reactRoots]));
+  const framework = packageFolders(rest, fromDir, new Set([...ownChunks, ...reactRoots, ...later.map(packageName)]));
   const inFolders = (folders) => (module) =>
     typeof module.resource === 'string' && folders.some((folder) => module.resource.startsWith(folder + path.sep));
   const group = (name, folders, priority) => ({

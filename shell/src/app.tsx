@@ -1,5 +1,5 @@
 import { queryClient, useCurrentUser } from '@bo/client';
-import { defaultLayoutSettings, limits } from '@bo/contracts';
+import { defaultLayoutSettings } from '@bo/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import frFR from 'antd/es/locale/fr_FR';
@@ -7,10 +7,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
 import { useLayoutEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { watchAssistiveNames } from './layout/assistive-names';
 import { contrastTokens } from './layout/contrast-tokens';
-import { useToastRoom } from './layout/toast-room';
+import { Toasts } from './layout/toasts';
 import { ErrorBoundary } from './pages/error-screen';
 import { AppRoutes } from './routing/app-routes';
 
@@ -39,7 +38,6 @@ const appThemes = {
 function ThemedApp() {
   const { data: user } = useCurrentUser();
   const color = user?.settings.color ?? defaultLayoutSettings.color;
-  useToastRoom();
   // The questions of useConfirm (@bo/ui) are antd's own dialogs, rendered outside this tree: this holder gives them
   // the same theme and locale.
   useLayoutEffect(() => {
@@ -56,24 +54,7 @@ function ThemedApp() {
       {/* The root takes the theme's variables (its class, `cssVar.key`) and antd's base text styles (ant-app), without
           antd's App component, whose message, notification and dialog hooks no page uses. */}
       <div className={`ant-app bo-app bo-app--${color} ${appThemes[color].cssVar.key}`}>
-        {/* 3 s, newest on top, closes on click or drag, pauses on hover and focus loss. Bottom left rather than top
-            right: an open record panel (1100 px on the right) keeps its header's actions and its footer's buttons
-            in view, and so does a dialog (centred); where the panel reaches their corner (a phone, a narrow window),
-            it makes room for them (toast-room.ts). Before the routes: it adds its stylesheet from a layout effect, and
-            layout effects run in tree order. After the routes, the stylesheet would arrive once the page had drawn (the
-            calendar measures 2 000 todos in its own), and the browser would restyle the whole page again (270 ms on
-            a cold /agenda). */}
-        <ToastContainer
-          className="bo-toasts"
-          position="bottom-left"
-          autoClose={limits.toastAutoCloseMs}
-          newestOnTop
-          closeOnClick
-          draggable
-          pauseOnHover
-          pauseOnFocusLoss
-          theme={color === 'dark' ? 'dark' : 'light'}
-        />
+        <Toasts theme={color === 'dark' ? 'dark' : 'light'} />
         <ErrorBoundary>
           <AppRoutes />
         </ErrorBoundary>

@@ -35,8 +35,8 @@ describe("the shell's boot chunks", () => {
   });
 
   test("a package whose `exports` leave out its package.json is grouped too, rather than copied into every antd component's chunk", () => {
-    // clsx (used by react-toastify and antd), @rc-component/picker and @rc-component/pagination (antd's locales).
-    expect(groupOf('node_modules/clsx/dist/clsx.mjs')).toBe('framework');
+    // clsx (used by antd), @rc-component/picker and @rc-component/pagination (antd's locales).
+    expect(groupOf('node_modules/clsx/dist/clsx.mjs')).toBe('antd-base');
     expect(
       groups.antd.test({ resource: path.join(root, 'node_modules/@rc-component/picker/es/locale/common.js') }),
     ).toBe(true);
@@ -45,8 +45,9 @@ describe("the shell's boot chunks", () => {
     ).toBe(true);
   });
 
-  test('react-hook-form stays out of the framework chunk: it comes with the first form', () => {
+  test('react-hook-form and react-toastify stay out of the framework chunk: they come with the first form, the first message', () => {
     expect(groupOf('node_modules/react-hook-form/dist/index.esm.mjs')).toBeNull();
+    expect(groupOf('node_modules/react-toastify/dist/unstyled.mjs')).toBeNull();
   });
 
   test('the content-shared packages and the rest keep their own chunks', () => {

@@ -4,6 +4,7 @@
 // Zod-free parts of the contracts, bundled here: the boot must not wait for the schemas (and zod) to evaluate.
 import { TOKEN_STORAGE_KEY } from '@bo/contracts/rules';
 import antdStylesheetUrl from 'antd/dist/antd.css';
+import toastsStylesheetUrl from 'react-toastify/dist/ReactToastify.css';
 import type * as AppModule from '../app';
 import { prepareRouting } from '../routing/preload';
 import { isPublicPath } from '../routing/public-paths';
@@ -34,22 +35,31 @@ const routingReady = once(async () => ({
 // How long antd's stylesheet waits, at most, for the page's data to be asked for (see loadApp).
 const STYLESHEET_WAIT_MS = 300;
 
-// antd's whole stylesheet (the theme runs antd without building styles at run time), before the shell's own
-// stylesheet so that it keeps the last word. The application waits for it; the login card does not.
-const loadAntdStylesheet = once(
-  () =>
-    new Promise<void>((resolve, reject) => {
-      const link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = antdStylesheetUrl;
-      link.onload = () => resolve();
-      link.onerror = () => {
-        link.remove();
-        reject(new Error('Feuille de style introuvable'));
-      };
-      document.head.insertBefore(link, document.head.querySelector('link[rel="stylesheet"]'));
-    }),
-);
+function addStylesheet(href: string, before: Element | null): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.onload = () => resolve();
+    link.onerror = () => {
+      link.remove();
+      reject(new Error('Feuille de style introuvable'));
+    };
+    document.head.insertBefore(link, before);
+  });
+}
+
+// antd's whole stylesheet (the theme runs antd without building styles at run time), and the messages' (react-
+// toastify's code comes later, without the styles it would add to the page when it arrives: the whole page would
+// then be restyled), before the shell's own stylesheet so that it keeps the last word. The application waits for
+// them; the login card does not.
+const loadStylesheets = once(async () => {
+  const shellStylesheet = document.head.querySelector('link[rel="stylesheet"]');
+  await Promise.all([
+    addStylesheet(antdStylesheetUrl, shellStylesheet),
+    addStylesheet(toastsStylesheetUrl, shellStylesheet),
+  ]);
+});
 
 // In the order the page needs them: the client (and the schemas) before the page's remote, which needs them
 // to run, then antd and the layout. antd's stylesheet holds the main thread for tens of milliseconds (parsed,
@@ -62,7 +72,7 @@ export const loadApp = once(async (): Promise<(typeof AppModule)['App']> => {
     .then(({ preloaded }) =>
       Promise.race([preloaded, new Promise((resolve) => setTimeout(resolve, STYLESHEET_WAIT_MS))]),
     )
-    .then(loadAntdStylesheet);
+    .then(loadStylesheets);
   const [, , app] = await Promise.all([loadClient(), routing, import('../app'), stylesheet]);
   return app.App;
 });

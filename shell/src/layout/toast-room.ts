@@ -3,10 +3,10 @@ import { useLayoutEffect } from 'react';
 // Where a record panel reaches the toasts' corner (it takes the whole width of a phone or a narrow window), it makes
 // room for them while they show: app.css raises the panel's bottom edge by --bo-toasts-room, the height the toasts
 // take at the bottom of the screen, so that no toast hides a button or a field of the panel. Called beside the
-// ToastContainer, whose section holds one container while toasts show and none otherwise.
-export function useToastRoom() {
+// ToastContainer, whose section holds one container while toasts show and none otherwise; `ready` once it is there.
+export function useToastRoom(ready: boolean) {
   useLayoutEffect(() => {
-    const section = document.querySelector('.Toastify');
+    const section = ready ? document.querySelector('.Toastify') : null;
     if (!section || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
     function update() {
@@ -27,5 +27,5 @@ export function useToastRoom() {
       sizes.disconnect();
       root.style.removeProperty('--bo-toasts-room');
     };
-  }, []);
+  }, [ready]);
 }

@@ -1,7 +1,7 @@
 // The remote behind a menu entry downloads before the click: when the pointer rests on the entry, when the entry
 // gets the keyboard's focus, or when the browser is idle after the first page is painted. It is the same download
 // the page makes (loadRemoteRoutes keeps one promise per remote), so nothing is fetched twice.
-import { queryClient } from '@bo/client';
+import { loadToasts, queryClient } from '@bo/client';
 import { canOpen, findRoute, remotesFor, type RoleFlags } from '@bo/contracts/routes';
 import { loadRemoteRoutes, pageOf } from './remote-loader';
 
@@ -54,7 +54,8 @@ function noQueryInFlight(): Promise<void> {
 let idleStarted = false;
 
 // Once per load of the application: after the page shown first has its code and its data and has painted, the
-// remotes this user's roles may open download one per idle moment. The others never download.
+// remotes this user's roles may open download one per idle moment (after the messages' code). The others never
+// download.
 export function preloadWhenIdle(role: RoleFlags) {
   if (idleStarted) return;
   idleStarted = true;
@@ -66,6 +67,9 @@ export function preloadWhenIdle(role: RoleFlags) {
     await nextFrame();
     await noQueryInFlight();
     await nextFrame();
+    // The messages' code, before any message needs it.
+    await idle();
+    await loadToasts().catch(() => undefined);
     for (const remote of remotesFor(role)) {
       await idle();
       await loadRemoteRoutes(remote).catch(() => undefined);

@@ -1,3 +1,4 @@
+import { notifySuccess, notifyWarning } from '@bo/client';
 import { contactName, foldAccents } from '@bo/contracts';
 import { contactSearchOption, todosToEvents, type CalendarTodo } from '@bo/todos';
 import { localIsoDate, type TodoDrop } from '@bo/todos/calendar';
@@ -11,7 +12,6 @@ import {
 } from '@bo/todos/dialogs';
 import { sampleStandbyLists, sampleTasks, sampleTodos } from '@bo/todos/sample-todos';
 import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'react-toastify';
 
 const REFUSAL = 'Edition impossible car la tâche est aboutie';
 const taskOptions = sampleTasks.map((task) => ({ id: task.id, description: task.description }));
@@ -44,7 +44,7 @@ export function useAgendaDemo() {
     const todo = todos.find((t) => t.id === id);
     if (!todo) return;
     if (todo.isAccomplished) {
-      toast.warning(REFUSAL, { toastId: 'todo-accomplished' });
+      notifyWarning(REFUSAL, 'todo-accomplished');
       return;
     }
     setEditing(todo);
@@ -77,7 +77,7 @@ export function useAgendaDemo() {
     }
     setTodos((list) => [...list.map((t) => (t.id === todo.id ? updated : t)), ...added]);
     setEditing(null);
-    toast.success('Tâche modifiée');
+    notifySuccess('Tâche modifiée');
     say(
       added.length > 0
         ? `Tâche ${todo.id} aboutie, suivi créé le ${values.newDeadline}.`
@@ -106,7 +106,7 @@ export function useAgendaDemo() {
       allContacts: keep(lists.allContacts),
     }));
     setAdding(false);
-    toast.success('Tâche ajoutée, contact activé');
+    notifySuccess('Tâche ajoutée, contact activé');
     say(`Tâche ajoutée pour ${contactName(contact)}.`);
   }
 

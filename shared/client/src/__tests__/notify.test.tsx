@@ -1,6 +1,6 @@
 import { errorText } from '@bo/contracts';
 import { act, render, screen } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { ApiRequestError } from '../errors';
 import { notifyError } from '../notify';
 

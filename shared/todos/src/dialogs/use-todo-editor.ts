@@ -1,6 +1,6 @@
+import { notifyWarning } from '@bo/client';
 import type { Todo } from '@bo/contracts';
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useAccomplishTodo } from '../api/accomplish-todo';
 import { useAddContactTodo } from '../api/add-contact-todo';
 import { useStoreTodo } from '../api/store-todo';
@@ -35,7 +35,7 @@ export function useTodoEditor({ onTodoAdded, onTodoSaved }: TodoEditorOptions = 
 
   const openTodo = useCallback((todo: Todo) => {
     if (todo.isAccomplished) {
-      toast.warning(ACCOMPLISHED_REFUSAL, { toastId: 'todo-accomplished' });
+      notifyWarning(ACCOMPLISHED_REFUSAL, 'todo-accomplished');
       return;
     }
     setEditing(todo);
@@ -71,7 +71,7 @@ export function useTodoEditor({ onTodoAdded, onTodoSaved }: TodoEditorOptions = 
     (todo: Todo, deadline: string, revert: () => void) => {
       if (todo.isAccomplished) {
         revert();
-        toast.warning(ACCOMPLISHED_REFUSAL, { toastId: 'todo-accomplished' });
+        notifyWarning(ACCOMPLISHED_REFUSAL, 'todo-accomplished');
         return;
       }
       store.mutate({ id: todo.id, deadline, notes: todo.notes, isAccomplished: false }, { onError: revert });
