@@ -42,7 +42,7 @@ function createConfig(app) {
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
       module: {
         rules: [
-          // antd's form context without the whole form engine (narrow-imports.cjs).
+          // antd's form context and radio group without the whole form engine (narrow-imports.cjs).
           { test: narrowedFile, use: [require.resolve('./narrow-imports.cjs')] },
           // A stylesheet imported from code is emitted as a file (content-hashed) and imported as its URL.
           { test: /\.css$/, type: 'asset/resource', generator: { filename: '[name].[contenthash:8][ext]' } },
