@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { foldAccents, roleLabels, roleNames, type AdminUser } from '@bo/contracts/records';
 import { LoadFailed, PageFrame } from '@bo/ui';
-import { DataTable, ListView, pageLocally, type ListColumn, type ListFilter, type ListState } from '@bo/ui/list';
-import { Tabs, usePanelParam, type PanelParam } from '@bo/ui/records';
+import { ListView, pageLocally, type ListColumn, type ListFilter, type ListState } from '@bo/ui/list';
+import { Tabs, usePanelParam } from '@bo/ui/records';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Spin, Tag } from 'antd';
+import { Button, Spin, Tag } from 'antd';
 import { Suspense, lazy, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { adminUsersQueryOptions } from '../api/users';
@@ -12,6 +12,8 @@ import { formatLastLogin } from './format-last-login';
 
 // The panel's code (its form, the kit's fields, antd's inputs and date picker) comes when a record is first opened.
 const UserPanel = lazy(() => import('./user-panel').then((module) => ({ default: module.UserPanel })));
+// The team view's code (antd's cards) comes when the view is first shown.
+const TeamView = lazy(() => import('./team-view').then((module) => ({ default: module.TeamView })));
 
 const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`;
 const rolesOf = (user: AdminUser) => roleNames.filter((name) => user.role[name]);
@@ -85,53 +87,11 @@ const filters: ListFilter[] = [
   },
 ];
 
-// The team view: each business leader with their members (inactive ones shown as such), then those without a leader.
-function TeamView({ users, panel }: { users: AdminUser[]; panel: PanelParam }) {
-  const leaders = users.filter(
-    (user) => user.role.businessLeader || users.some((member) => member.leaderId === user.id),
-  );
-  const open = (user: AdminUser) => (
-    <Button type="link" style={{ padding: 0 }} onClick={() => panel.show(user.id)}>
-      {`${user.trigram} – ${fullName(user)}`}
-    </Button>
-  );
-  const unled = users.filter((user) => user.leaderId === null && !leaders.includes(user));
-  const teams = [
-    ...leaders.map((leader) => ({
-      key: String(leader.id),
-      title: open(leader),
-      label: `Équipe de ${leader.trigram}`,
-      leader: leader as AdminUser | null,
-      members: users.filter((user) => user.leaderId === leader.id),
-    })),
-    { key: 'none', title: 'Sans responsable', label: 'Sans responsable', leader: null, members: unled },
-  ];
-  if (users.length === 0) return <Empty description="Aucun utilisateur" />;
-  return (
-    <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
-      {teams.map((team) => (
-        <section key={team.key} aria-label={team.label}>
-          <Card
-            title={team.title}
-            size="small"
-            extra={team.leader && !team.leader.isActive ? <Tag>Inactif</Tag> : undefined}
-          >
-            <DataTable<AdminUser>
-              label={`Membres : ${team.label}`}
-              rows={team.members}
-              rowKey={(member) => member.id}
-              emptyText="Aucun membre"
-              columns={[
-                { key: 'name', title: 'Membre', render: open },
-                { key: 'isActive', title: 'Statut', render: (member) => (member.isActive ? null : <Tag>Inactif</Tag>) },
-              ]}
-            />
-          </Card>
-        </section>
-      ))}
-    </div>
-  );
-}
+const teamsLoading = (
+  <div className="bo-loading" role="status">
+    <Spin /> Chargement des équipes…
+  </div>
+);
 
 // /liste-utilisateurs: the users (search, filters, sort and page in the address), or the teams (`?vue=equipes`);
 // a user opens in the panel (`?user=7`).
@@ -190,12 +150,10 @@ export function UserListPage() {
             label: 'Équipes',
             children: all.isError ? (
               <LoadFailed onRetry={() => void all.refetch()} />
-            ) : all.isPending ? (
-              <div className="bo-loading" role="status">
-                <Spin /> Chargement des équipes…
-              </div>
             ) : (
-              <TeamView users={users} panel={panel} />
+              <Suspense fallback={teamsLoading}>
+                {all.isPending ? teamsLoading : <TeamView users={users} panel={panel} />}
+              </Suspense>
             ),
           },
         ]}
