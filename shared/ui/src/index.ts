@@ -5,6 +5,7 @@ export * from './page-frame';
 export * from './off-canvas';
 export * from './lazy-overlay';
 export * from './remote';
+export * from './stored-dates';
 export * from './track-promise';
 export * from './use-promise';
 export * from './use-typed-text';

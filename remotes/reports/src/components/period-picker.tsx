@@ -5,7 +5,7 @@ import {
   toBusinessIsoDate,
   type PeriodPreset,
 } from '@bo/contracts/reports';
-import { fromStoredDate, toStoredDate } from '@bo/ui/form';
+import { fromStoredDate, toStoredDate } from '@bo/ui';
 import { DatePicker, Select } from 'antd';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';

@@ -1,15 +1,10 @@
 import { TYPED_DATE_INVALID, limits, parseTypedDate } from '@bo/contracts';
 import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
+import { fromStoredDate, toStoredDate } from '../stored-dates';
 import { FieldFrame, errorId } from './field';
 import type { BaseFieldProps } from './inputs';
-
-// Stored as yyyy-MM-dd (or yyyy-MM-ddTHH:mm with a time): the local calendar date the user picked, never a
-// UTC instant, so no time-zone offset can move it to the day before.
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm';
 
 const DISPLAY_DATE = 'DD/MM/YYYY';
 const DISPLAY_DATE_TIME = 'DD/MM/YYYY HH:mm';
@@ -17,16 +12,6 @@ const DISPLAY_DATE_TIME = 'DD/MM/YYYY HH:mm';
 // The text the field shows for a stored value: typed again as it is, it changes nothing.
 function fieldText(value: string | null | undefined, withTime: boolean): string {
   return fromStoredDate(value)?.format(withTime ? DISPLAY_DATE_TIME : DISPLAY_DATE) ?? '';
-}
-
-export function toStoredDate(value: Dayjs | null, withTime = false): string {
-  return value ? value.format(withTime ? DATE_TIME_FORMAT : DATE_FORMAT) : '';
-}
-
-export function fromStoredDate(value: string | null | undefined): Dayjs | null {
-  if (!value) return null;
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed : null;
 }
 
 // What was typed in the field, as it is stored; null when it is no date (a time, when asked for, after the date:

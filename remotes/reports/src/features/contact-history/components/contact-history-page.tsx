@@ -8,8 +8,7 @@ import {
   toBusinessIsoDate,
   type HistoryReportItem,
 } from '@bo/contracts/reports';
-import { LoadFailed, PageFrame, useTypedText } from '@bo/ui';
-import { fromStoredDate, toStoredDate } from '@bo/ui/form';
+import { fromStoredDate, LoadFailed, PageFrame, toStoredDate, useTypedText } from '@bo/ui';
 import { usersQueryOptions, userLabel } from '@bo/ui/records';
 import { tasksQueryOptions } from '@bo/todos';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
