@@ -1,9 +1,7 @@
 import type { AdminUser } from '@bo/contracts/records';
 import { DataTable } from '@bo/ui/list';
-import type { PanelParam } from '@bo/ui/records';
+import { userLabel, type PanelParam } from '@bo/ui/records';
 import { Button, Card, Empty, Tag } from 'antd';
-
-const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`;
 
 // The team view: each business leader with their members (inactive ones shown as such), then those without a leader.
 export function TeamView({ users, panel }: { users: AdminUser[]; panel: PanelParam }) {
@@ -12,7 +10,7 @@ export function TeamView({ users, panel }: { users: AdminUser[]; panel: PanelPar
   );
   const open = (user: AdminUser) => (
     <Button type="link" style={{ padding: 0 }} onClick={() => panel.show(user.id)}>
-      {`${user.trigram} – ${fullName(user)}`}
+      {userLabel(user)}
     </Button>
   );
   const unled = users.filter((user) => user.leaderId === null && !leaders.includes(user));
