@@ -245,7 +245,7 @@ describe('a server list', () => {
     expect(screen.getByText('300 lignes')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(20);
     down = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByText('100 lignes')).toBeInTheDocument();
     expect(screen.queryByText('Le chargement a échoué.')).not.toBeInTheDocument();
   });

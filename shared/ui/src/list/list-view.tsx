@@ -1,7 +1,8 @@
 import type { ListPage } from '@bo/contracts';
 import type { QueryKey } from '@tanstack/react-query';
-import { Alert, Button, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useId, useState } from 'react';
+import { FailureAlert } from '../objects/failure-alert';
 import { ColumnOrderPanel } from './column-order-panel';
 import { ListFilters } from './filter-controls';
 import type { ListState } from './list-state';
@@ -95,9 +96,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
         </div>
       </div>
       {(result.isError || exported.failed) && (
-        <Alert
-          type="error"
-          showIcon
+        <FailureAlert
           style={{ marginBottom: 8 }}
           title={result.isError ? 'Le chargement a échoué.' : 'L’export a échoué.'}
           description={result.isError && shown ? 'Les dernières données chargées restent affichées.' : undefined}

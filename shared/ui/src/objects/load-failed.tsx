@@ -1,11 +1,10 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
+import { FailureAlert } from './failure-alert';
 
 // What a part of a page says when its data could not be loaded: in French, with a way to try again.
 export function LoadFailed({ title = 'Le chargement a échoué.', onRetry }: { title?: string; onRetry?: () => void }) {
   return (
-    <Alert
-      type="error"
-      showIcon
+    <FailureAlert
       style={{ marginBottom: 12 }}
       title={title}
       action={
