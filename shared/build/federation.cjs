@@ -123,6 +123,11 @@ function antdComponentPath(name) {
   return `antd/es/${folder}`;
 }
 
+// Every source file of the apps and of the shared packages they are built from (tests left out).
+function appSourceFiles() {
+  return sourceRoots.flatMap((root) => sourceFiles(path.join(workspaceRoot, root)));
+}
+
 // The antd modules the apps use: the components they import from 'antd', and the component modules they load
 // when first shown (`import('antd/es/modal')`, a dialog's module).
 function antdModules() {
@@ -270,6 +275,8 @@ module.exports = {
   sharedConfig,
   bootChunkGroups,
   usedExportsOf,
+  antdModules,
+  appSourceFiles,
   antdComponentPath,
   containerNames,
   resolveFrom: (dir, p) => path.resolve(dir, p),

@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { EagerFactoriesPlugin } = require('./eager-factories.cjs');
 const { bootChunkGroups, sharedConfig } = require('./federation.cjs');
 const { narrowedFile } = require('./narrow-imports.cjs');
+const { antdStylesheet } = require('./antd-stylesheet.cjs');
 const { VersionFilePlugin } = require('./version-file.cjs');
 
 const externalRuntimeProvider = path.join(
@@ -44,6 +45,8 @@ function createConfig(app) {
         rules: [
           // antd's form context and radio group without the whole form engine (narrow-imports.cjs).
           { test: narrowedFile, use: [require.resolve('./narrow-imports.cjs')] },
+          // antd's stylesheet with the rules of the components the apps can show (antd-stylesheet.cjs).
+          { test: antdStylesheet, use: [require.resolve('./antd-stylesheet.cjs')] },
           // A stylesheet imported from code is emitted as a file (content-hashed) and imported as its URL.
           { test: /\.css$/, type: 'asset/resource', generator: { filename: '[name].[contenthash:8][ext]' } },
           {
