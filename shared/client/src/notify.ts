@@ -1,12 +1,14 @@
 import { conflictMessage, errorText } from '@bo/contracts';
 import type * as Toastify from 'react-toastify/unstyled';
 import { ApiRequestError } from './errors';
+import { once } from './once';
 
 type ToastModule = typeof Toastify;
 
 // react-toastify (its code without its styles: the shell loads its stylesheet with antd's) comes with the first
 // message, or before it when the browser is idle (the shell asks for it then): no page waits for it. A message
 // given before the shell's container is there waits in react-toastify's own queue, shown once the container is.
+const loadModule = once(() => import('react-toastify/unstyled'));
 let loading: Promise<ToastModule> | null = null;
 const loadedListeners = new Set<(module: ToastModule) => void>();
 
@@ -18,15 +20,13 @@ function tell(listener: (module: ToastModule) => void) {
 }
 
 export function loadToasts(): Promise<ToastModule> {
-  if (!loading) {
-    loading = import('react-toastify/unstyled').catch((failure: unknown) => {
-      // The next message tries again.
-      loading = null;
-      throw failure;
-    });
+  // A failed load is tried again by the next message: the listeners hear of each new attempt.
+  const attempt = loadModule();
+  if (attempt !== loading) {
+    loading = attempt;
     loadedListeners.forEach(tell);
   }
-  return loading;
+  return attempt;
 }
 
 // Called once react-toastify is there (at once if it already is): the shell then renders the messages' container.

@@ -1,3 +1,4 @@
+import { once } from '@bo/client/once';
 import { useEffect, useState, type ComponentType, type JSX } from 'react';
 
 // An overlay (a dialog, a drawer) whose module loads the first time it opens: a page downloads no dialog or drawer
@@ -10,24 +11,18 @@ import { useEffect, useState, type ComponentType, type JSX } from 'react';
 // (`@rc-component/portal`, useEscKeyDown): a render thrown away left a registration no one removes, on top of the
 // others, and Échap then closed nothing (a record panel stayed open after a dialog opened in it had closed). The
 // module's arrival is a state update instead, which React renders at once, to the end.
-export function lazyOverlay<P extends { open?: boolean }>(
+export function lazyOverlay<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const fetchOnce = () =>
-    (loading ??= load().then(
-      (module) => (loaded = module.default),
-      (failure: unknown) => {
-        // The next opening tries again.
-        loading = null;
-        throw failure;
-      },
-    ));
+  // After a failure, the next opening tries again.
+  const fetchOnce = once(() => load().then((module) => (loaded = module.default)));
 
   function LazyOverlay(props: P) {
-    const [opened, setOpened] = useState(Boolean(props.open));
-    if (props.open && !opened) setOpened(true);
+    // An overlay without an `open` prop is open while it is rendered (its parent renders it when it is wanted).
+    const open = (props as { open?: boolean }).open ?? true;
+    const [opened, setOpened] = useState(open);
+    if (open && !opened) setOpened(true);
     const [Overlay, setOverlay] = useState<ComponentType<P> | null>(() => loaded);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     useEffect(() => {

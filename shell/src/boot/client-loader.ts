@@ -1,21 +1,11 @@
 // config.json and the API client: the first downloads, shared by the routing step (in the shell's entry) and
 // the application.
 import type * as ClientModule from '@bo/client';
+import { once } from '@bo/client/once';
 
 type Client = typeof ClientModule;
 
 // A failed download is forgotten, so that the next attempt tries again.
-export function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | null = null;
-  return () => {
-    pending ??= load().catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
-    return pending;
-  };
-}
-
 export async function fetchJson(url: string, what: string): Promise<unknown> {
   // Asked of the server every time (a deploy shows on the next load), answered 304 while the copy held is current.
   const response = await fetch(url, { cache: 'no-cache' });

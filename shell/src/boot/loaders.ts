@@ -8,7 +8,8 @@ import toastsStylesheetUrl from 'react-toastify/dist/ReactToastify.css';
 import type * as AppModule from '../app';
 import { prepareRouting } from '../routing/preload';
 import { isPublicPath } from '../routing/public-paths';
-import { fetchConfigJson, fetchJson, loadClient, once } from './client-loader';
+import { once } from '@bo/client/once';
+import { fetchConfigJson, fetchJson, loadClient } from './client-loader';
 
 // A saved session: a token kept in local storage because the user chose "Enregistrer".
 export function hasStoredToken(): boolean {

@@ -1,12 +1,13 @@
 import { getClientConfig, session } from '@bo/client';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazyOverlay } from '@bo/ui';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 // A session not kept ends with a reload (after 15 minutes, the configuration's `sessionAutoClearMs`). The user is asked for their password a minute
 // before (the configuration's `sessionWarningMs`), in a dialog over the page: given, the session gets its full time
 // again and the page stays as it is; ignored or dismissed, the session ends on time, and what the open forms held
 // comes back after the next login (the kit's form drafts).
 // The dialog's code (a form, a password field) comes when it opens: most visits never show it.
-const RenewSessionDialog = lazy(() =>
+const RenewSessionDialog = lazyOverlay<{ onClose: () => void }>(() =>
   import('./renew-session-dialog').then((module) => ({ default: module.RenewSessionDialog })),
 );
 
@@ -24,9 +25,5 @@ export function SessionExpiryDialog() {
     return () => clearTimeout(timer);
   }, [clearAt]);
   if (clearAt === null || warnedFor !== clearAt || dismissedFor === clearAt) return null;
-  return (
-    <Suspense fallback={null}>
-      <RenewSessionDialog key={clearAt} onClose={() => setDismissedFor(clearAt)} />
-    </Suspense>
-  );
+  return <RenewSessionDialog key={clearAt} onClose={() => setDismissedFor(clearAt)} />;
 }

@@ -1,10 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazyOverlay } from '@bo/ui/lazy-overlay';
+import { useState } from 'react';
 import { useTasks } from '../api/get-tasks';
 import type { TodoEditor } from './use-todo-editor';
 
 // The dialogs' code (their forms, the date picker's settings, the phrase picker) comes when one first opens: most
 // visits of a page open none, and the page shows sooner without it.
-const TodoDialogPair = lazy(() => import('./todo-dialog-pair').then((module) => ({ default: module.TodoDialogPair })));
+const TodoDialogPair = lazyOverlay<{ editor: TodoEditor }>(() =>
+  import('./todo-dialog-pair').then((module) => ({ default: module.TodoDialogPair })),
+);
 
 // The edit and add dialogs, fed with the task types and the standby lists of the API: what a page renders
 // beside `useTodoEditor()` to edit todos and add them.
@@ -16,9 +19,5 @@ export function TodoEditorDialogs({ editor }: { editor: TodoEditor }) {
   const [mounted, setMounted] = useState(wanted);
   if (wanted && !mounted) setMounted(true);
   if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <TodoDialogPair editor={editor} />
-    </Suspense>
-  );
+  return <TodoDialogPair editor={editor} />;
 }
