@@ -11,9 +11,7 @@ import { useEffect, useState, type ComponentType, type JSX } from 'react';
 // (`@rc-component/portal`, useEscKeyDown): a render thrown away left a registration no one removes, on top of the
 // others, and Échap then closed nothing (a record panel stayed open after a dialog opened in it had closed). The
 // module's arrival is a state update instead, which React renders at once, to the end.
-export function lazyOverlay<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): ComponentType<P> {
+export function lazyOverlay<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   // After a failure, the next opening tries again.
   const fetchOnce = once(() => load().then((module) => (loaded = module.default)));
