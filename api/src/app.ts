@@ -13,6 +13,7 @@ import { healthPlugin } from './plugins/app/health';
 import { metricsPlugin } from './plugins/app/metrics';
 import { metricsEndpointPlugin } from './plugins/app/metrics-endpoint';
 import { trackRoutes } from './plugins/app/known-routes';
+import { livePlugin } from './plugins/app/live';
 import { repositoriesPlugin } from './plugins/app/repositories';
 import { inputChecksPlugin, wireProtocolPlugin } from './plugins/app/wire-protocol';
 import { corsPlugin } from './plugins/external/cors';
@@ -25,6 +26,7 @@ import { companyRoutes } from './routes/companies';
 import { contactTodoRoutes } from './routes/contact-todos';
 import { contactRoutes } from './routes/contacts';
 import { importRoutes } from './routes/import';
+import { liveRoutes } from './routes/live';
 import { needsSheetModelRoutes } from './routes/needs-sheet-models';
 import { needsSheetStatusRoutes } from './routes/needs-sheet-statuses';
 import { needsSheetRoutes } from './routes/needs-sheets';
@@ -119,6 +121,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(answerCachePlugin);
   await app.register(healthPlugin, { db });
   await app.register(metricsEndpointPlugin, { metrics });
+  await app.register(livePlugin, { db });
 
   // 3. Routes, last: they rely on everything above (decorators, the auth hook, the error handler).
   await app.register(userRoutes);
@@ -136,6 +139,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(needsSheetRoutes);
   await app.register(needsSheetModelRoutes);
   await app.register(needsSheetStatusRoutes);
+  await app.register(liveRoutes);
 
   return app;
 }

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
         requestTimeoutMs: 120_000,
         db: { connectMs: 3000, statementMs: 5000, lockMs: 2000, idleInTransactionMs: 10000 },
         metrics: { port: null, host: '127.0.0.1', token: null },
+        live: { streamsPerUser: 10, heartbeatMs: 15_000 },
       },
     );
     assert.ok(productionPasswordHashing.memoryCost >= 19_456);
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
         METRICS_PORT: '9464',
         METRICS_HOST: '10.0.0.5',
         METRICS_TOKEN: 'm'.repeat(32),
+        LIVE_STREAMS_PER_USER: '4',
       },
       '/srv/app',
     );
@@ -88,6 +90,7 @@ describe('loadConfig', () => {
     assert.deepEqual(config.db, { connectMs: 1000, statementMs: 2000, lockMs: 500, idleInTransactionMs: 3000 });
     assert.equal(config.requestTimeoutMs, 30_000);
     assert.deepEqual(config.metrics, { port: 9464, host: '10.0.0.5', token: 'm'.repeat(32) });
+    assert.equal(config.live.streamsPerUser, 4);
     assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
     assert.equal(loadConfig({ TRUST_PROXY: '0' }).trustProxy, false);
   });

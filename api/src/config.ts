@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { LIVE_HEARTBEAT_MS } from '@bo/contracts/all';
 
 // Argon2id cost. Production follows the OWASP minimum for argon2id (19 MiB, 2 passes); tests pass lighter
 // values through `buildApp({ config })`, never through the environment.
@@ -43,7 +44,14 @@ export type AppConfig = {
   requestTimeoutMs: number;
   db: DbTimeouts;
   metrics: MetricsConfig;
+  live: LiveConfig;
 };
+
+// The live changes' streams (docs/live-changes.md): how many one user may hold open on one instance (one per tab),
+// and how often an idle stream sends a heartbeat and checks that its session still holds (ms).
+export type LiveConfig = { streamsPerUser: number; heartbeatMs: number };
+
+export const defaultLiveConfig: LiveConfig = { streamsPerUser: 10, heartbeatMs: LIVE_HEARTBEAT_MS };
 
 // Where the Prometheus metrics are read (docs/configuration.md): on a port of their own (null: none), bound to
 // `host`, and/or on the API's port with `Authorization: Bearer <token>` (null: not there).
@@ -263,5 +271,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     requestTimeoutMs,
     db,
     metrics: { port: metricsPort, host: metricsHost, token: metricsToken },
+    live: { ...defaultLiveConfig, streamsPerUser: integer('LIVE_STREAMS_PER_USER', 10, 1, 1000) },
   };
 }

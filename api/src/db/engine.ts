@@ -70,8 +70,18 @@ export async function createPglite(dataDir: string | null, loadDataDir?: Blob): 
   return dataDir === null ? PGlite.create(options) : PGlite.create(dataDir, options);
 }
 
+// The PGlite under each Kysely on it, for its notifications (live/listen.ts).
+const pglites = new WeakMap<Kysely<Database>, PGlite>();
+
 export function kyselyOnPglite(pglite: PGlite): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  pglites.set(db, pglite);
+  return db;
+}
+
+// The embedded database of a handle; undefined on PostgreSQL.
+export function pgliteOf(db: Kysely<Database>): PGlite | undefined {
+  return pglites.get(db);
 }
 
 // A prepared statement the server no longer holds, or whose kept plan a schema change made stale (a migration

@@ -75,7 +75,7 @@ for (const engine of testEngines()) {
 
     it('gives each file answer its content type, and the envelope to every other success', () => {
       const files = table.filter(([, endpoint]) => endpoint.produces !== undefined);
-      assert.equal(files.length, 9);
+      assert.equal(files.length, 10);
       for (const [name, endpoint] of table) {
         assert.deepEqual(
           Object.keys(operationOf(endpoint).responses['200'].content ?? {}),
@@ -92,6 +92,10 @@ for (const engine of testEngines()) {
       assert.deepEqual(Object.keys(document.paths['/contacts/export'].get.responses['200'].content ?? {}), [
         'text/csv',
       ]);
+      // The event stream: a stream, with no fresh token (it keeps no session alive).
+      const events = document.paths['/events'].get.responses['200'];
+      assert.deepEqual(Object.keys(events.content ?? {}), ['text/event-stream']);
+      assert.equal((events as { headers?: unknown }).headers, undefined);
     });
 
     it('says security [] on the public calls and the bearer token on the others', () => {

@@ -1,4 +1,11 @@
-import { bodyContentType, endpoints, envelopeSchema, rolesFor, type ListedEndpoint } from '@bo/contracts/all';
+import {
+  bodyContentType,
+  endpoints,
+  envelopeSchema,
+  grantsToken,
+  rolesFor,
+  type ListedEndpoint,
+} from '@bo/contracts/all';
 import { z } from 'zod';
 import { refusals, type Cause } from './refusals';
 
@@ -54,7 +61,10 @@ function success(endpoint: ListedEndpoint, envelope: JsonSchema | undefined, gra
   const headers = grantsToken ? { headers: tokenHeader } : {};
   if (endpoint.produces !== undefined) {
     return {
-      description: `The file (${endpoint.produces}, UTF-8); a refusal comes as the JSON envelope.`,
+      description:
+        endpoint.produces === 'text/event-stream'
+          ? 'The stream (text/event-stream, UTF-8); a refusal comes as the JSON envelope.'
+          : `The file (${endpoint.produces}, UTF-8); a refusal comes as the JSON envelope.`,
       ...headers,
       content: { [endpoint.produces]: { schema: { type: 'string' } } },
     };
@@ -67,10 +77,13 @@ function success(endpoint: ListedEndpoint, envelope: JsonSchema | undefined, gra
 export function documentOperation(name: string, endpoint: ListedEndpoint, converted: JsonSchema): JsonSchema {
   const open = endpoint.access === 'public';
   const contentType = endpoint.body === undefined ? null : bodyContentType(endpoint.method);
-  // The login hands out the first token; every other call but the public ones refreshes it.
-  const grantsToken = !open || endpoint.loginAttempt === true;
+  // The login hands out the first token; every other call but the public ones and the event stream refreshes it.
   const response: Record<string, JsonSchema> = {
-    200: success(endpoint, (converted.response as Record<string, JsonSchema> | undefined)?.[200], grantsToken),
+    200: success(
+      endpoint,
+      (converted.response as Record<string, JsonSchema> | undefined)?.[200],
+      grantsToken(endpoint),
+    ),
   };
   for (const refusal of refusals(endpoint)) {
     response[refusal.status] = {
@@ -87,7 +100,7 @@ export function documentOperation(name: string, endpoint: ListedEndpoint, conver
     description:
       endpoint.produces === undefined
         ? accessNote(endpoint)
-        : `${accessNote(endpoint)} Answers a file (${endpoint.produces}).`,
+        : `${accessNote(endpoint)} Answers ${endpoint.produces === 'text/event-stream' ? 'a stream' : 'a file'} (${endpoint.produces}).`,
     // A public call says so: no token needed.
     security: open ? [] : [{ bearerAuth: [] }],
     ...(contentType === null ? {} : { consumes: [contentType] }),

@@ -1,4 +1,4 @@
-import { bodyContentType, type ListedEndpoint } from '@bo/contracts/all';
+import { bodyContentType, grantsToken, type ListedEndpoint } from '@bo/contracts/all';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { answers, ok } from './envelope';
@@ -32,6 +32,7 @@ export function registerEndpoint<E extends ListedEndpoint>(
       public: endpoint.access === 'public',
       permission: typeof endpoint.access === 'object' ? endpoint.access : undefined,
       file: endpoint.file,
+      grantsToken: grantsToken(endpoint),
     },
     // What validates the input and checks the answer; the documentation of the call is written from the same entry
     // (openapi-operation.ts).

@@ -22,3 +22,4 @@ export * from './paging';
 export * from './team';
 export * from './account';
 export * from './phrase';
+export * from './live';

@@ -1,15 +1,16 @@
-import { AUTHORIZATION_HEADER, can, type Permission } from '@bo/contracts/all';
+import { AUTHORIZATION_HEADER, can, type ErrorCode, type Permission } from '@bo/contracts/all';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hashPassword } from '../../auth/password';
-import { checkToken, issuedAtMs, issueToken, nowSeconds, tokenFromHeader } from '../../auth/token';
+import { checkToken, issuedAtMs, issueToken, nowSeconds, tokenFromHeader, type TokenPayload } from '../../auth/token';
 import type { UserRow } from '../../db/database';
 import type { Actor } from '../../domain/actor';
 import { AppError } from '../../errors';
+import type { Repositories } from '../../repositories';
 import { LAST_SEEN_PRECISION_MS } from '../../repositories/sessions';
-import { toActor } from '../../repositories/users';
+import { toActor, type AuthSession } from '../../repositories/users';
 
-export type Auth = { user: UserRow; actor: Actor; sid: string };
+export type Auth = { user: UserRow; actor: Actor; sid: string; token: TokenPayload };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     public?: boolean;
     // What the permission table must grant the caller's roles (endpoint entries set it).
     permission?: Permission;
+    // False: the answer carries no fresh token (grantsToken in the contract's endpoint.ts).
+    grantsToken?: boolean;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -35,6 +38,24 @@ declare module 'fastify' {
 export function authOf(request: FastifyRequest): Auth {
   if (request.auth === null) throw new AppError('unauthorized');
   return request.auth;
+}
+
+// Whether the session of a well-signed, unexpired token still holds: its user and session, or the refusal's code.
+// Checked on every call, and again and again while an event stream stays open.
+export async function sessionState(
+  repos: Repositories,
+  token: TokenPayload,
+): Promise<{ ok: true; user: UserRow; session: AuthSession } | { ok: false; code: ErrorCode }> {
+  const { user, session } = await repos.users.authState(token.sub, token.sid);
+  if (user === undefined) return { ok: false, code: 'tokenInvalid' };
+  // A session ended (logout, ended from another device) or unknown (pruned, or older than the session list).
+  if (session === null || session.ended) return { ok: false, code: 'tokenBlacklisted' };
+  // Every token issued before the user's sessions were ended (deactivation, log out everywhere), on any instance;
+  // both instants in milliseconds, so a login in the same second, after that instant, is not refused.
+  if (user.sessions_valid_after !== null && issuedAtMs(token) < user.sessions_valid_after.getTime())
+    return { ok: false, code: 'tokenBlacklisted' };
+  if (!user.is_active) return { ok: false, code: 'inactiveUser' };
+  return { ok: true, user, session };
 }
 
 // The authentication and permission checks, in one place. They run on onRequest, before the body is read or
@@ -68,21 +89,16 @@ export const authPlugin = fp(
       if (header === undefined || tokenFromHeader(header) === '') throw new AppError('unauthorized');
       const check = checkToken(tokenFromHeader(header), accepted, nowSeconds());
       if (!check.ok) throw new AppError(check.code);
-      const { sub, sid } = check.payload;
-      const { user, session } = await repos.users.authState(sub, sid);
-      if (user === undefined) throw new AppError('tokenInvalid');
-      // A session ended (logout, ended from another device) or unknown (pruned, or older than the session list).
-      if (session === null || session.ended) throw new AppError('tokenBlacklisted');
-      // Every token issued before the user's sessions were ended (deactivation, log out everywhere), on any instance;
-      // both instants in milliseconds, so a login in the same second, after that instant, is not refused.
-      if (user.sessions_valid_after !== null && issuedAtMs(check.payload) < user.sessions_valid_after.getTime())
-        throw new AppError('tokenBlacklisted');
-      if (!user.is_active) throw new AppError('inactiveUser');
+      const state = await sessionState(repos, check.payload);
+      if (!state.ok) throw new AppError(state.code);
+      const { user, session } = state;
+      const { sid } = check.payload;
       // Last seen, to the minute: a write once a minute per session, none on the other requests.
       if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) await repos.sessions.touch(session.id);
-      request.auth = { user, actor: toActor(user), sid };
-      // Sliding session: every authenticated answer, errors included, carries a token with a new expiry.
-      app.sessions.grant(reply, user.id, sid);
+      request.auth = { user, actor: toActor(user), sid, token: check.payload };
+      // Sliding session: every authenticated answer, errors included, carries a token with a new expiry; not the
+      // event stream's, which an open tab keeps going without anyone there (docs/live-changes.md).
+      if (request.routeOptions.config.grantsToken !== false) app.sessions.grant(reply, user.id, sid);
       // The permission table, before the body is read: a caller without the role learns nothing about the input.
       const { permission } = request.routeOptions.config;
       if (permission !== undefined && !can(request.auth.actor.role, permission.resource, permission.action))

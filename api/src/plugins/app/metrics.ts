@@ -121,12 +121,19 @@ export const metricsPlugin = fp<{ db: Db; processMetrics: boolean }>(
     } satisfies AppMetrics);
 
     const timed = timedCalls();
+    // An event stream lasts as long as its tab: no request's duration (its streams are counted as bo_live_streams).
+    const streams = new Set(
+      (Object.values(endpoints) as ListedEndpoint[])
+        .filter((endpoint) => endpoint.produces === 'text/event-stream')
+        .map((endpoint) => `${endpoint.method} ${endpoint.path}`),
+    );
     // The route's pattern (never the address asked: ids and queries would make a series each); none for a path
     // no route matched.
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url;
       const seconds = reply.elapsedTime / 1000;
       const status = reply.statusCode;
+      if (route !== undefined && streams.has(`${request.method} ${route}`)) return;
       requestDuration.observe({ method: request.method, route: route ?? 'none', status: String(status) }, seconds);
       const call = route === undefined ? undefined : timed.get(`${request.method} ${route}`);
       if (call !== undefined)

@@ -23,13 +23,19 @@ export type Endpoint = {
   // The `data` of the envelope on success; for a file (produces), the file's text.
   response: z.ZodType;
   // A call that answers a file instead of the envelope (errors still come as the envelope).
-  produces?: 'text/csv' | 'text/calendar' | 'text/vcard';
+  produces?: 'text/csv' | 'text/calendar' | 'text/vcard' | 'text/event-stream';
   // A multipart call that takes one file, in this field (the server's limits for it are its own).
   file?: string;
   // A call that checks a password: each try counts against the login's limits (per address and trigram), past
   // which it is refused 429 notAllowed.
   loginAttempt?: true;
 };
+
+// Whether a call's answer carries a fresh token (the sliding session): every call a session makes, but the event
+// stream, which an open tab keeps going with nobody there and so must not keep a session alive.
+export function grantsToken(endpoint: Endpoint): boolean {
+  return endpoint.produces !== 'text/event-stream' && (endpoint.access !== 'public' || endpoint.loginAttempt === true);
+}
 
 // An endpoint as listed in the table: with the resource group it belongs to (its OpenAPI tag).
 export type ListedEndpoint = Endpoint & { tag: string };

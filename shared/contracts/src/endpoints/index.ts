@@ -1,6 +1,7 @@
 import { calendarFeedEndpoints } from './calendar-feed';
 import { contactTodoEndpoints } from './contact-todos';
 import type { ListedEndpoint } from './endpoint';
+import { liveEndpoints } from './live';
 import { phraseEndpoints } from './phrases';
 import { taskTypeEndpoints } from './task-types';
 import { teamEndpoints } from './team';
@@ -21,4 +22,5 @@ export const endpoints = {
   ...teamEndpoints,
   ...todoEndpoints,
   ...phraseEndpoints,
+  ...liveEndpoints,
 } satisfies Record<string, ListedEndpoint>;

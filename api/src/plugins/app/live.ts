@@ -1,0 +1,64 @@
+import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
+import type { Db } from '../../db/database';
+import { createLiveHub, type LiveHub } from '../../live/hub';
+import { listenTo } from '../../live/listen';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: {
+      hub: LiveHub;
+      // Ends every stream (the instance stops): each browser opens its next one on another instance.
+      endAll: () => void;
+      // Called by each open stream to be ended with the others.
+      onEndAll: (end: () => void) => () => void;
+    };
+  }
+}
+
+// How many changes an instance keeps for the streams that resume after a cut (a minute of a busy day's writes).
+const KEPT_CHANGES = 2_000;
+
+// The live changes (docs/live-changes.md): this instance listens to the database's notifications of committed
+// changes (migration 0036) and hands them to its open streams (routes/live).
+export const livePlugin = fp<{ db: Db }>(
+  async (app, { db }) => {
+    const hub = createLiveHub({
+      keep: KEPT_CHANGES,
+      perUser: app.config.live.streamsPerUser,
+      log: (message) => app.log.warn(message),
+    });
+    const enders = new Set<() => void>();
+    const listening = listenTo(
+      db,
+      'bo_live',
+      (payload) => hub.receive(payload),
+      () => {
+        app.log.warn('live: the database connection that listens was lost; the open pages reload what they show');
+        hub.gap();
+      },
+    );
+    new Gauge({
+      name: 'bo_live_streams',
+      help: 'Event streams open on this instance (GET /events, one per open tab)',
+      registers: [app.metrics.registry],
+      collect() {
+        this.set(hub.size());
+      },
+    });
+    app.decorate('live', {
+      hub,
+      endAll: () => {
+        for (const end of [...enders]) end();
+      },
+      onEndAll: (end) => {
+        enders.add(end);
+        return () => enders.delete(end);
+      },
+    });
+    // Before the listening socket closes: a stream would otherwise hold its connection, and the stop, open.
+    app.addHook('preClose', async () => app.live.endAll());
+    app.addHook('onClose', async () => listening.stop());
+  },
+  { name: 'live', dependencies: ['repositories', 'metrics'] },
+);

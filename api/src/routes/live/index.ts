@@ -1,0 +1,79 @@
+import { PassThrough } from 'node:stream';
+import { endpoints, type LiveChange } from '@bo/contracts/all';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { registerEndpoint } from '../../http/register-endpoint';
+import type { LiveStream } from '../../live/hub';
+import { authOf, sessionState } from '../../plugins/app/auth';
+import { toActor } from '../../repositories/users';
+
+// Past this much written and not yet taken by the client, the stream ends: the browser resumes on a new one.
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+// GET /events (docs/live-changes.md): the changes the caller may see, as Server-Sent Events, from the moment it
+// opens, or from Last-Event-ID when it resumes. It ends when the session ends or the token expires (checked at each
+// heartbeat), and when the instance stops.
+export async function liveRoutes(app: FastifyInstance) {
+  registerEndpoint(app, endpoints.events, async (request, reply) => {
+    const { live, repos, config } = app;
+    const auth = authOf(request);
+    let actor = auth.actor;
+    const out = new PassThrough();
+    const write = (text: string) => {
+      if (out.writableEnded) return;
+      out.write(text);
+      if (out.writableLength > MAX_BUFFERED_BYTES) end(null);
+    };
+    const event = (name: string, id: string | null, data: unknown) =>
+      write(`${id === null ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+    const stream: LiveStream = {
+      userId: auth.user.id,
+      actor: () => actor,
+      change: (notice) => event('change', notice.id, notice.change satisfies LiveChange),
+      reset: () => event('reset', null, {}),
+    };
+    if (!live.hub.add(stream)) throw new AppError('notAllowed', { status: 429 });
+
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let stopListening = () => {};
+    // reason null: the connection is gone, or the client reads too slowly; nothing more to say.
+    function end(reason: 'session' | 'expired' | 'stopping' | null) {
+      if (out.writableEnded) return;
+      live.hub.remove(stream);
+      for (const timer of timers) clearTimeout(timer);
+      stopListening();
+      if (reason !== null) event('end', null, { reason });
+      out.end();
+    }
+    stopListening = live.onEndAll(() => end('stopping'));
+    request.raw.on('close', () => end(null));
+    timers.push(setTimeout(() => end('expired'), Math.max(0, auth.token.exp * 1000 - Date.now())));
+    const beat = setInterval(() => {
+      write(': ping\n\n');
+      void sessionState(repos, auth.token).then(
+        (state) => {
+          if (!state.ok) end('session');
+          else actor = toActor(state.user);
+        },
+        // The database is unreachable: the stream goes on, and the next beat checks again.
+        () => undefined,
+      );
+    }, config.live.heartbeatMs);
+    timers.push(beat);
+
+    // A resume: what this user missed since the last change their browser got, or, when that cannot be known, a reset.
+    const lastEventId = request.headers['last-event-id'];
+    if (typeof lastEventId === 'string' && lastEventId !== '') {
+      const missed = live.hub.since(lastEventId, actor);
+      if (missed === null) stream.reset();
+      else for (const notice of missed) stream.change(notice);
+    }
+    event('ready', live.hub.latestId(), {});
+
+    reply.header('content-type', 'text/event-stream; charset=utf-8');
+    reply.header('cache-control', 'no-store');
+    // nginx passes each event on as it comes, instead of holding the answer in its buffer (docs/production.md).
+    reply.header('x-accel-buffering', 'no');
+    return reply.send(out);
+  });
+}

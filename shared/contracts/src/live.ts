@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+// Live changes (docs/live-changes.md): what the API tells an open page over its event stream (`GET /events`,
+// Server-Sent Events) when a write it may see commits, whoever made it.
+
+// The tables a change names: what the pages show.
+export const liveTables = [
+  'app_user',
+  'company',
+  'contact',
+  'task',
+  'phrase',
+  'needs_sheet',
+  'needs_sheet_status',
+  'needs_sheet_model',
+  'todo',
+] as const;
+export type LiveTable = (typeof liveTables)[number];
+
+export const liveOps = ['insert', 'update', 'delete', 'truncate'] as const;
+
+// One committed statement: its table, what it did, and the records it wrote as [id, version] (version null where the
+// table keeps none, or for a deleted record), or null when it wrote too many to list (the page reloads the table's
+// data).
+export const liveChangeSchema = z.object({
+  table: z.enum(liveTables),
+  op: z.enum(liveOps),
+  records: z.array(z.tuple([z.number().int(), z.number().int().nullable()])).nullable(),
+});
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+// The stream's events, by their SSE `event:` name:
+// - `ready`: the stream is open; its id is where a resume starts from;
+// - `change`: a LiveChange (data), with the id to resume after it;
+// - `reset`: changes may have been missed (a resume from too far, the database's notifications cut): reload what is on
+//   screen;
+// - `end`: the server ends the stream (data: `{ reason }`), the session having ended or the token expired; a client
+//   opens a new one with its current token, or is refused as any call would be.
+export const liveEventNames = ['ready', 'change', 'reset', 'end'] as const;
+export const liveEndSchema = z.object({ reason: z.enum(['session', 'expired', 'stopping']) });
+
+// A comment line the server sends at least this often; a client hearing nothing for three times as long takes the
+// stream for cut and opens another.
+export const LIVE_HEARTBEAT_MS = 15_000;
