@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { liveOps, liveTables, type LiveChange } from '@bo/contracts/all';
+import { liveOps, liveTables, type LiveChange, type LivePresence } from '@bo/contracts/all';
 import { z } from 'zod';
 import { canManageTodosOf, type Actor } from '../domain/actor';
 
@@ -43,6 +43,8 @@ export type LiveStream = {
   change: (notice: Notice) => void;
   // Changes may have been missed: the page reloads what it shows.
   reset: () => void;
+  // A tab came to a record's panel or left it (everyone may know who reads what: every role reads these records).
+  presence: (presence: LivePresence) => void;
 };
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
@@ -80,6 +82,9 @@ export function createLiveHub(options: { keep: number; perUser: number; log?: (m
         complete = false;
       }
       for (const stream of streams) if (mayWatch(stream.actor(), notice)) stream.change(notice);
+    },
+    presence(presence: LivePresence) {
+      for (const stream of streams) stream.presence(presence);
     },
     // Notifications were missed (the listening connection was lost): no resume can start before now.
     gap() {

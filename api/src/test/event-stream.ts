@@ -1,7 +1,7 @@
 // A reader of the API's event stream for the tests (GET /events, docs/live-changes.md): opens it over HTTP as a
 // browser does, and hands out its events one by one, as the SSE format frames them.
 
-export type StreamEvent = { id: string | null; event: string; data: unknown };
+export type StreamEvent = { id: string | null; event: string; data: Record<string, unknown> };
 
 export type OpenStream = {
   status: number;
@@ -20,12 +20,13 @@ export type OpenStream = {
 export async function openEventStream(
   baseUrl: string,
   token: string,
-  options: { lastEventId?: string } = {},
+  options: { lastEventId?: string; tab?: string } = {},
 ): Promise<OpenStream> {
   const abort = new AbortController();
   const headers: Record<string, string> = { authorization: token, accept: 'text/event-stream' };
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
-  const response = await fetch(`${baseUrl}/events`, { headers, signal: abort.signal });
+  const query = options.tab === undefined ? '' : `?tab=${encodeURIComponent(options.tab)}`;
+  const response = await fetch(`${baseUrl}/events${query}`, { headers, signal: abort.signal });
   if (!response.ok || response.body === null) {
     return {
       status: response.status,
@@ -68,7 +69,7 @@ export async function openEventStream(
             queue.push({
               id: fields.get('id') ?? null,
               event: fields.get('event') ?? 'message',
-              data: JSON.parse(fields.get('data') ?? 'null'),
+              data: JSON.parse(fields.get('data') ?? '{}') as Record<string, unknown>,
             });
           }
         }

@@ -1,6 +1,7 @@
 export * from './api';
 export * from './config';
 export * from './errors';
+export * from './live';
 export * from './notify';
 export * from './query-client';
 export * from './runtime';

@@ -36,9 +36,44 @@ export type LiveChange = z.infer<typeof liveChangeSchema>;
 //   screen;
 // - `end`: the server ends the stream (data: `{ reason }`), the session having ended or the token expired; a client
 //   opens a new one with its current token, or is refused as any call would be.
-export const liveEventNames = ['ready', 'change', 'reset', 'end'] as const;
+// - `presence`: a LivePresence (below), on opening for everyone present, then as tabs come and go.
+export const liveEventNames = ['ready', 'change', 'reset', 'end', 'presence'] as const;
 export const liveEndSchema = z.object({ reason: z.enum(['session', 'expired', 'stopping']) });
 
 // A comment line the server sends at least this often; a client hearing nothing for three times as long takes the
 // stream for cut and opens another.
 export const LIVE_HEARTBEAT_MS = 15_000;
+
+// Presence: who else has a record's panel open. A record as presence names it.
+export const presenceRecordPattern = /^(contact|company|needsSheet):\d{1,10}$/;
+export type PresenceRecord = `${'contact' | 'company' | 'needsSheet'}:${number}`;
+// A tab repeats where it is this often; one not heard from for PRESENCE_TTL_MS is taken for gone.
+export const PRESENCE_REPEAT_MS = 15_000;
+export const PRESENCE_TTL_MS = 40_000;
+
+// A tab's id: random, made by the tab, sent with its stream and its presence.
+export const liveTabSchema = z.string().regex(/^[\w-]{8,64}$/);
+
+// The stream's `presence` event: a user's tab shows a record's panel (present) or no longer does.
+export const livePresenceSchema = z.object({
+  tab: z.string(),
+  userId: z.number().int(),
+  name: z.string(),
+  record: z.string(),
+  present: z.boolean(),
+});
+export type LivePresence = z.infer<typeof livePresenceSchema>;
+
+// POST /events/presence: the record this tab shows, or none.
+export const presencePayloadSchema = z.object({
+  tab: liveTabSchema,
+  record: z.string().regex(presenceRecordPattern).optional(),
+});
+
+export const liveStreamQuerySchema = z.object({ tab: liveTabSchema.optional() });
+
+// How a panel says who else has it open: « Julie Moreau consulte cette fiche ».
+export function presenceText(names: readonly string[]): string {
+  if (names.length === 1) return `${names[0]} consulte cette fiche`;
+  return `${names.slice(0, -1).join(', ')} et ${names[names.length - 1]} consultent cette fiche`;
+}

@@ -1,9 +1,9 @@
 import { MenuOutlined, SettingOutlined, LogoutOutlined } from '@ant-design/icons';
-import { getClientConfig, useLogout } from '@bo/client';
+import { getClientConfig, startLiveChanges, useLogout } from '@bo/client';
 import { roleLabels, roleNames, type User } from '@bo/contracts';
 import { lazyOverlay } from '@bo/ui';
 import { Button, ConfigProvider, Layout, Space, theme, Tooltip, type DrawerProps } from 'antd';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AppMenu } from './app-menu';
 import { contrastTokens } from './contrast-tokens';
@@ -51,6 +51,8 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   const sidebarTheme = settings.sidebarTheme === 'default' ? settings.color : settings.sidebarTheme;
   const { appName } = getClientConfig();
   const roles = roleNames.filter((name) => user.role[name]).map((name) => roleLabels[name]);
+  // The user is in: what colleagues change shows on every page (docs/live-changes.md).
+  useEffect(() => startLiveChanges(), []);
 
   return (
     <Layout

@@ -93,12 +93,15 @@ export const authPlugin = fp(
       if (!state.ok) throw new AppError(state.code);
       const { user, session } = state;
       const { sid } = check.payload;
-      // Last seen, to the minute: a write once a minute per session, none on the other requests.
-      if (Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) await repos.sessions.touch(session.id);
+      // Last seen, to the minute: a write once a minute per session, none on the other requests; not by the calls a
+      // tab makes by itself, which show no one there.
+      const active = request.routeOptions.config.grantsToken !== false;
+      if (active && Date.now() - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS)
+        await repos.sessions.touch(session.id);
       request.auth = { user, actor: toActor(user), sid, token: check.payload };
-      // Sliding session: every authenticated answer, errors included, carries a token with a new expiry; not the
-      // event stream's, which an open tab keeps going without anyone there (docs/live-changes.md).
-      if (request.routeOptions.config.grantsToken !== false) app.sessions.grant(reply, user.id, sid);
+      // Sliding session: every authenticated answer, errors included, carries a token with a new expiry; not those
+      // of the calls a tab makes by itself (docs/live-changes.md).
+      if (active) app.sessions.grant(reply, user.id, sid);
       // The permission table, before the body is read: a caller without the role learns nothing about the input.
       const { permission } = request.routeOptions.config;
       if (permission !== undefined && !can(request.auth.actor.role, permission.resource, permission.action))

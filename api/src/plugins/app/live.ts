@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import type { Db } from '../../db/database';
+import { sql } from 'kysely';
 import { createLiveHub, type LiveHub } from '../../live/hub';
+import { createPresence, type Presence, type PresenceNotice } from '../../live/presence';
 import { listenTo } from '../../live/listen';
 
 declare module 'fastify' {
@@ -12,6 +14,9 @@ declare module 'fastify' {
       endAll: () => void;
       // Called by each open stream to be ended with the others.
       onEndAll: (end: () => void) => () => void;
+      presence: Presence;
+      // Tells every instance where a user's tab is (record null: nowhere).
+      announce: (notice: PresenceNotice) => Promise<void>;
     };
   }
 }
@@ -29,6 +34,15 @@ export const livePlugin = fp<{ db: Db }>(
       log: (message) => app.log.warn(message),
     });
     const enders = new Set<() => void>();
+    const presence = createPresence({ tell: (item) => hub.presence(item) });
+    const sweep = setInterval(() => presence.sweep(), 5_000);
+    sweep.unref();
+    const hearing = listenTo(
+      db,
+      'bo_presence',
+      (payload) => presence.receive(payload),
+      () => undefined,
+    );
     const listening = listenTo(
       db,
       'bo_live',
@@ -55,10 +69,17 @@ export const livePlugin = fp<{ db: Db }>(
         enders.add(end);
         return () => enders.delete(end);
       },
+      presence,
+      announce: async (notice) => {
+        await sql`select pg_notify('bo_presence', ${JSON.stringify(notice)})`.execute(db);
+      },
     });
     // Before the listening socket closes: a stream would otherwise hold its connection, and the stop, open.
     app.addHook('preClose', async () => app.live.endAll());
-    app.addHook('onClose', async () => listening.stop());
+    app.addHook('onClose', async () => {
+      clearInterval(sweep);
+      await Promise.all([listening.stop(), hearing.stop()]);
+    });
   },
   { name: 'live', dependencies: ['repositories', 'metrics'] },
 );

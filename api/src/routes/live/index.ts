@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { registerEndpoint } from '../../http/register-endpoint';
 import type { LiveStream } from '../../live/hub';
 import { authOf, sessionState } from '../../plugins/app/auth';
+import type { UserRow } from '../../db/database';
 import { toActor } from '../../repositories/users';
 
 // Past this much written and not yet taken by the client, the stream ends: the browser resumes on a new one.
@@ -17,6 +18,7 @@ export async function liveRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.events, async (request, reply) => {
     const { live, repos, config } = app;
     const auth = authOf(request);
+    const { tab } = request.query;
     let actor = auth.actor;
     const out = new PassThrough();
     const write = (text: string) => {
@@ -31,6 +33,7 @@ export async function liveRoutes(app: FastifyInstance) {
       actor: () => actor,
       change: (notice) => event('change', notice.id, notice.change satisfies LiveChange),
       reset: () => event('reset', null, {}),
+      presence: (presence) => event('presence', null, presence),
     };
     if (!live.hub.add(stream)) throw new AppError('notAllowed', { status: 429 });
 
@@ -44,6 +47,11 @@ export async function liveRoutes(app: FastifyInstance) {
       stopListening();
       if (reason !== null) event('end', null, { reason });
       out.end();
+      // The tab's panel is no longer shown here (a tab that goes on says so again on its next stream).
+      if (tab !== undefined)
+        void live
+          .announce({ tab, userId: auth.user.id, name: userName(auth.user), record: null })
+          .catch(() => undefined);
     }
     stopListening = live.onEndAll(() => end('stopping'));
     request.raw.on('close', () => end(null));
@@ -69,6 +77,7 @@ export async function liveRoutes(app: FastifyInstance) {
       else for (const notice of missed) stream.change(notice);
     }
     event('ready', live.hub.latestId(), {});
+    for (const presence of live.presence.all()) stream.presence(presence);
 
     reply.header('content-type', 'text/event-stream; charset=utf-8');
     reply.header('cache-control', 'no-store');
@@ -76,4 +85,13 @@ export async function liveRoutes(app: FastifyInstance) {
     reply.header('x-accel-buffering', 'no');
     return reply.send(out);
   });
+
+  registerEndpoint(app, endpoints.setPresence, async (request) => {
+    const { user } = authOf(request);
+    const { tab, record } = request.body;
+    await app.live.announce({ tab, userId: user.id, name: userName(user), record: record ?? null });
+    return null;
+  });
 }
+
+const userName = (user: UserRow) => `${user.first_name} ${user.last_name}`;

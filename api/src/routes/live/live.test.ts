@@ -231,6 +231,62 @@ for (const engine of testEngines()) {
       for (const stream of [...held, reopened]) stream.close();
     });
 
+    it('tells who has a record open, on every instance, until they leave it or their stream goes', async () => {
+      const second = await listening(database.openAnother());
+      try {
+        const watcher = await open('DIR', { at: second.url });
+        await watcher.nextOf('ready');
+        const record = `contact:${fixture.active.COM}`;
+        const tab = 'tab-of-com-1';
+        const com = await openEventStream(url, tokens.COM, { tab });
+        streams.push(com);
+        await com.nextOf('ready');
+        const said = await call(app, 'POST', '/events/presence', { token: tokens.COM, fields: { tab, record } });
+        assert.equal(said.status, 200, JSON.stringify(said.body));
+        assert.equal(said.token, undefined, 'a tab saying where it is keeps no session alive');
+        const name = 'Prénom COM Nom COM';
+        assert.deepEqual((await watcher.nextOf('presence')).data, {
+          tab,
+          userId: fixture.users.COM,
+          name,
+          record,
+          present: true,
+        });
+        // A stream opened now is told who is there.
+        const late = await open('REC', { at: second.url });
+        await late.nextOf('ready');
+        assert.deepEqual((await late.nextOf('presence')).data, {
+          tab,
+          userId: fixture.users.COM,
+          name,
+          record,
+          present: true,
+        });
+        // The panel closed: gone at once.
+        await call(app, 'POST', '/events/presence', { token: tokens.COM, fields: { tab } });
+        assert.equal((await watcher.nextOf('presence')).data.present, false);
+        // Open again, then the tab itself goes (its stream closes): gone too.
+        await call(app, 'POST', '/events/presence', { token: tokens.COM, fields: { tab, record } });
+        assert.equal((await watcher.nextOf('presence')).data.present, true);
+        com.close();
+        assert.deepEqual((await watcher.nextOf('presence')).data, {
+          tab,
+          userId: fixture.users.COM,
+          name,
+          record,
+          present: false,
+        });
+        // Nobody may speak for another user's tab, nor name something that is not a record.
+        const bad = await call(app, 'POST', '/events/presence', {
+          token: tokens.COM,
+          fields: { tab, record: 'todo:1' },
+        });
+        assert.equal(bad.status, 422);
+      } finally {
+        await second.app.close();
+      }
+    });
+
     it('reaches the streams of another instance, and ends them when that instance stops', async () => {
       const second = await listening(database.openAnother());
       const stream = await open('COM', { at: second.url });

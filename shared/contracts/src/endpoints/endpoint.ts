@@ -29,12 +29,15 @@ export type Endpoint = {
   // A call that checks a password: each try counts against the login's limits (per address and trigram), past
   // which it is refused 429 notAllowed.
   loginAttempt?: true;
+  // A call a tab makes by itself (the live changes' stream, its presence), no sign that someone is there: its
+  // answer carries no fresh token, so that an open tab alone never keeps a session alive.
+  background?: true;
 };
 
-// Whether a call's answer carries a fresh token (the sliding session): every call a session makes, but the event
-// stream, which an open tab keeps going with nobody there and so must not keep a session alive.
+// Whether a call's answer carries a fresh token (the sliding session): every call a session makes, but those a tab
+// makes by itself (`background`).
 export function grantsToken(endpoint: Endpoint): boolean {
-  return endpoint.produces !== 'text/event-stream' && (endpoint.access !== 'public' || endpoint.loginAttempt === true);
+  return endpoint.background !== true && (endpoint.access !== 'public' || endpoint.loginAttempt === true);
 }
 
 // An endpoint as listed in the table: with the resource group it belongs to (its OpenAPI tag).

@@ -37,7 +37,7 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
     state: ListState,
   ) => ListPage<Row>;
   const columns = useStableColumns(props.columns);
-  const { state, update, pageHref, result, shown, total, currentPage } = useListRows({
+  const { state, update, pageHref, result, shown, total, currentPage, live } = useListRows({
     ...props,
     columns,
     filters,
@@ -111,6 +111,11 @@ export function ListView<Row extends object, TData = ListPage<Row>, TKey extends
       )}
       <p className="bo-table__count" role="status">
         {shown ? countLabel(total) : failedFirstLoad ? '' : loadingText}
+        {live.pending > 0 && (
+          <Button type="link" size="small" className="bo-list__changes" onClick={live.reload}>
+            {live.pending === 1 ? '1 changement, actualiser' : `${live.pending} changements, actualiser`}
+          </Button>
+        )}
       </p>
       {/* The spinner covers the rows without touching them: a class set on the table's container (antd's own
           loading state) makes the browser work out the style of every cell again, on and off. */}

@@ -1,4 +1,5 @@
 import type { ListPage } from '@bo/contracts';
+import { useLiveHold } from '@bo/client';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLatestCallback } from '../use-latest-callback';
@@ -17,6 +18,9 @@ type ListRowsOptions<Row, TData, TKey extends QueryKey> = {
   queryOptions: (state: ListState) => ListQueryOptions<TData, TKey>;
   toPage: (data: TData, state: ListState) => ListPage<Row>;
 };
+
+// The page is scrolled away from its top: rows replaced now would move under the reader's eyes.
+const readingFurtherDown = () => typeof window !== 'undefined' && window.scrollY > 40;
 
 export function useListRows<Row, TData, TKey extends QueryKey>({
   columns,
@@ -51,7 +55,11 @@ export function useListRows<Row, TData, TKey extends QueryKey>({
     if (queryClient.getQueryState(next.queryKey) === undefined) void queryClient.prefetchQuery(next);
   });
 
-  const result = useQuery({ ...queryOptions(state), placeholderData: keepPreviousData });
+  const options = queryOptions(state);
+  const result = useQuery({ ...options, placeholderData: keepPreviousData });
+  // A colleague's change reloads the rows, unless the user is reading further down the page: then the list says how
+  // many changes wait, and reloads when asked (docs/live-changes.md).
+  const live = useLiveHold(options.queryKey, readingFurtherDown);
   const page = useMemo(
     () => (result.data === undefined ? undefined : toPage(result.data, state)),
     [result.data, state, toPage],
@@ -68,5 +76,14 @@ export function useListRows<Row, TData, TKey extends QueryKey>({
     if (page && state.page > lastPageNumber) update({ page: lastPageNumber }, { replace: true });
   }, [page, state.page, lastPageNumber, update]);
 
-  return { state, update, pageHref, result, shown, total, currentPage: Math.min(state.page, lastPageNumber) };
+  return {
+    state,
+    update,
+    pageHref,
+    result,
+    shown,
+    total,
+    currentPage: Math.min(state.page, lastPageNumber),
+    live,
+  };
 }

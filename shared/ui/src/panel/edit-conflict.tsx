@@ -1,7 +1,7 @@
 import { ApiRequestError, notifyError } from '@bo/client';
 import { conflictMessage, type Conflict } from '@bo/contracts';
 import { Alert, Button } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { FieldPath, FieldValues, PathValue, UseFormReturn } from 'react-hook-form';
 import { showServerErrors } from '../form/server-errors';
 
@@ -30,13 +30,19 @@ export function useEditConflict<V extends FieldValues>({
   record,
   values,
   form,
+  dirty,
+  saving,
   fields,
   reload,
 }: {
   // The record as last read (its version and the form values it gives), null for a new one.
   record: { version: number } | null;
   values: V | null;
-  form: Pick<UseFormReturn<V>, 'getValues' | 'setValue' | 'setError'>;
+  form: Pick<UseFormReturn<V>, 'getValues' | 'setValue' | 'setError' | 'reset'>;
+  // Whether the user typed something not saved yet, and whether a save is under way (the newer version it reads
+  // back is its own).
+  dirty: boolean;
+  saving: boolean;
   fields: ConflictFields<V>;
   // Reads the record again (its query invalidated).
   reload: () => void;
@@ -52,9 +58,26 @@ export function useEditConflict<V extends FieldValues>({
 } {
   const [base, setBase] = useState(record?.version ?? null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  const loaded = conflict !== null && record !== null && values !== null && record.version >= conflict.version;
+  // A newer version came while the user was typing (a colleague's save, shown live: docs/live-changes.md).
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
+  const loaded =
+    (conflict !== null && record !== null && values !== null && record.version >= conflict.version) ||
+    (changedMeanwhile && values !== null);
   // The newer record is on screen: the next save is made from it.
-  if (loaded && base !== record.version) setBase(record.version);
+  if (loaded && record !== null && base !== record.version) setBase(record.version);
+  // A newer record read while the form holds nothing typed: the form shows it; with something typed, the user's
+  // values stay and the fields the colleague changed are shown beside them, as after a refused save.
+  const newerVersion = record !== null && base !== null && record.version > base ? record.version : null;
+  useEffect(() => {
+    if (newerVersion === null || conflict !== null || values === null || saving) return;
+    if (dirty) {
+      setChangedMeanwhile(true);
+    } else {
+      form.reset(values);
+      setBase(newerVersion);
+    }
+    // Only when a newer version arrives: the form's values and their object are the consumer's.
+  }, [newerVersion]);
 
   const format = (name: FieldPath<V>, value: unknown): string => {
     if (value == null || value === '') return '';
@@ -68,13 +91,15 @@ export function useEditConflict<V extends FieldValues>({
     ? fields.names.filter((name) => format(name, values[name as keyof V]) !== format(name, form.getValues(name)))
     : [];
   const notice =
-    conflict === null ? null : (
+    conflict === null && !changedMeanwhile ? null : (
       <Alert
         type="warning"
         showIcon
         role="alert"
         style={{ marginBottom: 16 }}
-        title={`${conflictMessage(conflict)}.`}
+        title={
+          conflict === null ? 'Modifié pendant votre saisie par un autre utilisateur.' : `${conflictMessage(conflict)}.`
+        }
         description={
           !loaded ? (
             'Chargement de la version enregistrée…'
@@ -116,6 +141,7 @@ export function useEditConflict<V extends FieldValues>({
       onSuccess: (saved) => {
         setBase(saved.version ?? null);
         setConflict(null);
+        setChangedMeanwhile(false);
         then(saved);
       },
       onError: (error) => {

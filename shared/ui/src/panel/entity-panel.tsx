@@ -1,3 +1,5 @@
+import { useRecordPresence } from '@bo/client';
+import { presenceText, type PresenceRecord } from '@bo/contracts';
 import { Button, Space, Spin } from 'antd';
 import { LoadFailed } from '../objects/load-failed';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
@@ -41,6 +43,8 @@ export type EntityPanelProps = {
   sections?: readonly PanelSection[];
   // Actions in the panel's header (merge, add a todo...).
   actions?: ReactNode;
+  // The record as presence names it ('contact:12'): the panel says who else has it open (docs/live-changes.md).
+  presence?: PresenceRecord;
 };
 
 // The kit's off-canvas panel for a record (1100 px, limits.offCanvasWidth): its form in a first tab, what belongs to it
@@ -55,7 +59,9 @@ export function EntityPanel({
   form,
   sections = [],
   actions,
+  presence,
 }: EntityPanelProps) {
+  const others = useRecordPresence(open && presence !== undefined ? presence : null);
   const formId = `bo-panel-form-${useId().replace(/:/g, '')}`;
   // Closing asks first when the form has unsaved changes.
   const close = useGuardedClose({ open, dirty: form?.dirty ?? false, onClose });
@@ -118,6 +124,11 @@ export function EntityPanel({
         </Space>
       }
     >
+      {others.length > 0 && (
+        <p className="bo-panel__presence" role="status">
+          {presenceText(others)}
+        </p>
+      )}
       {body}
     </OffCanvas>
   );

@@ -65,6 +65,8 @@ export function useRecordForm<
     record: versioned,
     values: conflict?.values ?? null,
     form,
+    dirty: form.formState.isDirty,
+    saving: submitting,
     fields: { names: fields, labels: conflict?.labels ?? {}, owners: conflict?.owners, format: conflict?.format },
     reload: conflict?.reload ?? (() => undefined),
   });

@@ -234,6 +234,7 @@ function CompanyForm({
       open
       title={title}
       onClose={panel.close}
+      presence={company ? `company:${company.id}` : undefined}
       sections={sections}
       form={{
         ...panelForm,

@@ -244,6 +244,7 @@ function ContactForm({ contact, readOnly, panel }: { contact: Contact | null; re
       <EntityPanel
         open
         title={contact ? `Contact : ${personTitleLabels[contact.title]} ${contactName(contact)}` : 'Nouveau contact'}
+        presence={contact ? `contact:${contact.id}` : undefined}
         onClose={panel.close}
         actions={
           contact && (

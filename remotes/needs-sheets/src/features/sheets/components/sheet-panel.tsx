@@ -299,6 +299,7 @@ function SheetForm({
       <EntityPanel
         open
         title={`Fiche ${sheet.reference} : ${sheet.title}`}
+        presence={`needsSheet:${sheet.id}`}
         onClose={panel.close}
         sections={sections}
         actions={
