@@ -9,5 +9,7 @@ if (!only || only === 'front') await frontendBench();
 if (!only || only === 'api') await (await import('../api/bench/api-bench')).apiBench();
 if (!only || only === 'agenda') await agendaBench();
 if (!only || only === 'preload') await preloadBench();
+// Two API instances on PostgreSQL and Chromium: imported only when it runs.
+if (!only || only === 'live') await (await import('./live')).liveBench();
 // Seeds the large dataset in PostgreSQL and drives Chromium: imported only when it runs.
 if (!only || only === 'search') await (await import('./list-search')).listSearchBench();

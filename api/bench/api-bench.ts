@@ -10,6 +10,7 @@ import { login } from './bench-client';
 import { createBenchDatabase } from './bench-database';
 import { dataBench, printData, type DataResult } from './import-load';
 import { listLoad, printLists, type ExportRow, type ListRow } from './list-load';
+import { liveLoad, printLive, type LiveResult } from './live-load';
 import { mixedLoad, type CurvePoint, type MixedRow } from './mixed-load';
 import { needsLoad, printNeeds } from './needs-load';
 import { instanceStart, printInstanceStart, type StartResult } from './instance-start';
@@ -29,6 +30,8 @@ import { printTextTable } from './text-table';
 // The mixed scenario (PostgreSQL only): two instances, BENCH_MIXED_USERS users (50) reading and writing
 // (BENCH_MIXED_WRITES, 0.1) for BENCH_MIXED_DURATION seconds (45), BENCH_MIXED_THINK_MS (100) between requests;
 // then the same day for each count of users of BENCH_MIXED_CURVE (25,50,100,200), its load curve.
+// The live scenario (PostgreSQL): BENCH_LIVE_STREAMS (500) event streams on a second instance, BENCH_LIVE_WRITES (40)
+// todo saves through the first; the time to each change on every stream, and the streams' memory and CPU at rest.
 // The lists scenario: the companies' and contacts' list calls with BENCH_LIST_CONNECTIONS (10) for
 // BENCH_LIST_DURATION seconds (5) each, then the CSV export of every contact.
 // The reports scenario (PostgreSQL): each report for a year, BENCH_REPORT_DURATION seconds (5) each. The ics and
@@ -43,7 +46,7 @@ import { printTextTable } from './text-table';
 // on the two ports after it.
 // The start scenario (PostgreSQL, a database of its own): a fresh compiled instance's time to /ready and its memory,
 // BENCH_START_RUNS (5) starts beside a bare Node.js server's, on BENCH_START_PORT (8780).
-// BENCH_API_SCENARIOS=loads,mixed,rolling,lists,reports,needs,ics,import,start picks the scenarios (all by default).
+// BENCH_API_SCENARIOS=loads,mixed,live,rolling,lists,reports,needs,ics,import,start picks the scenarios (all by default).
 
 type Engine = 'postgres' | 'pglite';
 type Row = {
@@ -67,7 +70,7 @@ const goalP99 = 50;
 const goalRatio = 0.25;
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((name) => name.trim()) as Engine[];
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,rolling,lists,reports,needs,ics,import,start')
+const scenarios = (process.env.BENCH_API_SCENARIOS ?? 'loads,mixed,live,rolling,lists,reports,needs,ics,import,start')
   .split(',')
   .map((name) => name.trim());
 const mixedSettings = {
@@ -103,6 +106,12 @@ const startSettings = {
 const startGoals = { readyMs: 1000, rssMegabytes: 100 };
 const reportResults: { rows: ReportRow[]; charts: ChartChunk[] }[] = [];
 const rollingResults: RollingResult[] = [];
+const liveSettings = {
+  streams: Number(process.env.BENCH_LIVE_STREAMS ?? 500),
+  writes: Number(process.env.BENCH_LIVE_WRITES ?? 40),
+};
+const liveGoals = { p95Ms: 1000, megabytes: 50, cpuPercent: 2 };
+const liveResults: LiveResult[] = [];
 const rollingPort = Number(process.env.BENCH_ROLLING_PORT ?? 8790);
 
 // BENCH_CPU_PROFILE_DIR: each API instance writes a CPU profile there when it stops (to see where a request's time goes).
@@ -221,6 +230,21 @@ async function benchEngine(
       });
       mixedRows.push(...mixed.rows);
       curve.push(...mixed.curve);
+      await stop(second);
+      second = null;
+    }
+    if (engine === 'postgres' && scenarios.includes('live')) {
+      const reader = await start({ ...env, BENCH_MODE: 'app', BENCH_SKIP_SEED: '1', LIVE_STREAMS_PER_USER: '1000' });
+      second = reader.child;
+      console.log(`  live changes: ${liveSettings.streams} streams on a second instance`);
+      liveResults.push(
+        await liveLoad({
+          ...liveSettings,
+          writer: base,
+          reader: `http://127.0.0.1:${reader.port}`,
+          readerPid: reader.child.pid as number,
+        }),
+      );
       await stop(second);
       second = null;
     }
@@ -418,6 +442,7 @@ export async function apiBench(): Promise<void> {
   if (mixedRows.length > 0) printMixed(mixedRows);
   if (curve.length > 0) printCurve(curve);
   for (const result of rollingResults) printRolling(result);
+  for (const result of liveResults) printLive(result, liveGoals);
   for (const result of listResults)
     printLists(result.engine, listSettings.connections, result, goalListP95, goalExportSeconds);
   for (const result of reportResults) printReports(result, reportGoals);

@@ -30,7 +30,13 @@ async function serveApp(): Promise<void> {
     log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await setup?.close();
-  const config = { ...loadConfig({}), databaseUrl, dataDir };
+  // The live scenario opens hundreds of streams as one user on one instance.
+  const streams = process.env.LIVE_STREAMS_PER_USER;
+  const config = {
+    ...loadConfig(streams === undefined ? {} : { LIVE_STREAMS_PER_USER: streams }),
+    databaseUrl,
+    dataDir,
+  };
   const app = await buildApp({ config, db: database.db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

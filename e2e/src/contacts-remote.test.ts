@@ -385,7 +385,7 @@ describe('contacts', () => {
     await context.close();
   });
 
-  it('saves an edit after the panel added a todo, and shows a colleague’s newer value to take rather than overwrite it', async () => {
+  it('saves an edit after the panel added a todo, and shows a colleague’s newer value as it comes, beside what is typed', async () => {
     const [company] = (await api<ListPage<CompanyListItem>>('/companies', { perPage: 1, isActive: 1 })).items;
     const [task] = await api<Task[]>('/tasks');
     const lastName = `Veille${Date.now()}`;
@@ -411,23 +411,31 @@ describe('contacts', () => {
     const saved = await api<Contact>(`/contact/${contact.id}`);
     assert.deepEqual([saved.jobTitle, saved.isActive], ['Directeur', true]);
 
-    // A colleague saves meanwhile; this panel's next save is refused, what was typed is kept beside the newer value.
-    await post(`/contact/${contact.id}/store`, {
-      title: 'mister',
-      firstName: 'Hugo',
-      lastName,
-      jobTitle: 'DRH',
-      companyId: company.id,
-      ownerId: company.owner.id,
-      version: saved.version,
-    });
+    // A colleague saves while nothing is typed here: the panel shows their value by itself (docs/live-changes.md).
+    const colleague = (jobTitle: string, version: number) =>
+      post<Contact>(`/contact/${contact.id}/store`, {
+        title: 'mister',
+        firstName: 'Hugo',
+        lastName,
+        jobTitle,
+        companyId: company.id,
+        ownerId: company.owner.id,
+        version,
+      });
+    const drh = await colleague('DRH', saved.version);
+    for (let tries = 0; (await sheet.getByLabel(/^Fonction/).inputValue()) !== 'DRH'; tries += 1) {
+      assert.ok(tries < 50, 'the colleague’s value shows within 5 s');
+      await page.waitForTimeout(100);
+    }
+    // Then while something is typed here: what was typed stays, the colleague's value is shown beside it, to take.
     await sheet.getByLabel(/^Fonction/).fill('Directeur général');
-    await sheet.getByRole('button', { name: 'Enregistrer' }).click();
-    const notice = sheet.getByRole('alert').filter({ hasText: 'Modifié entre-temps par' });
+    await colleague('Directeur des ressources humaines', drh.version);
+    const notice = sheet.getByRole('alert').filter({ hasText: 'Modifié pendant votre saisie' });
     await notice.getByText('Fonction', { exact: true }).waitFor();
     assert.equal(await sheet.getByLabel(/^Fonction/).inputValue(), 'Directeur général');
     await notice.getByRole('button', { name: 'Reprendre la valeur enregistrée de Fonction' }).click();
-    assert.equal(await sheet.getByLabel(/^Fonction/).inputValue(), 'DRH');
+    assert.equal(await sheet.getByLabel(/^Fonction/).inputValue(), 'Directeur des ressources humaines');
+    await sheet.getByLabel(/^Fonction/).fill('DRH');
     await sheet.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Contact enregistré').first().waitFor();
     assert.equal((await api<Contact>(`/contact/${contact.id}`)).jobTitle, 'DRH');

@@ -110,13 +110,13 @@ describe('live changes', () => {
     const { page: dirPage } = await stack.newPage(address, 'Contacts', { as: 'DIR' });
     const dirPanel = dirPage.getByRole('dialog', { name: /^Contact : / });
     const notice = dirPanel.getByText(`${com.firstName} ${com.lastName} consulte cette fiche`);
-    await notice.waitFor({ timeout: 5_000 });
+    await notice.waitFor({ timeout: 10_000 });
     // And the other way round.
-    await comPage.getByText(`${dir.firstName} ${dir.lastName} consulte cette fiche`).waitFor({ timeout: 5_000 });
+    await comPage.getByText(`${dir.firstName} ${dir.lastName} consulte cette fiche`).waitFor({ timeout: 10_000 });
     // COM leaves the panel with Échap.
     await comPage.keyboard.press('Escape');
     await comPage.getByRole('dialog', { name: /^Contact : / }).waitFor({ state: 'hidden' });
-    await notice.waitFor({ state: 'detached', timeout: 5_000 });
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
     await comPage.context().close();
     await dirPage.context().close();
   });

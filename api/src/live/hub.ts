@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { liveOps, liveTables, type LiveChange, type LivePresence } from '@bo/contracts/all';
 import { z } from 'zod';
 import { canManageTodosOf, type Actor } from '../domain/actor';
+import { readNotification } from './listen';
 
 // The changes this instance heard (migration 0036's notifications), kept a while so that a stream cut by the
 // network resumes where it stopped, and handed to every open stream allowed to see them.
@@ -15,6 +16,7 @@ const noticeSchema = z.object({
   r: z.array(z.tuple([z.number().int(), z.number().int().nullable()])).nullable(),
   o: z.number().int().nullable(),
   l: z.number().int().nullable(),
+  ed: z.boolean(),
 });
 
 const opNames = { i: 'insert', u: 'update', d: 'delete', t: 'truncate' } as const satisfies Record<
@@ -60,20 +62,15 @@ export function createLiveHub(options: { keep: number; perUser: number; log?: (m
 
   return {
     receive(payload: string) {
-      let parsed;
-      try {
-        parsed = noticeSchema.safeParse(JSON.parse(payload));
-      } catch {
-        parsed = null;
-      }
-      if (!parsed?.success) {
+      const parsed = readNotification(noticeSchema, payload);
+      if (parsed === null) {
         options.log?.(`live: a notification this instance does not read: ${payload.slice(0, 200)}`);
         return;
       }
-      const { e, t, op, r, o, l } = parsed.data;
+      const { e, t, op, r, o, l, ed } = parsed;
       const notice: Notice = {
         id: String(e),
-        change: { table: t, op: opNames[op], records: op === 't' ? null : r },
+        change: { table: t, op: opNames[op], records: op === 't' ? null : r, edited: ed },
         owner: t === 'todo' && o !== null ? { id: o, leaderId: l } : null,
       };
       recent.push(notice);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { z } from 'zod';
 import type { Db } from '../db/database';
 import { pgliteOf, poolOf } from '../db/engine';
 
@@ -82,4 +83,15 @@ export function listenTo(
       await last?.end().catch(() => undefined);
     },
   };
+}
+
+// A notification's JSON payload read against its schema; null when it is not one this instance reads (sent by a newer
+// or older instance).
+export function readNotification<T>(schema: z.ZodType<T>, payload: string): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { PRESENCE_TTL_MS, type LivePresence } from '@bo/contracts/all';
 import { z } from 'zod';
+import { readNotification } from './listen';
 
 // Who has which record's panel open (docs/live-changes.md, "Presence"): each tab says so through its instance, which
 // notifies every instance (the channel `bo_presence`); each instance keeps the whole picture and tells its open
@@ -25,14 +26,9 @@ export function createPresence(options: { tell: (presence: LivePresence) => void
 
   return {
     receive(payload: string) {
-      let parsed;
-      try {
-        parsed = noticeSchema.safeParse(JSON.parse(payload));
-      } catch {
-        return;
-      }
-      if (!parsed.success) return;
-      const { tab, userId, name, record } = parsed.data;
+      const parsed = readNotification(noticeSchema, payload);
+      if (parsed === null) return;
+      const { tab, userId, name, record } = parsed;
       const before = tabs.get(tab);
       if (before !== undefined && before.userId !== userId) return;
       if (before !== undefined && before.record !== record) gone(tab, before);

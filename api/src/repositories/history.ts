@@ -165,22 +165,25 @@ export function createHistoryRepository(db: Db) {
     // its id) runs, and the entry is added for the row it returns, `changes` being known before the write. False when
     // the change touched no row (and so nothing is recorded). `name`: the statement is prepared under it (its text
     // must not vary).
-    async recordWith(
+    async recordWith<R extends { id: number }>(
       db: Executor,
       name: string,
-      change: RawBuilder<unknown>,
+      change: RawBuilder<R>,
       entry: { entity: HistoryEntity; action: string; changes: Changes; userId: number | null },
-    ): Promise<boolean> {
+    ): Promise<R[]> {
       const { rows } = await prepared(
         name,
-        sql`
-        with changed as (${change})
-        insert into history (entity, entity_id, action, changes, user_id)
-        select ${entry.entity}, changed.id, ${entry.action}, cast(${JSON.stringify(entry.changes)} as jsonb), cast(${entry.userId} as integer)
-        from changed
-        returning history.id`,
+        sql<R>`
+        with changed as (${change}),
+        logged as (
+          insert into history (entity, entity_id, action, changes, user_id)
+          select ${entry.entity}, changed.id, ${entry.action}, cast(${JSON.stringify(entry.changes)} as jsonb), cast(${entry.userId} as integer)
+          from changed
+          returning history.id
+        )
+        select changed.* from changed`,
       ).execute(db);
-      return rows.length > 0;
+      return rows;
     },
 
     // The user a write transaction acts for, as the database's own history entries name them (a contact's change of

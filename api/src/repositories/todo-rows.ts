@@ -32,6 +32,7 @@ export function todoRows(db: Executor) {
       't.is_active',
       isoTimestamp('t.created_at').as('created_at'),
       't.replacement_id',
+      't.version',
       'k.id as task_id',
       'k.description as task_description',
       'k.background_color as task_background_color',
@@ -85,6 +86,7 @@ function toTodoBase(row: TodoJoinedRow): TodoBase {
     }),
     owner: { id: row.owner_id, trigram: row.owner_trigram },
     replacementId: row.replacement_id,
+    version: row.version,
   };
 }
 
@@ -117,6 +119,6 @@ export function todoBaseJsonFrom(t: string) {
       select ${ref('id')} as id, ${ref('deadline')} as deadline, ${iso('execution_date')} as "executionDate", ${ref('notes')} as notes,
         ${ref('comment')} as comment, ${ref('is_accomplished')} as "isAccomplished", ${ref('is_active')} as "isActive",
         ${iso('created_at')} as created_at, row_to_json(${alias('task')}.*) as task, row_to_json(${alias('contact')}.*) as contact,
-        row_to_json(${alias('owner')}.*) as owner, ${ref('replacement_id')} as "replacementId"
+        row_to_json(${alias('owner')}.*) as owner, ${ref('replacement_id')} as "replacementId", ${ref('version')} as version
     ) as ${alias('base')}`;
 }

@@ -34,11 +34,11 @@ const editable = (row: EditableFields): Record<string, unknown> => ({
 // needs (its owner's leader), the time of the read (now()), which an accomplishment writes as its execution date, and
 // its version. Locked until its transaction ends by lockedTodo; read alone by checkedTodo, for a write made only if
 // the version is still the same.
-export type CheckedTodo = TodoJoinedRow & { owner_leader_id: number | null; now: string; version: number };
+export type CheckedTodo = TodoJoinedRow & { owner_leader_id: number | null; now: string };
 
 const todoToCheck = (db: Executor, id: number) =>
   todoRows(db)
-    .select(['u.leader_id as owner_leader_id', isoText(sql`now()`).as('now'), 't.version'])
+    .select(['u.leader_id as owner_leader_id', isoText(sql`now()`).as('now')])
     .where('t.id', '=', id);
 
 function lockedTodo(trx: Executor, id: number): Promise<CheckedTodo | undefined> {
@@ -211,10 +211,13 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
         const written = await history.recordWith(
           db,
           accomplish ? 'todo_accomplish' : 'todo_update',
-          sql`update todo set deadline = ${changes.deadline}, notes = ${changes.notes}, comment = ${comment}${accomplish ? sql`, is_accomplished = true, execution_date = ${before.now}` : sql``}
+          sql<{
+            id: number;
+            version: number;
+          }>`update todo set deadline = ${changes.deadline}, notes = ${changes.notes}, comment = ${comment}${accomplish ? sql`, is_accomplished = true, execution_date = ${before.now}` : sql``}
             ${accomplish ? sql`from ${history.actingFor(actorId)}` : sql``}
             where todo.id = ${id} and todo.version = ${before.version} and not todo.is_accomplished and todo.is_active
-            returning todo.id`,
+            returning todo.id, todo.version`,
           {
             entity: 'todo',
             action: accomplish ? 'accomplish' : 'update',
@@ -223,7 +226,7 @@ export function createTodoRepository(db: Db, history: HistoryRepository) {
           },
         );
         // Pending until now, it has no follow-up (a todo gets one as it is accomplished).
-        if (written) return toTodoDto(after, undefined);
+        if (written.length > 0) return toTodoDto({ ...after, version: written[0].version }, undefined);
       }
     },
 

@@ -2,6 +2,8 @@ export * from './api';
 export * from './config';
 export * from './errors';
 export * from './live';
+export { useLiveHold } from './live-changes';
+export { useRecordPresence } from './live-presence';
 export * from './notify';
 export * from './query-client';
 export * from './runtime';

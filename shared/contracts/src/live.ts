@@ -26,6 +26,9 @@ export const liveChangeSchema = z.object({
   table: z.enum(liveTables),
   op: z.enum(liveOps),
   records: z.array(z.tuple([z.number().int(), z.number().int().nullable()])).nullable(),
+  // False: nothing a person edits changed, only what the database derives from other records (a contact's next
+  // deadline; its version did not move): only the pages of that table show it.
+  edited: z.boolean(),
 });
 export type LiveChange = z.infer<typeof liveChangeSchema>;
 

@@ -19,6 +19,9 @@ export const todoBaseSchema = z.object({
   contact: contactSummarySchema,
   owner: z.object({ id: z.number().int(), trigram: z.string() }),
   replacementId: z.number().int().nullable(),
+  // One more at each write of the todo, whoever makes it (migration 0032): the live changes tell a todo already on
+  // screen from a newer one by it.
+  version: z.number().int(),
 });
 
 export const todoSchema = todoBaseSchema.extend({

@@ -102,6 +102,7 @@ export function sampleTodo(deadline: string, patch: Partial<Todo> = {}): Todo {
     },
     owner: { id: 1, trigram: 'COM' },
     replacementId: null,
+    version: 0,
     replacement: null,
     ...patch,
   };

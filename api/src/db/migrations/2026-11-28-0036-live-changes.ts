@@ -12,7 +12,8 @@ import { sql, type Kysely } from 'kysely';
 // it, on any instance), `t` the table, `op` i/u/d/t (insert, update, delete, truncate), `n` the rows written, `r`
 // up to 50 of them as [id, version] (null past 50: the pages reload the table's data), and for a todo `o` its
 // owner and `l` that owner's leader, who alone with admins may see it: a statement writing the todos of several
-// owners sends one notification per owner.
+// owners sends one notification per owner. `ed` false: an update that moved no record's version, so changed nothing a
+// person edits, only what the database derives (a contact's next deadline): the pages showing that table alone reload.
 const LIMIT = 50;
 
 // table, the column naming the record, its version (null where the table keeps none).
@@ -39,13 +40,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`set constraints all immediate`.execute(db);
   await sql`create sequence live_event_id`.execute(db);
   await sql`
-    create function live_notify(tbl text, op text, n bigint, rows jsonb, owner integer) returns void
+    create function live_notify(tbl text, op text, n bigint, rows jsonb, owner integer, edited boolean) returns void
     language plpgsql as $$
     begin
       perform pg_notify('bo_live', json_build_object(
         'e', nextval('live_event_id'), 't', tbl, 'op', op, 'n', n,
         'r', case when n <= ${sql.lit(LIMIT)} then coalesce(rows, '[]'::jsonb) end,
-        'o', owner, 'l', (select leader_id from app_user where id = owner))::text);
+        'o', owner, 'l', (select leader_id from app_user where id = owner), 'ed', edited)::text);
     end $$`.execute(db);
   // tg_argv: the table as shown, the key column, the version column (or null).
   await sql`
@@ -53,16 +54,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     declare
       n bigint;
       rows jsonb;
+      edited boolean := true;
     begin
       if tg_op = 'TRUNCATE' then
-        perform live_notify(tg_argv[0], 't', null, null, null);
+        perform live_notify(tg_argv[0], 't', null, null, null, true);
         return null;
+      end if;
+      -- An update that moved no version changed only what the database derives (a contact's next deadline).
+      if tg_op = 'UPDATE' and tg_argv[2] <> 'null' then
+        execute format(
+          'select exists (select 1 from new_rows n join old_rows o on o.%1$I = n.%1$I where n.%2$I is distinct from o.%2$I)',
+          tg_argv[1], tg_argv[2]) into edited;
       end if;
       execute format(
         'select count(*), (select jsonb_agg(jsonb_build_array(k, v)) from (select distinct %1$I as k, %2$s as v from %3$I limit ${sql.raw(String(LIMIT + 1))}) x) from %3$I',
         tg_argv[1], tg_argv[2], case when tg_op = 'DELETE' then 'old_rows' else 'new_rows' end)
         into n, rows;
-      perform live_notify(tg_argv[0], lower(left(tg_op, 1)), n, rows, null);
+      perform live_notify(tg_argv[0], lower(left(tg_op, 1)), n, rows, null, edited);
       return null;
     end $$`.execute(db);
   // Todos: one notification per owner whose todos changed; a todo given to another owner is told to both.
@@ -73,7 +81,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       item record;
     begin
       if tg_op = 'TRUNCATE' then
-        perform live_notify('todo', 't', null, null, null);
+        perform live_notify('todo', 't', null, null, null, true);
         return null;
       end if;
       source := case tg_op
@@ -87,7 +95,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         'select owner_id, count(*) as n, jsonb_agg(jsonb_build_array(id, version)) filter (where rn <= ${sql.raw(String(LIMIT + 1))}) as rows
          from (select *, row_number() over (partition by owner_id) as rn from (%s) s) x group by owner_id', source)
       loop
-        perform live_notify('todo', lower(left(tg_op, 1)), item.n, item.rows, item.owner_id);
+        perform live_notify('todo', lower(left(tg_op, 1)), item.n, item.rows, item.owner_id, true);
       end loop;
       return null;
     end $$`.execute(db);
@@ -116,6 +124,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await sql`drop function live_todo_change()`.execute(db);
   await sql`drop function live_change()`.execute(db);
-  await sql`drop function live_notify(text, text, bigint, jsonb, integer)`.execute(db);
+  await sql`drop function live_notify(text, text, bigint, jsonb, integer, boolean)`.execute(db);
   await sql`drop sequence live_event_id`.execute(db);
 }

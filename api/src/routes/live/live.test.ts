@@ -89,8 +89,18 @@ for (const engine of testEngines()) {
         table: 'contact',
         op: 'update',
         records: [[contact, version]],
+        edited: true,
       });
       assert.match(String(change.id), /^\d+$/);
+      // Written again with nothing a person edits changed (its version stays): said so, for the pages of other
+      // tables to leave it.
+      await renameContact(contact, 'Renommé');
+      assert.deepEqual(liveChangeSchema.parse((await stream.nextOf('change')).data), {
+        table: 'contact',
+        op: 'update',
+        records: [[contact, version]],
+        edited: false,
+      });
     });
 
     it('never tells of a change rolled back', async () => {
@@ -138,7 +148,11 @@ for (const engine of testEngines()) {
       }
       for (const trigram of ['DIB', 'COB', 'ADM']) {
         const change = await nextChangeOf(streamsOf[trigram], 'todo');
-        assert.deepEqual(change, { table: 'todo', op: 'update', records: [[fixture.pending.COB, 1]] }, trigram);
+        assert.deepEqual(
+          change,
+          { table: 'todo', op: 'update', records: [[fixture.pending.COB, 1]], edited: true },
+          trigram,
+        );
       }
       for (const stream of Object.values(streamsOf)) stream.close();
     });
@@ -298,7 +312,12 @@ for (const engine of testEngines()) {
         owner_id: fixture.users.COM,
         deadline: '2026-03-12',
       });
-      assert.deepEqual(await nextChangeOf(stream, 'todo'), { table: 'todo', op: 'insert', records: [[id, 0]] });
+      assert.deepEqual(await nextChangeOf(stream, 'todo'), {
+        table: 'todo',
+        op: 'insert',
+        records: [[id, 0]],
+        edited: true,
+      });
       const closing = second.app.close();
       assert.deepEqual((await stream.nextOf('end')).data, { reason: 'stopping' });
       await closing;

@@ -157,6 +157,7 @@ const todo = {
   },
   owner: { id: 1, trigram: 'COM' },
   replacementId: null,
+  version: 0,
   replacement: null,
 };
 
