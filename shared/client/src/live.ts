@@ -5,7 +5,6 @@ import {
   newRequestId,
   REQUEST_ID_HEADER,
 } from '@bo/contracts';
-import { useSyncExternalStore } from 'react';
 import { bearer, readEnvelope } from './api';
 import { getClientConfig } from './config';
 import { ApiRequestError } from './errors';
@@ -29,20 +28,11 @@ let failures = 0;
 let lastEventId: string | null = null;
 // Whether a stream was open before: one opened again without a place to resume from may have missed changes.
 let opened = false;
-const statusListeners = new Set<() => void>();
-let connected = false;
 
 // The stream's state on the page's root element (`data-live`: open or closed, `data-live-last-event`: the last
 // change heard), where the browser tests and a support person in the developer tools read it.
 function mark(name: 'live' | 'liveLastEvent', value: string) {
   if (typeof document !== 'undefined') document.documentElement.dataset[name] = value;
-}
-
-function setConnected(next: boolean) {
-  mark('live', next ? 'open' : 'closed');
-  if (connected === next) return;
-  connected = next;
-  for (const listener of statusListeners) listener();
 }
 
 function schedule(ms: number) {
@@ -73,7 +63,7 @@ function readFrame(frame: string): { id?: string; event: string; data: string } 
 function handle(frame: { id?: string; event: string; data: string }) {
   if (frame.event === 'ready') {
     failures = 0;
-    setConnected(true);
+    mark('live', 'open');
     if (opened && lastEventId === null) receiveLive('reset');
     opened = true;
     presenceStreamOpened();
@@ -146,7 +136,7 @@ async function connect() {
   } finally {
     if (watchdog !== null) clearTimeout(watchdog);
     if (controller === abort) controller = null;
-    setConnected(false);
+    mark('live', 'closed');
     presenceStreamClosed(false);
     schedule(next);
   }
@@ -188,14 +178,3 @@ let listeningToNetwork = false;
 session.subscribe(() => {
   if (session.getToken() === null) stop();
 });
-
-// Whether the tab's stream is open now (for the tests and a status the page may show).
-export function useLiveConnected(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    () => connected,
-  );
-}

@@ -40,8 +40,7 @@ export type LiveChange = z.infer<typeof liveChangeSchema>;
 // - `end`: the server ends the stream (data: `{ reason }`), the session having ended or the token expired; a client
 //   opens a new one with its current token, or is refused as any call would be.
 // - `presence`: a LivePresence (below), on opening for everyone present, then as tabs come and go.
-export const liveEventNames = ['ready', 'change', 'reset', 'end', 'presence'] as const;
-export const liveEndSchema = z.object({ reason: z.enum(['session', 'expired', 'stopping']) });
+export type LiveEndReason = 'session' | 'expired' | 'stopping';
 
 // A comment line the server sends at least this often; a client hearing nothing for three times as long takes the
 // stream for cut and opens another.

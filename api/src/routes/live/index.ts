@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { endpoints, type LiveChange } from '@bo/contracts/all';
+import { endpoints, type LiveChange, type LiveEndReason } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../http/register-endpoint';
@@ -40,7 +40,7 @@ export async function liveRoutes(app: FastifyInstance) {
     const timers: ReturnType<typeof setTimeout>[] = [];
     let stopListening = () => {};
     // reason null: the connection is gone, or the client reads too slowly; nothing more to say.
-    function end(reason: 'session' | 'expired' | 'stopping' | null) {
+    function end(reason: LiveEndReason | null) {
       if (out.writableEnded) return;
       live.hub.remove(stream);
       for (const timer of timers) clearTimeout(timer);
