@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { startSystem, type RunningSystem } from '../../scripts/system';
 import { BUSINESS_TIME_ZONE } from '@bo/contracts';
 
@@ -322,6 +322,29 @@ export async function addFirstTodoFromStandby(
   await pickOption(page, /Type de tâche/, task);
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await page.getByText('Tâche ajoutée, contact activé').first().waitFor();
+}
+
+// Until no request has started or ended for `ms`, the event stream aside: it stays open as long as the page
+// (docs/live-changes.md), so Playwright's 'networkidle' never comes once the user is in.
+export async function networkQuiet(page: Page, ms = 500): Promise<void> {
+  const counts = (request: Request) => new URL(request.url()).pathname !== '/events';
+  await new Promise<void>((resolve) => {
+    let timer = setTimeout(done, ms);
+    function done() {
+      page.off('request', moved);
+      page.off('requestfinished', moved);
+      page.off('requestfailed', moved);
+      resolve();
+    }
+    function moved(request: Request) {
+      if (!counts(request)) return;
+      clearTimeout(timer);
+      timer = setTimeout(done, ms);
+    }
+    page.on('request', moved);
+    page.on('requestfinished', moved);
+    page.on('requestfailed', moved);
+  });
 }
 
 export async function holdIdleCallbacks(context: BrowserContext) {

@@ -2,7 +2,7 @@ import { appRoutes, canOpen, type RoleFlags } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { describe, it } from 'node:test';
-import { DEMO_PASSWORD, login, ports, useStack } from './harness';
+import { DEMO_PASSWORD, login, networkQuiet, ports, useStack } from './harness';
 
 const stack = useStack();
 
@@ -79,7 +79,7 @@ describe('login', () => {
     assert.equal(new URL(page.url()).pathname, '/agenda');
     // The agenda's calendar is drawn and its requests have answered: a refused request's toast would show by now.
     await page.locator('.fc-daygrid').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     assert.deepEqual(withoutToken, []);
     assert.equal(await page.locator('.Toastify__toast--error').count(), 0);
     await context.close();

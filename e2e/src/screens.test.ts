@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { apiGet, useStack } from './harness';
+import { apiGet, networkQuiet, useStack } from './harness';
 
 const stack = useStack({ users: ['ADM', 'DIR', 'COM'] });
 const { it } = stack;
@@ -85,7 +85,7 @@ async function englishIconNames(page: Page): Promise<string[]> {
 
 // Waits for the page's own content, not only its title: the scan must see the page as a user does.
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page
     .locator('.ant-spin-spinning, [aria-busy="true"]')
     .first()

@@ -51,8 +51,13 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
   const sidebarTheme = settings.sidebarTheme === 'default' ? settings.color : settings.sidebarTheme;
   const { appName } = getClientConfig();
   const roles = roleNames.filter((name) => user.role[name]).map((name) => roleLabels[name]);
-  // The user is in: what colleagues change shows on every page (docs/live-changes.md).
-  useEffect(() => startLiveChanges(), []);
+  // The user is in: what colleagues change shows on every page (docs/live-changes.md), from the browser's first idle
+  // moment, so that opening the stream never competes with the first page's paint.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') return startLiveChanges();
+    const id = window.requestIdleCallback(() => startLiveChanges());
+    return () => window.cancelIdleCallback(id);
+  }, []);
 
   return (
     <Layout
