@@ -164,10 +164,16 @@ describe('npm run deploy', () => {
       await row.getByText('Correct').waitFor();
       return (/(\d+\.\d+\.\d+-[A-Za-z0-9._-]+)/.exec(await row.innerText()) ?? [])[1];
     };
+    // The shell's entry (the chunks it loads later, on an idle moment, come and go with timing, not with deploys).
     const shellScripts = () =>
-      page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')));
+      page
+        .locator('script[src]')
+        .evaluateAll((scripts) =>
+          scripts.map((s) => s.getAttribute('src')).filter((src) => src !== null && /^\/main\./.test(src)),
+        );
     const before = await versionOf();
     const shellBefore = await shellScripts();
+    assert.equal(shellBefore.length, 1, 'the shell has one entry script');
     const deploy = (...args: string[]) =>
       spawnSync('npm', ['run', '--silent', 'deploy', '--', ...args], {
         cwd: root,
