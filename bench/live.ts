@@ -72,21 +72,19 @@ export async function liveBench() {
     for (let i = 1; i <= MOVES; i += 1) {
       const day = days[i % 2];
       // In the page: the moment the chip is in its new day's cell, then drawn (the next frame).
-      const drawn = page.evaluate(
-        ({ id, day }) =>
-          new Promise<number>((resolve) => {
-            const found = () => document.querySelector(`td[data-date="${day}"] [data-todo-id="${id}"]`) !== null;
-            const done = () => requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
-            if (found()) return done();
-            const observer = new MutationObserver(() => {
-              if (!found()) return;
-              observer.disconnect();
-              done();
-            });
-            observer.observe(document.body, { childList: true, subtree: true });
-          }),
-        { id: com.id, day },
-      );
+      // A string, not a function: tsx would wrap the inner arrows in a helper the page does not have.
+      const drawn = page.evaluate<number>(`new Promise((resolve) => {
+        const found = () => document.querySelector('td[data-date="${day}"] [data-todo-id="${com.id}"]') !== null;
+        const done = () => requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+        if (found()) return done();
+        const observer = new MutationObserver(() => {
+          if (!found()) return;
+          observer.disconnect();
+          done();
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      })`);
+      drawn.catch(() => undefined); // awaited below; a failure before then must not end the process untidily
       const form = new FormData();
       form.append('deadline', day);
       form.append('notes', com.notes ?? '');
