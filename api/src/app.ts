@@ -27,9 +27,11 @@ import { contactTodoRoutes } from './routes/contact-todos';
 import { contactRoutes } from './routes/contacts';
 import { importRoutes } from './routes/import';
 import { liveRoutes } from './routes/live';
+import { morningRoundPlugin } from './notifications/morning-round';
 import { needsSheetModelRoutes } from './routes/needs-sheet-models';
 import { needsSheetStatusRoutes } from './routes/needs-sheet-statuses';
 import { needsSheetRoutes } from './routes/needs-sheets';
+import { notificationRoutes } from './routes/notifications';
 import { phraseRoutes } from './routes/phrases';
 import { reportRoutes } from './routes/reports';
 import { taskTypeRoutes } from './routes/task-types';
@@ -122,6 +124,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(healthPlugin, { db });
   await app.register(metricsEndpointPlugin, { metrics });
   await app.register(livePlugin, { db });
+  await app.register(morningRoundPlugin);
 
   // 3. Routes, last: they rely on everything above (decorators, the auth hook, the error handler).
   await app.register(userRoutes);
@@ -140,6 +143,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(needsSheetModelRoutes);
   await app.register(needsSheetStatusRoutes);
   await app.register(liveRoutes);
+  await app.register(notificationRoutes);
 
   return app;
 }

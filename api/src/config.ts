@@ -45,11 +45,18 @@ export type AppConfig = {
   db: DbTimeouts;
   metrics: MetricsConfig;
   live: LiveConfig;
+  notifications: NotificationsConfig;
 };
 
 // The live changes' streams (docs/live-changes.md): how many one user may hold open on one instance (one per tab),
 // and how often an idle stream sends a heartbeat and checks that its session still holds (ms).
 export type LiveConfig = { streamsPerUser: number; heartbeatMs: number };
+
+// The morning round of due todos (docs/notifications.md): how often an instance checks whether today's is done
+// (null: never, the tests run it themselves).
+export type NotificationsConfig = { roundEveryMs: number | null };
+
+export const defaultNotificationsConfig: NotificationsConfig = { roundEveryMs: 60_000 };
 
 export const defaultLiveConfig: LiveConfig = { streamsPerUser: 10, heartbeatMs: LIVE_HEARTBEAT_MS };
 
@@ -272,5 +279,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     db,
     metrics: { port: metricsPort, host: metricsHost, token: metricsToken },
     live: { ...defaultLiveConfig, streamsPerUser: integer('LIVE_STREAMS_PER_USER', 10, 1, 1000) },
+    notifications: defaultNotificationsConfig,
   };
 }

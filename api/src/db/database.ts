@@ -27,6 +27,22 @@ export type AppUserTable = {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   // Tokens issued before this instant are refused (deactivation, log out everywhere).
   sessions_valid_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  notification_preferences: ColumnType<unknown, string | undefined, string>;
+};
+
+// What a user is told happened to their work (migration 0037, docs/notifications.md).
+export type NotificationTable = {
+  id: ColumnType<string, never, never>;
+  user_id: number;
+  kind: string;
+  entity: 'contact' | 'needsSheet' | 'todo' | null;
+  entity_id: number | null;
+  count: Generated<number>;
+  actor_id: number | null;
+  detail: ColumnType<unknown, string | undefined, string>;
+  day: ColumnType<string | null, string | null | undefined, never>;
+  created_at: CreatedAt;
+  read_at: Date | null;
 };
 
 export type UserLoginTable = {
@@ -300,6 +316,7 @@ export type Database = {
   import_batch: ImportBatchTable;
   import_item: ImportItemTable;
   user_login: UserLoginTable;
+  notification: NotificationTable;
 };
 
 export type Db = Kysely<Database>;

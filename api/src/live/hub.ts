@@ -30,11 +30,14 @@ export type Notice = {
   // A todo's owner and their leader: only they and the admins see it. Null for every other table, and for a todo
   // truncate, which names no todo.
   owner: { id: number; leaderId: number | null } | null;
+  // A notification's recipient, who alone sees it (docs/notifications.md).
+  recipient?: number;
 };
 
 // Whether a change may reach a user: everyone reads the shared tables; a todo goes only to those who see its owner's
-// todos (docs/permissions.md), the same rule as the calendar's.
+// todos (docs/permissions.md), the same rule as the calendar's; a notification only to its recipient.
 export function mayWatch(actor: Actor, notice: Notice): boolean {
+  if (notice.change.table === 'notification') return notice.recipient === actor.id;
   return notice.owner === null || canManageTodosOf(actor, notice.owner);
 }
 
@@ -72,6 +75,7 @@ export function createLiveHub(options: { keep: number; perUser: number; log?: (m
         id: String(e),
         change: { table: t, op: opNames[op], records: op === 't' ? null : r, edited: ed },
         owner: t === 'todo' && o !== null ? { id: o, leaderId: l } : null,
+        ...(t === 'notification' && o !== null ? { recipient: o } : {}),
       };
       recent.push(notice);
       if (recent.length > options.keep) {

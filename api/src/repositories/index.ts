@@ -9,6 +9,7 @@ import { createHistoryRepository } from './history';
 import { createNeedsSheetModelRepository } from './needs-sheet-models';
 import { createNeedsSheetStatusRepository } from './needs-sheet-statuses';
 import { createNeedsSheetRepository } from './needs-sheets';
+import { createNotificationRepository } from './notifications';
 import { createImportRepository } from './import';
 import { createPhraseRepository } from './phrases';
 import { createReportRepository } from './reports';
@@ -37,6 +38,7 @@ export function createRepositories(db: Db) {
     needsSheets: createNeedsSheetRepository(db, history),
     needsSheetModels: createNeedsSheetModelRepository(db),
     needsSheetStatuses: createNeedsSheetStatusRepository(db),
+    notifications: createNotificationRepository(db),
     history,
     reports: createReportRepository(db),
     import: createImportRepository(db),

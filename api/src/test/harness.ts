@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     db: defaultDbTimeouts,
     metrics: { port: null, host: '127.0.0.1', token: null },
     live: defaultLiveConfig,
+    notifications: { roundEveryMs: null },
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ const shownBy: Record<LiveTable, readonly string[]> = {
   needs_sheet: ['needsSheets', 'reports'],
   needs_sheet_status: ['needsSheetStatuses', 'needsSheets', 'reports'],
   needs_sheet_model: ['needsSheetModels'],
+  notification: ['notifications'],
 };
 const everyRoot = new Set(Object.values(shownBy).flat());
 

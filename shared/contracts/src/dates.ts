@@ -35,6 +35,13 @@ export function toBusinessIsoDate(instant: Date): string {
   return date;
 }
 
+// The hour (0 to 23) an instant falls on in Paris: the morning round's and the digests' clock.
+let hourFormat: Intl.DateTimeFormat | null = null;
+export function businessHour(instant: Date): number {
+  hourFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
+  return Number(hourFormat.format(instant));
+}
+
 // yyyy-MM-dd plus a number of days (calendar arithmetic, no time zone involved).
 export function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split('-').map(Number);

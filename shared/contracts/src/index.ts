@@ -23,3 +23,4 @@ export * from './team';
 export * from './account';
 export * from './phrase';
 export * from './live';
+export * from './notification';

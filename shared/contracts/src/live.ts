@@ -14,6 +14,8 @@ export const liveTables = [
   'needs_sheet_status',
   'needs_sheet_model',
   'todo',
+  // The connected user's own notifications (docs/notifications.md): told to them alone.
+  'notification',
 ] as const;
 export type LiveTable = (typeof liveTables)[number];
 

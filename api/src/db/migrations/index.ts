@@ -31,6 +31,7 @@ import * as readableTaskColours from './2026-11-27-0033-readable-task-colours';
 import * as reportDays from './2026-11-27-0034-report-days';
 import * as contactCreatedSpans from './2026-11-28-0035-contact-created-spans';
 import * as liveChanges from './2026-11-28-0036-live-changes';
+import * as notifications from './2026-11-28-0037-notifications';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0034-report-days': reportDays,
   '2026-11-28-0035-contact-created-spans': contactCreatedSpans,
   '2026-11-28-0036-live-changes': liveChanges,
+  '2026-11-28-0037-notifications': notifications,
 };

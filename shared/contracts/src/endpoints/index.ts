@@ -2,6 +2,7 @@ import { calendarFeedEndpoints } from './calendar-feed';
 import { contactTodoEndpoints } from './contact-todos';
 import type { ListedEndpoint } from './endpoint';
 import { liveEndpoints } from './live';
+import { notificationEndpoints } from './notifications';
 import { phraseEndpoints } from './phrases';
 import { taskTypeEndpoints } from './task-types';
 import { teamEndpoints } from './team';
@@ -23,4 +24,5 @@ export const endpoints = {
   ...todoEndpoints,
   ...phraseEndpoints,
   ...liveEndpoints,
+  ...notificationEndpoints,
 } satisfies Record<string, ListedEndpoint>;
