@@ -3,19 +3,18 @@
 // a phone, toasts that hide no action of an open panel, and screenshots of the agenda kept for a look.
 import { appRoutes, canOpen, type LayoutSettings, type User } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { axeViolations } from './axe';
 import { apiGet, networkQuiet, useStack } from './harness';
 
 const stack = useStack({ users: ['ADM', 'DIR', 'COM'] });
 const { it } = stack;
 const { tokens } = stack;
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screens');
 
 async function saveSettings(trigram: string, settings: Partial<LayoutSettings>) {
@@ -33,44 +32,6 @@ async function saveSettings(trigram: string, settings: Partial<LayoutSettings>) 
 
 const openAs = (trigram: string, pathname: string, viewport = { width: 1440, height: 900 }) =>
   stack.newPage(pathname, null, { as: trigram, viewport });
-
-// The serious and critical violations axe-core finds on the page as it is (WCAG 2 A and AA rules).
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated by the browser's driver rather than added as an inline script, which the page's content security
-  // policy rightly refuses.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{
-            violations: Array<{
-              id: string;
-              impact: string;
-              nodes: Array<{ target: string[]; failureSummary: string }>;
-            }>;
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes
-            .map((node) => `${node.target.join(' ')} (${node.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})`)
-            .slice(0, 4)
-            .join('; ')}`,
-      );
-  });
-  return found;
-}
 
 // The icons assistive technology is told about, by the name it hears: antd names them in English after their file
 // ('calendar', 'close-circle'), which must never reach a user.

@@ -5,6 +5,7 @@ import { lazyOverlay } from '@bo/ui';
 import { Button, ConfigProvider, Layout, Space, theme, Tooltip, type DrawerProps } from 'antd';
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { NotificationBell } from '../notifications/notification-bell';
 import { AppMenu } from './app-menu';
 import { contrastTokens } from './contrast-tokens';
 import type { SettingsPanel as SettingsPanelComponent } from './settings-panel';
@@ -122,6 +123,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
                 {user.firstName} {user.lastName}
               </span>
             </Link>
+            <NotificationBell />
             <Tooltip title="Paramètres d’affichage">
               <Button
                 icon={<SettingOutlined />}

@@ -25,6 +25,7 @@ import { PasswordField, TextField, showServerErrors, useZodForm } from '@bo/ui/f
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, List, Tag, Typography } from 'antd';
 import { SettingsChoices } from '../layout/settings-panel';
+import { NotificationPreferencesCard } from '../notifications/notification-preferences-card';
 import { CalendarFeedCard } from './calendar-feed-card';
 
 function ProfileCard({ user }: { user: User }) {
@@ -305,6 +306,7 @@ export function MyAccountPage() {
       <ProfileCard key={`${user.id}-${user.email}`} user={user} />
       <PasswordCard user={user} />
       <SettingsCard user={user} />
+      <NotificationPreferencesCard />
       <CalendarFeedCard />
       <SessionsCard />
     </PageFrame>

@@ -1,0 +1,118 @@
+// The header's bell (docs/notifications.md), as a user meets it: a contact their leader gives them is counted on the
+// bell of their open page within two seconds, the panel says so and opens the contact, read then; all marked read at
+// once; the choices kept on /mon-compte; no accessibility fault in either theme.
+import type { ListPage, NotificationPreferences, User } from '@bo/contracts/all';
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './axe';
+import { apiPost, useStack } from './harness';
+
+const stack = useStack({ users: ['REC', 'DIR', 'COM'] });
+const { it, api } = stack;
+
+const LIVE_MS = 2_000;
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+
+async function setColour(trigram: string, color: 'light' | 'dark') {
+  const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
+    method: 'PATCH',
+    headers: {
+      Authorization: `Bearer ${stack.tokens[trigram]}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ color }),
+  });
+  assert.equal(response.status, 200);
+}
+
+describe('notifications', () => {
+  it('counts on REC’s bell, within 2 s, the contact DIR gives them, and opens it from the panel by keyboard', async () => {
+    const dir = await api<User>('/user', {}, 'DIR');
+    const rec = await api<User>('/user', {}, 'REC');
+    const contacts = await api<ListPage<{ id: number; firstName: string; lastName: string; owner: { id: number } }>>(
+      '/contacts',
+      { perPage: 20 },
+      'COM',
+    );
+    const contact = contacts.items.find((item) => item.owner.id !== rec.id);
+    assert.ok(contact, 'a contact REC does not own');
+    await apiPost(stack.harness.system.api.url, stack.tokens.REC, '/notifications/read', {});
+
+    const { page } = await stack.newPage('/agenda', 'Agenda', { as: 'REC' });
+    await page.waitForFunction(() => document.documentElement.dataset.live === 'open', undefined, { timeout: 10_000 });
+    await bell(page)
+      .and(page.getByRole('button', { name: 'Notifications', exact: true }))
+      .waitFor();
+
+    const saved = Date.now();
+    await apiPost(stack.harness.system.api.url, stack.tokens.DIR, '/contacts/owner', {
+      ids: JSON.stringify([contact.id]),
+      ownerId: rec.id,
+    });
+    await page.getByRole('button', { name: 'Notifications, 1 non lue' }).waitFor({ timeout: LIVE_MS });
+    assert.ok(Date.now() - saved < LIVE_MS, `counted ${Date.now() - saved} ms after the save`);
+
+    // By keyboard alone: the bell, then the notification's link.
+    await bell(page).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const text = `${dir.firstName} ${dir.lastName} vous a attribué le contact ${contact.firstName} ${contact.lastName}`;
+    const link = panel.getByRole('link', { name: new RegExp(`^Non lue : ${text}`) });
+    await link.waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the open panel, light theme');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(
+      (url) => url.pathname === '/liste-contacts' && url.searchParams.get('contact') === String(contact.id),
+    );
+    await page.getByRole('dialog', { name: /^Contact : / }).waitFor();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor({ timeout: LIVE_MS });
+    await page.context().close();
+  });
+
+  it('marks every notification read at once (dark theme)', async () => {
+    await setColour('REC', 'dark');
+    const rec = await api<User>('/user', {}, 'REC');
+    const contacts = await api<ListPage<{ id: number; owner: { id: number } }>>('/contacts', { perPage: 50 }, 'COM');
+    const given = contacts.items.filter((item) => item.owner.id !== rec.id).slice(0, 2);
+    for (const contact of given)
+      await apiPost(stack.harness.system.api.url, stack.tokens.DIR, '/contacts/owner', {
+        ids: JSON.stringify([contact.id]),
+        ownerId: rec.id,
+      });
+    const { page } = await stack.newPage('/agenda', 'Agenda', { as: 'REC' });
+    await page.getByRole('button', { name: /^Notifications, \d+ non lues?$/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByRole('link').first().waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the open panel, dark theme');
+    await panel.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    assert.equal(await panel.getByText(/^Non lue : /).count(), 0);
+    await page.context().close();
+    await setColour('REC', 'light');
+  });
+
+  it('keeps on /mon-compte the kinds a user turns off and the hour of their digest', async () => {
+    const { page } = await stack.newPage('/mon-compte', 'Mon compte', { as: 'COM' });
+    const form = page.getByRole('form', { name: 'Préférences de notification' });
+    const kind = form.getByRole('checkbox', { name: 'Un contact qui m’est attribué' });
+    await kind.waitFor();
+    assert.equal(await kind.isChecked(), true);
+    await kind.uncheck();
+    const digest = form.getByRole('combobox', { name: 'Résumé quotidien par e-mail' });
+    await digest.focus();
+    await digest.press('Enter');
+    await page.getByRole('option', { name: 'Aucun', exact: true }).click();
+    await form.getByRole('button', { name: 'Enregistrer les notifications' }).click();
+    await page.getByText('Préférences de notification enregistrées').first().waitFor();
+    const stored = await api<NotificationPreferences>('/user/notification-preferences', {}, 'COM');
+    assert.deepEqual([stored.kinds.contactAssigned, stored.kinds.sheetStatus, stored.digestHour], [false, true, null]);
+    await page.reload();
+    await kind.waitFor();
+    assert.equal(await kind.isChecked(), false);
+    await page.context().close();
+  });
+});
