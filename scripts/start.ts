@@ -23,6 +23,7 @@ const system = await startSystem({
 console.log(`
 Back office prêt : ${system.shellUrl}
 API : ${system.api.url} (documentation : ${system.api.url}/docs)
+Résumés quotidiens par e-mail : gardés dans ${path.relative(root, system.mailDir)}/ (serveur SMTP local ${system.mail.url})
 Modules : ${Object.entries(system.remotes)
   .map(([name, server]) => `${name} ${server.url}`)
   .join(', ')}

@@ -9,6 +9,7 @@ import { apiBundle, apiCommand } from '../api/src/node-flags';
 import { STOP_DEADLINE_MS } from '../api/src/stop-deadline';
 import { root } from './build';
 import { deployBuilt, readRegistry, remoteDirs, type RemoteKey } from './deploy-root';
+import { startLocalSmtp, type LocalSmtp } from './local-smtp';
 import { remoteHeaders, shellHeaders } from './security-headers';
 import { startStaticServer, type RunningServer } from './static-server';
 
@@ -27,6 +28,8 @@ export type SystemOptions = {
   // The end of a session not kept and its warning (config.json; 15 minutes and 1 minute unless given).
   sessionAutoClearMs?: number;
   sessionWarningMs?: number;
+  // How often the API checks its notification rounds (NOTIFICATION_ROUND_MS; a minute unless given).
+  notificationRoundMs?: number;
   quiet?: boolean;
 };
 
@@ -137,6 +140,9 @@ export function clientConfig(
 
 export type RunningSystem = {
   shellUrl: string;
+  // The local SMTP server the daily digests go to (docs/notifications.md); each kept as an .eml file in `mailDir`.
+  mail: LocalSmtp;
+  mailDir: string;
   deployRoot: string;
   api: ApiProcess;
   shell: RunningServer;
@@ -148,7 +154,15 @@ export type RunningSystem = {
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
   const { privateFile, publicKey } = ensureLoginKeys(options.dataDir);
   const shellUrl = `http://localhost:${options.shellPort}`;
-  const api = apiProcess(options, privateFile, shellUrl);
+  const mailDir = path.join(options.dataDir, 'mail');
+  const mail = await startLocalSmtp({ saveDir: mailDir });
+  const api = apiProcess(options, privateFile, shellUrl, {
+    SMTP_URL: mail.url,
+    APP_URL: shellUrl,
+    ...(options.notificationRoundMs === undefined
+      ? {}
+      : { NOTIFICATION_ROUND_MS: String(options.notificationRoundMs) }),
+  });
   await api.start();
 
   // Each remote keeps its own origin, which serves every version kept of it; the live one is read from the deploy
@@ -182,6 +196,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
 
   return {
     shellUrl,
+    mail,
+    mailDir,
     deployRoot,
     api,
     shell,
@@ -191,6 +207,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     },
     async stop() {
       await Promise.all([shell.close(), ...Object.values(remotes).map((r) => r.close()), api.stop()]);
+      await mail.close();
     },
   };
 }

@@ -27,7 +27,7 @@ import { contactTodoRoutes } from './routes/contact-todos';
 import { contactRoutes } from './routes/contacts';
 import { importRoutes } from './routes/import';
 import { liveRoutes } from './routes/live';
-import { morningRoundPlugin } from './notifications/morning-round';
+import { notificationRoundsPlugin } from './plugins/app/notification-rounds';
 import { needsSheetModelRoutes } from './routes/needs-sheet-models';
 import { needsSheetStatusRoutes } from './routes/needs-sheet-statuses';
 import { needsSheetRoutes } from './routes/needs-sheets';
@@ -124,7 +124,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(healthPlugin, { db });
   await app.register(metricsEndpointPlugin, { metrics });
   await app.register(livePlugin, { db });
-  await app.register(morningRoundPlugin);
+  await app.register(notificationRoundsPlugin);
 
   // 3. Routes, last: they rely on everything above (decorators, the auth hook, the error handler).
   await app.register(userRoutes);

@@ -54,9 +54,21 @@ export type LiveConfig = { streamsPerUser: number; heartbeatMs: number };
 
 // The morning round of due todos (docs/notifications.md): how often an instance checks whether today's is done
 // (null: never, the tests run it themselves).
-export type NotificationsConfig = { roundEveryMs: number | null };
+// and the daily digest by e-mail: the SMTP server it goes through (null: no digest is sent), its sender, and the
+// address of the application its links open (the shell's origin).
+export type NotificationsConfig = {
+  roundEveryMs: number | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  appUrl: string | null;
+};
 
-export const defaultNotificationsConfig: NotificationsConfig = { roundEveryMs: 60_000 };
+export const defaultNotificationsConfig: NotificationsConfig = {
+  roundEveryMs: 60_000,
+  smtpUrl: null,
+  mailFrom: 'Back office <ne-pas-repondre@localhost>',
+  appUrl: null,
+};
 
 export const defaultLiveConfig: LiveConfig = { streamsPerUser: 10, heartbeatMs: LIVE_HEARTBEAT_MS };
 
@@ -236,6 +248,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`METRICS_HOST must be an interface address such as 127.0.0.1 (got "${metricsHost}")`);
   if (text('METRICS_HOST') !== undefined && metricsPort === null)
     problems.push('METRICS_HOST is set without METRICS_PORT: set the port too, or unset both');
+  const smtpUrl = text('SMTP_URL') ?? null;
+  if (smtpUrl !== null && !URL.canParse(smtpUrl))
+    problems.push('SMTP_URL must be a URL such as smtps://user:password@host:465');
+  else if (smtpUrl !== null && !/^smtps?:$/.test(new URL(smtpUrl).protocol))
+    problems.push('SMTP_URL must start with smtp:// or smtps://');
+  const appUrl = (text('APP_URL') ?? corsOrigins[0] ?? null)?.replace(/\/+$/, '') ?? null;
+  if (appUrl !== null && !/^https?:\/\/[^\s]+$/.test(appUrl))
+    problems.push('APP_URL must be the address of the application, such as https://bo.example.fr');
+
   const metricsToken = text('METRICS_TOKEN') ?? null;
   if (metricsToken !== null && !/^[A-Za-z0-9._~+/=-]{32,}$/.test(metricsToken)) {
     problems.push(
@@ -279,6 +300,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     db,
     metrics: { port: metricsPort, host: metricsHost, token: metricsToken },
     live: { ...defaultLiveConfig, streamsPerUser: integer('LIVE_STREAMS_PER_USER', 10, 1, 1000) },
-    notifications: defaultNotificationsConfig,
+    notifications: {
+      ...defaultNotificationsConfig,
+      roundEveryMs: integer('NOTIFICATION_ROUND_MS', 60_000, 1_000, 3_600_000),
+      smtpUrl,
+      mailFrom: text('MAIL_FROM') ?? defaultNotificationsConfig.mailFrom,
+      appUrl,
+    },
   };
 }

@@ -89,6 +89,8 @@ export async function startHarness(
     chunkLoadTimeoutMs: 15_000,
     sessionAutoClearMs: session?.autoClearMs,
     sessionWarningMs: session?.warningMs,
+    // The daily digests a test asks for go out within a second or two, not at the next minute.
+    notificationRoundMs: 1_000,
   });
   const browser = await launchBrowser();
   return {

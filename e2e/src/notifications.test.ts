@@ -1,7 +1,15 @@
 // The header's bell (docs/notifications.md), as a user meets it: a contact their leader gives them is counted on the
 // bell of their open page within two seconds, the panel says so and opens the contact, read then; all marked read at
 // once; the choices kept on /mon-compte; no accessibility fault in either theme.
-import type { ListPage, NotificationPreferences, User } from '@bo/contracts/all';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  toBusinessIsoDate,
+  type ListPage,
+  type NotificationPreferences,
+  type Task,
+  type User,
+} from '@bo/contracts/all';
+import { simpleParser } from 'mailparser';
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -114,5 +122,53 @@ describe('notifications', () => {
     await kind.waitFor();
     assert.equal(await kind.isChecked(), false);
     await page.context().close();
+  });
+
+  it('sends REC the day’s digest by e-mail, whose link turns it off without logging in', async () => {
+    const rec = await api<User>('/user', {}, 'REC');
+    const contacts = await api<ListPage<{ id: number; firstName: string; lastName: string }>>(
+      '/contacts',
+      { perPage: 1 },
+      'REC',
+    );
+    const [task] = await api<Task[]>('/tasks', {}, 'REC');
+    const contact = contacts.items[0];
+    assert.ok(contact && task);
+    await apiPost(stack.harness.system.api.url, stack.tokens.REC, `/contact/${contact.id}/task/${task.id}/todo/store`, {
+      deadline: toBusinessIsoDate(new Date()),
+      notes: 'Pour le résumé',
+    });
+    // Due from 0 h: the next round (every second in these tests) sends it.
+    const saved = await fetch(new URL('/user/notification-preferences', stack.harness.system.api.url), {
+      method: 'PUT',
+      headers: {
+        Authorization: `Bearer ${stack.tokens.REC}`,
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ ...DEFAULT_NOTIFICATION_PREFERENCES, digestHour: 0 }),
+    });
+    assert.equal(saved.status, 200);
+    const { mail } = stack.harness.system;
+    const deadline = Date.now() + 15_000;
+    while (!mail.messages.some((message) => message.to.includes(rec.email)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const message = mail.messages.find((one) => one.to.includes(rec.email));
+    assert.ok(message, 'REC’s digest was sent');
+    const parsed = await simpleParser(message.raw);
+    assert.ok(parsed.text?.includes(`${contact.firstName} ${contact.lastName}`), parsed.text);
+    const link = /(http:\/\/localhost:\d+\/desabonnement\?jeton=[\w-]+)/.exec(parsed.text ?? '')?.[1];
+    assert.ok(link, 'the unsubscribe link');
+
+    // A browser that never logged in opens the link from the e-mail.
+    const { context, page } = await stack.harness.newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Résumé quotidien par e-mail' }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole('button', { name: 'Me désabonner' }).click();
+    await page.getByText('C’est fait : vous ne recevrez plus le résumé quotidien.').waitFor();
+    const stored = await api<NotificationPreferences>('/user/notification-preferences', {}, 'REC');
+    assert.equal(stored.digestHour, null);
+    await context.close();
   });
 });

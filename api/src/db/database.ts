@@ -28,6 +28,7 @@ export type AppUserTable = {
   // Tokens issued before this instant are refused (deactivation, log out everywhere).
   sessions_valid_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
   notification_preferences: ColumnType<unknown, string | undefined, string>;
+  unsubscribe_token: string | null;
 };
 
 // What a user is told happened to their work (migration 0037, docs/notifications.md).
@@ -43,6 +44,17 @@ export type NotificationTable = {
   day: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
   read_at: Date | null;
+};
+
+// A day's digest of a user (migration 0038): claimed, then sent, empty or failed.
+export type DigestSendTable = {
+  user_id: number;
+  day: string;
+  state: 'sending' | 'sent' | 'empty' | 'failed';
+  attempts: Generated<number>;
+  claimed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_at: Date | null;
+  error: string | null;
 };
 
 export type UserLoginTable = {
@@ -317,6 +329,7 @@ export type Database = {
   import_item: ImportItemTable;
   user_login: UserLoginTable;
   notification: NotificationTable;
+  digest_send: DigestSendTable;
 };
 
 export type Db = Kysely<Database>;

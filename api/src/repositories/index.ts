@@ -4,6 +4,7 @@ import { createCalendarFeedRepository } from './calendar-feed';
 import { createCompanyRepository } from './companies';
 import { createContactRepository } from './contacts';
 import { createContactSummaryRepository } from './contact-summaries';
+import { createDigestRepository } from './digests';
 import { createVersionReader, foldDataChanges, vacuumDataChanges } from '../freshness/data-version';
 import { createHistoryRepository } from './history';
 import { createNeedsSheetModelRepository } from './needs-sheet-models';
@@ -39,6 +40,7 @@ export function createRepositories(db: Db) {
     needsSheetModels: createNeedsSheetModelRepository(db),
     needsSheetStatuses: createNeedsSheetStatusRepository(db),
     notifications: createNotificationRepository(db),
+    digests: createDigestRepository(db),
     history,
     reports: createReportRepository(db),
     import: createImportRepository(db),

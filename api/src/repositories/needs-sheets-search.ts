@@ -1,4 +1,4 @@
-import type { ListPage, NeedsSheetSearchItem } from '@bo/contracts/all';
+import { escapeHtml, type ListPage, type NeedsSheetSearchItem } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
@@ -13,8 +13,6 @@ import { joins, listColumns, toListItem, type ListRow } from './needs-sheets-row
 const MARK_START = '\u0002';
 const MARK_END = '\u0003';
 const headlineOptions = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=25, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 export function toHighlight(snippet: string): string {
   return escapeHtml(snippet).split(MARK_START).join('<mark>').split(MARK_END).join('</mark>');
 }

@@ -72,6 +72,40 @@ export function createUserRepository(db: Db, history: HistoryRepository) {
       return { user, session };
     },
 
+    // The same for many sessions in one query (the event streams' heartbeat): keyed by `${userId}:${sid}`; a pair
+    // whose user is gone is missing.
+    async authStates(
+      pairs: ReadonlyArray<{ userId: number; sid: string }>,
+    ): Promise<Map<string, { user: UserRow | undefined; session: AuthSession | null }>> {
+      const states = new Map<string, { user: UserRow | undefined; session: AuthSession | null }>();
+      if (pairs.length === 0) return states;
+      const { rows } = await sql<
+        UserRow & {
+          key_sid: string;
+          session_id: number | null;
+          session_last_seen_at: Date | null;
+          session_ended_at: Date | null;
+        }
+      >`
+        select u.*, k.sid as key_sid, s.id as session_id, s.last_seen_at as session_last_seen_at,
+          s.ended_at as session_ended_at
+        from unnest(${pairs.map((pair) => pair.userId)}::integer[], ${pairs.map((pair) => pair.sid)}::text[]) as k (user_id, sid)
+        join app_user u on u.id = k.user_id
+        left join user_session s on s.user_id = k.user_id and s.sid = k.sid`.execute(db);
+      for (const row of rows) {
+        const {
+          key_sid: sid,
+          session_id: id,
+          session_last_seen_at: lastSeenAt,
+          session_ended_at: endedAt,
+          ...user
+        } = row;
+        const session = id === null || lastSeenAt === null ? null : { id, lastSeenAt, ended: endedAt !== null };
+        states.set(`${user.id}:${sid}`, { user, session });
+      }
+      return states;
+    },
+
     async saveSettings(userId: number, changes: Partial<LayoutSettings>): Promise<UserRow> {
       const current = await db
         .selectFrom('app_user')

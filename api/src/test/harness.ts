@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app';
-import { defaultDbTimeouts, defaultLiveConfig, defaultRequestTimeoutMs, type AppConfig } from '../config';
+import {
+  defaultDbTimeouts,
+  defaultLiveConfig,
+  defaultNotificationsConfig,
+  defaultRequestTimeoutMs,
+  type AppConfig,
+} from '../config';
 import type { Db } from '../db/database';
 import { createPgPool, createPglite, kyselyOnPglite, kyselyOnPool, type EngineName } from '../db/engine';
 import { migrateToLatest } from '../db/migrate';
@@ -40,7 +46,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     db: defaultDbTimeouts,
     metrics: { port: null, host: '127.0.0.1', token: null },
     live: defaultLiveConfig,
-    notifications: { roundEveryMs: null },
+    notifications: { ...defaultNotificationsConfig, roundEveryMs: null },
     ...overrides,
   };
 }

@@ -135,11 +135,20 @@ export function notificationText(notification: Notification): string {
   }
 }
 
+// A record's panel on its list: where a notification, the digest and the search box open it.
+export const recordPaths: Record<NotificationRecordType, (id: number) => string> = {
+  contact: (id) => `/liste-contacts?contact=${id}`,
+  needsSheet: (id) => `/fiches-de-besoin?sheet=${id}`,
+};
+
+export const unsubscribePayloadSchema = z.object({
+  token: z.string({ error: messages.invalid }).regex(/^[\w-]{16,64}$/, messages.invalid),
+});
+
 // Where a notification leads: the record's panel on its list, or the page of its kind when it names none.
 export function notificationLink(notification: Notification): string {
   const { record } = notification;
-  if (record?.type === 'contact') return `/liste-contacts?contact=${record.id}`;
-  if (record?.type === 'needsSheet') return `/fiches-de-besoin?sheet=${record.id}`;
+  if (record !== null) return recordPaths[record.type](record.id);
   switch (notification.kind) {
     case 'todosDue':
       return '/agenda';

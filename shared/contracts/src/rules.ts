@@ -47,3 +47,8 @@ export function loginFieldErrors(values: { trigram: string; password: string }):
 
 // Where the browser keeps a saved session token (local storage, when the user chose "Enregistrer").
 export const TOKEN_STORAGE_KEY = 'token';
+
+// The page the daily digest's unsubscribe link opens, without logging in (docs/notifications.md), its secret in
+// `jeton`. Here, zod-free, because the shell's boot reads it.
+export const UNSUBSCRIBE_PATH = '/desabonnement';
+export const UNSUBSCRIBE_PARAM = 'jeton';

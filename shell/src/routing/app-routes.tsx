@@ -9,7 +9,7 @@ import {
   useCurrentUser,
   useSignedIn,
 } from '@bo/client';
-import { appRoutes, canOpen, errorText, type AppRoute, type RemoteName } from '@bo/contracts';
+import { appRoutes, canOpen, errorText, UNSUBSCRIBE_PATH, type AppRoute, type RemoteName } from '@bo/contracts';
 import { Button, Spin } from 'antd';
 import { Result } from '../pages/result';
 import { lazy, Suspense } from 'react';
@@ -22,6 +22,7 @@ import { RemoteOutlet } from './remote-outlet';
 
 const MyAccountPage = lazy(() => import('../pages/my-account').then((m) => ({ default: m.MyAccountPage })));
 const ModulesPage = lazy(() => import('../pages/modules-page').then((m) => ({ default: m.ModulesPage })));
+const UnsubscribePage = lazy(() => import('../pages/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
 const ShowroomRoutes = lazy(() => import('../showroom/showroom-routes').then((m) => ({ default: m.ShowroomRoutes })));
 
 // A rejected token (expired, revoked, invalid) drops the cached user: the login card comes back.
@@ -96,6 +97,14 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<PageSpinner label="Chargement…" />}>
             <ShowroomRoutes />
+          </Suspense>
+        }
+      />
+      <Route
+        path={UNSUBSCRIBE_PATH}
+        element={
+          <Suspense fallback={<PageSpinner label="Chargement…" />}>
+            <UnsubscribePage />
           </Suspense>
         }
       />

@@ -42,11 +42,17 @@ export function authOf(request: FastifyRequest): Auth {
 
 // Whether the session of a well-signed, unexpired token still holds: its user and session, or the refusal's code.
 // Checked on every call, and again and again while an event stream stays open.
-export async function sessionState(
-  repos: Repositories,
+export async function sessionState(repos: Repositories, token: TokenPayload): Promise<SessionState> {
+  return judgeSession(token, await repos.users.authState(token.sub, token.sid));
+}
+
+export type SessionState = { ok: true; user: UserRow; session: AuthSession } | { ok: false; code: ErrorCode };
+
+// The same, from the user and session rows read (one by one, or for every open stream at once).
+export function judgeSession(
   token: TokenPayload,
-): Promise<{ ok: true; user: UserRow; session: AuthSession } | { ok: false; code: ErrorCode }> {
-  const { user, session } = await repos.users.authState(token.sub, token.sid);
+  { user, session }: { user: UserRow | undefined; session: AuthSession | null },
+): SessionState {
   if (user === undefined) return { ok: false, code: 'tokenInvalid' };
   // A session ended (logout, ended from another device) or unknown (pruned, or older than the session list).
   if (session === null || session.ended) return { ok: false, code: 'tokenBlacklisted' };

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { registerEndpoint } from '../../http/register-endpoint';
 import type { LiveStream } from '../../live/hub';
-import { authOf, sessionState } from '../../plugins/app/auth';
+import { authOf } from '../../plugins/app/auth';
 import type { UserRow } from '../../db/database';
 import { toActor } from '../../repositories/users';
 
@@ -16,7 +16,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 // heartbeat), and when the instance stops.
 export async function liveRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.events, async (request, reply) => {
-    const { live, repos, config } = app;
+    const { live } = app;
     const auth = authOf(request);
     const { tab } = request.query;
     let actor = auth.actor;
@@ -39,12 +39,14 @@ export async function liveRoutes(app: FastifyInstance) {
 
     const timers: ReturnType<typeof setTimeout>[] = [];
     let stopListening = () => {};
+    let stopBeating = () => {};
     // reason null: the connection is gone, or the client reads too slowly; nothing more to say.
     function end(reason: LiveEndReason | null) {
       if (out.writableEnded) return;
       live.hub.remove(stream);
       for (const timer of timers) clearTimeout(timer);
       stopListening();
+      stopBeating();
       if (reason !== null) event('end', null, { reason });
       out.end();
       // The tab's panel is no longer shown here (a tab that goes on says so again on its next stream).
@@ -56,18 +58,14 @@ export async function liveRoutes(app: FastifyInstance) {
     stopListening = live.onEndAll(() => end('stopping'));
     request.raw.on('close', () => end(null));
     timers.push(setTimeout(() => end('expired'), Math.max(0, auth.token.exp * 1000 - Date.now())));
-    const beat = setInterval(() => {
-      write(': ping\n\n');
-      void sessionState(repos, auth.token).then(
-        (state) => {
-          if (!state.ok) end('session');
-          else actor = toActor(state.user);
-        },
-        // The database is unreachable: the stream goes on, and the next beat checks again.
-        () => undefined,
-      );
-    }, config.live.heartbeatMs);
-    timers.push(beat);
+    stopBeating = live.onHeartbeat({
+      token: auth.token,
+      ping: () => write(': ping\n\n'),
+      judged: (state) => {
+        if (!state.ok) end('session');
+        else actor = toActor(state.user);
+      },
+    });
 
     // A resume: what this user missed since the last change their browser got, or, when that cannot be known, a reset.
     const lastEventId = request.headers['last-event-id'];

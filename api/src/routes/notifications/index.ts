@@ -30,4 +30,9 @@ export async function notificationRoutes(app: FastifyInstance) {
   registerEndpoint(app, endpoints.saveNotificationPreferences, async (request) =>
     repos.notifications.savePreferences(authOf(request).user.id, request.body),
   );
+
+  registerEndpoint(app, endpoints.unsubscribeDigest, async (request) => {
+    if (!(await repos.digests.unsubscribe(request.body.token))) throw new AppError('modelNotFound', { field: 'token' });
+    return null;
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notificationPageSchema, notificationPreferencesSchema } from '../notification';
+import { notificationPageSchema, notificationPreferencesSchema, unsubscribePayloadSchema } from '../notification';
 import { pageParams } from '../paging';
 import { endpointGroup } from './endpoint';
 import { emptyPayloadSchema, idParamsSchema, noDataSchema } from './params';
@@ -45,5 +45,14 @@ export const notificationEndpoints = endpointGroup('notifications', {
     access: 'session',
     body: notificationPreferencesSchema,
     response: notificationPreferencesSchema,
+  },
+  unsubscribeDigest: {
+    method: 'POST',
+    path: '/digest/unsubscribe',
+    summary:
+      'Turn the daily digest off without logging in, from the secret of its e-mail’s link (modelNotFound if it names nobody)',
+    access: 'public',
+    body: unsubscribePayloadSchema,
+    response: noDataSchema,
   },
 });
