@@ -32,6 +32,7 @@ import { needsSheetModelRoutes } from './routes/needs-sheet-models';
 import { needsSheetStatusRoutes } from './routes/needs-sheet-statuses';
 import { needsSheetRoutes } from './routes/needs-sheets';
 import { notificationRoutes } from './routes/notifications';
+import { searchRoutes } from './routes/search';
 import { phraseRoutes } from './routes/phrases';
 import { reportRoutes } from './routes/reports';
 import { taskTypeRoutes } from './routes/task-types';
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, logger = false }: BuildAppOptions):
   await app.register(needsSheetStatusRoutes);
   await app.register(liveRoutes);
   await app.register(notificationRoutes);
+  await app.register(searchRoutes);
 
   return app;
 }

@@ -14,6 +14,7 @@ import { createNotificationRepository } from './notifications';
 import { createImportRepository } from './import';
 import { createPhraseRepository } from './phrases';
 import { createReportRepository } from './reports';
+import { createSearchRepository } from './search';
 import { createSecurityRepository } from './security';
 import { createSessionRepository } from './sessions';
 import { createTaskTypeRepository } from './task-types';
@@ -41,6 +42,7 @@ export function createRepositories(db: Db) {
     needsSheetStatuses: createNeedsSheetStatusRepository(db),
     notifications: createNotificationRepository(db),
     digests: createDigestRepository(db),
+    search: createSearchRepository(db),
     history,
     reports: createReportRepository(db),
     import: createImportRepository(db),

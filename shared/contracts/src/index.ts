@@ -24,3 +24,4 @@ export * from './account';
 export * from './phrase';
 export * from './live';
 export * from './notification';
+export * from './search';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordPaths } from './routes';
 import { messages } from './rules';
 
 // Notifications (docs/notifications.md): what a user is told happened to their work, in the header's bell. The
@@ -134,12 +135,6 @@ export function notificationText(notification: Notification): string {
         : `${who} a créé une tâche${detail.task === undefined ? '' : ` « ${detail.task} »`} pour votre contact ${record.label}`;
   }
 }
-
-// A record's panel on its list: where a notification, the digest and the search box open it.
-export const recordPaths: Record<NotificationRecordType, (id: number) => string> = {
-  contact: (id) => `/liste-contacts?contact=${id}`,
-  needsSheet: (id) => `/fiches-de-besoin?sheet=${id}`,
-};
 
 export const unsubscribePayloadSchema = z.object({
   token: z.string({ error: messages.invalid }).regex(/^[\w-]{16,64}$/, messages.invalid),

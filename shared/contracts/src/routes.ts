@@ -197,6 +197,17 @@ export const testPages = [
   'Wizard',
 ] as const;
 
+// The records a panel shows, and where each opens: its list with the panel open (usePanelParam), the address a
+// notification, the daily digest and the search box link to.
+export const recordTypes = ['company', 'contact', 'needsSheet', 'user'] as const;
+export type RecordType = (typeof recordTypes)[number];
+export const recordPaths: Record<RecordType, (id: number) => string> = {
+  company: (id) => `/liste-societes?company=${id}`,
+  contact: (id) => `/liste-contacts?contact=${id}`,
+  needsSheet: (id) => `/fiches-de-besoin?sheet=${id}`,
+  user: (id) => `/liste-utilisateurs?user=${id}`,
+};
+
 export function findRoute(path: string): AppRoute | undefined {
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return appRoutes.find((route) => route.path === clean);

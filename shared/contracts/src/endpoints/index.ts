@@ -3,6 +3,7 @@ import { contactTodoEndpoints } from './contact-todos';
 import type { ListedEndpoint } from './endpoint';
 import { liveEndpoints } from './live';
 import { notificationEndpoints } from './notifications';
+import { searchEndpoints } from './search';
 import { phraseEndpoints } from './phrases';
 import { taskTypeEndpoints } from './task-types';
 import { teamEndpoints } from './team';
@@ -25,4 +26,5 @@ export const endpoints = {
   ...phraseEndpoints,
   ...liveEndpoints,
   ...notificationEndpoints,
+  ...searchEndpoints,
 } satisfies Record<string, ListedEndpoint>;
