@@ -33,6 +33,12 @@ describe('loadConfig', () => {
         db: { connectMs: 3000, statementMs: 5000, lockMs: 2000, idleInTransactionMs: 10000 },
         metrics: { port: null, host: '127.0.0.1', token: null },
         live: { streamsPerUser: 10, heartbeatMs: 15_000 },
+        notifications: {
+          roundEveryMs: 60_000,
+          smtpUrl: null,
+          mailFrom: 'Back office <ne-pas-repondre@localhost>',
+          appUrl: 'http://localhost:3000',
+        },
       },
     );
     assert.ok(productionPasswordHashing.memoryCost >= 19_456);
@@ -112,6 +118,9 @@ describe('loadConfig', () => {
           DB_STATEMENT_TIMEOUT_MS: 'forever',
           METRICS_PORT: 'prometheus',
           METRICS_TOKEN: 'too-short',
+          SMTP_URL: 'mail.example.fr',
+          APP_URL: 'bo.example.fr',
+          NOTIFICATION_ROUND_MS: '10',
         }),
       (error: unknown) => {
         assert.ok(error instanceof ConfigError);
@@ -129,6 +138,9 @@ describe('loadConfig', () => {
           'DB_STATEMENT_TIMEOUT_MS',
           'METRICS_PORT',
           'METRICS_TOKEN',
+          'SMTP_URL',
+          'APP_URL',
+          'NOTIFICATION_ROUND_MS',
         ];
         assert.equal(error.problems.length, names.length);
         for (const name of names) assert.match(error.message, new RegExp(`${name} must`));

@@ -248,14 +248,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`METRICS_HOST must be an interface address such as 127.0.0.1 (got "${metricsHost}")`);
   if (text('METRICS_HOST') !== undefined && metricsPort === null)
     problems.push('METRICS_HOST is set without METRICS_PORT: set the port too, or unset both');
+  const notificationRoundMs = integer('NOTIFICATION_ROUND_MS', 60_000, 1_000, 3_600_000);
   const smtpUrl = text('SMTP_URL') ?? null;
   if (smtpUrl !== null && !URL.canParse(smtpUrl))
     problems.push('SMTP_URL must be a URL such as smtps://user:password@host:465');
   else if (smtpUrl !== null && !/^smtps?:$/.test(new URL(smtpUrl).protocol))
     problems.push('SMTP_URL must start with smtp:// or smtps://');
-  const appUrl = (text('APP_URL') ?? corsOrigins[0] ?? null)?.replace(/\/+$/, '') ?? null;
-  if (appUrl !== null && !/^https?:\/\/[^\s]+$/.test(appUrl))
+  const isWebAddress = (value: string) => /^https?:\/\/[^\s]+$/.test(value);
+  const appUrlRaw = text('APP_URL');
+  if (appUrlRaw !== undefined && !isWebAddress(appUrlRaw))
     problems.push('APP_URL must be the address of the application, such as https://bo.example.fr');
+  const appUrl = (appUrlRaw ?? corsOrigins.find(isWebAddress) ?? null)?.replace(/\/+$/, '') ?? null;
 
   const metricsToken = text('METRICS_TOKEN') ?? null;
   if (metricsToken !== null && !/^[A-Za-z0-9._~+/=-]{32,}$/.test(metricsToken)) {
@@ -302,7 +305,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     live: { ...defaultLiveConfig, streamsPerUser: integer('LIVE_STREAMS_PER_USER', 10, 1, 1000) },
     notifications: {
       ...defaultNotificationsConfig,
-      roundEveryMs: integer('NOTIFICATION_ROUND_MS', 60_000, 1_000, 3_600_000),
+      roundEveryMs: notificationRoundMs,
       smtpUrl,
       mailFrom: text('MAIL_FROM') ?? defaultNotificationsConfig.mailFrom,
       appUrl,

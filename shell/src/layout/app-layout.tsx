@@ -6,6 +6,7 @@ import { Button, ConfigProvider, Layout, Space, theme, Tooltip, type DrawerProps
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { NotificationBell } from '../notifications/notification-bell';
+import { SearchLauncher } from '../search/search-launcher';
 import { AppMenu } from './app-menu';
 import { contrastTokens } from './contrast-tokens';
 import type { SettingsPanel as SettingsPanelComponent } from './settings-panel';
@@ -123,6 +124,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
                 {user.firstName} {user.lastName}
               </span>
             </Link>
+            <SearchLauncher userId={user.id} />
             <NotificationBell />
             <Tooltip title="Paramètres d’affichage">
               <Button
