@@ -12,7 +12,7 @@ import { dataBench, printData, type DataResult } from './import-load';
 import { listLoad, printLists, type ExportRow, type ListRow } from './list-load';
 import { liveLoad, printLive, type LiveResult } from './live-load';
 import { mixedLoad, type CurvePoint, type MixedRow } from './mixed-load';
-import { needsLoad, printNeeds } from './needs-load';
+import { needsLoad, printNeeds, searchCalls } from './needs-load';
 import { instanceStart, printInstanceStart, type StartResult } from './instance-start';
 import { printReports, reportLoad, type ReportRow, type ChartChunk } from './report-load';
 import { printRolling, rollingLoad, type RollingResult } from './rolling-load';
@@ -92,6 +92,7 @@ const goalExportSeconds = 3;
 type ListResult = { engine: string; rows: ListRow[]; exports: ExportRow[] };
 const goalNeedsP95 = 50;
 const needsResults: { engine: string; sheets: number; rows: ListRow[] }[] = [];
+const searchResults: { engine: string; sheets: number; rows: ListRow[] }[] = [];
 const scale = benchScale();
 const largeScale = scaledLarge(scale);
 const reportSeconds = Number(process.env.BENCH_REPORT_DURATION ?? 5);
@@ -283,6 +284,9 @@ async function benchEngine(
       console.log(`  ${created} needs sheets added in ${seconds.toFixed(1)} s`);
       const rows = await needsLoad({ base, token: await login(base), ...listSettings });
       needsResults.push({ engine, sheets: count, rows });
+      // The search box, on the same dataset (its sheets included).
+      const found = await needsLoad({ base, token: await login(base), ...listSettings, calls: searchCalls });
+      searchResults.push({ engine, sheets: count, rows: found });
     }
     if (!scenarios.includes('loads')) return;
     const token = await login(base);
@@ -447,6 +451,8 @@ export async function apiBench(): Promise<void> {
     printLists(result.engine, listSettings.connections, result, goalListP95, goalExportSeconds);
   for (const result of reportResults) printReports(result, reportGoals);
   for (const result of needsResults) printNeeds(result, listSettings.connections, goalNeedsP95);
+  for (const result of searchResults)
+    printNeeds(result, listSettings.connections, goalNeedsP95, 'The search box on the large dataset');
   if (data !== null) printData(data, dataGoals);
   if (fresh !== null) printInstanceStart(fresh, startGoals);
 }

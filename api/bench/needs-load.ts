@@ -25,6 +25,14 @@ export const needsCalls: NeedsCall[] = [
   { name: 'GET /needs?scope=team', path: '/needs?scope=team' },
 ];
 
+// The search box of every page (docs/search.md) on the same dataset: two letters, a name, a town, a word of a sheet's
+// title, a reference's start, a SIRET's digits.
+const globalSearch = (q: string) => `/search?q=${encodeURIComponent(q)}`;
+export const searchCalls: NeedsCall[] = ['ma', 'mar', 'martin', 'lyon', 'développeur', 'BES-20', '7328'].map((q) => ({
+  name: `GET /search?q=${q}`,
+  path: globalSearch(q),
+}));
+
 type Page = { items: unknown[]; total: number };
 
 // One answer of the call, as the load will get them: what it holds, and a check that it is what the scenario measures.
@@ -35,6 +43,11 @@ async function probe(base: string, call: NeedsCall, token: string): Promise<stri
   const body = await response.text();
   if (response.status !== 200) throw new Error(`${call.name}: ${response.status} ${body.slice(0, 200)}`);
   if (response.headers.get('x-cache') === 'hit') throw new Error(`${call.name}: answered from the answer cache`);
+  if (call.path.startsWith('/search?')) {
+    const hits = (JSON.parse(body) as { data: Array<{ kind: string }> }).data;
+    const kinds = [...new Set(hits.map((hit) => hit.kind))];
+    return `${hits.length} results (${kinds.join(', ') || 'none'})`;
+  }
   const page = (JSON.parse(body) as { data: Page }).data;
   if (!call.path.startsWith('/needs/search')) return `${page.total} rows`;
   const items = page.items as NeedsSheetSearchItem[];
@@ -50,14 +63,15 @@ export async function needsLoad(options: {
   token: string;
   connections: number;
   seconds: number;
+  calls?: NeedsCall[];
 }): Promise<ListRow[]> {
-  const { base, token, connections, seconds } = options;
+  const { base, token, connections, seconds, calls = needsCalls } = options;
   // A warm-up first (the sheets were just added), then the baseline before and after: ratios against their mean.
   await loadCall(`${base}/user`, token, connections, seconds);
-  for (const call of needsCalls) await loadCall(`${base}${call.path}`, token, connections, 1);
+  for (const call of calls) await loadCall(`${base}${call.path}`, token, connections, 1);
   const before = await loadCall(`${base}/user`, token, connections, seconds);
   const measured: ListRow[] = [];
-  for (const call of needsCalls) {
+  for (const call of calls) {
     const detail = await probe(base, call, token);
     console.log(`  loading ${call.name} with ${connections} connection(s) for ${seconds} s (${detail})`);
     measured.push({
@@ -82,6 +96,7 @@ export function printNeeds(
   result: { engine: string; sheets: number; rows: ListRow[] },
   connections: number,
   goalP95: number,
+  title = 'Needs sheets on the large dataset',
 ): void {
   const onPostgres = result.engine === 'postgres';
   const over = (row: ListRow) => (row.serverP95 ?? Infinity) >= goalP95;
@@ -89,7 +104,7 @@ export function printNeeds(
   const verdict = (row: ListRow) => (row.ratio === null ? '' : !over(row) ? 'met' : onPostgres ? 'NOT met' : 'over');
   const lines = result.rows.map((row) => [row.call, ...latencyCells(row, true), verdict(row), row.detail]);
   printTextTable(
-    `Needs sheets on the large dataset (${result.sheets} sheets), ${result.engine}, ${connections} connections, built by the database every time`,
+    `${title} (${result.sheets} sheets), ${result.engine}, ${connections} connections, built by the database every time`,
     header,
     lines,
   );

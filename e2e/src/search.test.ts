@@ -77,7 +77,7 @@ describe('search box', () => {
     await setColour('dark');
     try {
       const { page } = await stack.newPage('/liste-societes', 'Sociétés');
-      await page.getByRole('button', { name: 'Rechercher' }).click();
+      await page.getByRole('button', { name: 'Recherche globale' }).click();
       await box(page).fill('zzqxwv');
       const dialog = page.getByRole('dialog', { name: 'Rechercher' });
       await dialog.getByText('Aucune correspondance').waitFor();

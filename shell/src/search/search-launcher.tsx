@@ -31,10 +31,10 @@ export function SearchLauncher({ userId }: { userId: number }) {
   }, []);
   return (
     <>
-      <Tooltip title="Rechercher (Ctrl+K)">
+      <Tooltip title="Recherche globale (Ctrl+K)">
         <Button
           icon={<SearchOutlined />}
-          aria-label="Rechercher"
+          aria-label="Recherche globale"
           aria-keyshortcuts="Control+K /"
           aria-haspopup="dialog"
           onClick={() => setOpen(true)}
