@@ -101,17 +101,20 @@ export async function liveLoad(settings: LiveSettings): Promise<LiveResult> {
   const bareMb = rssMegabytes(settings.readerPid);
   const bareCpuPercent = await restingFor(settings.readerPid);
 
-  const waiting = new Map<number, { version: number; sentAt: number; left: number; done: () => void }>();
+  // Each change heard, by the version it tells, with when: a stream may hear a save before the saver reads its answer
+  // (the version is known only then), so arrivals are kept and matched once the answer is read.
+  const heard = new Map<number, number[]>();
+  let onHeard = () => undefined as void;
   const latencies: number[] = [];
   const closers: Array<() => void> = [];
   for (let i = 0; i < settings.streams; i += 1) {
     closers.push(
       await openStream(settings.reader, token, `bench-tab-${i}`, (arrival) => {
-        const write = waiting.get(arrival.todoId);
-        if (write === undefined || arrival.version !== write.version) return;
-        latencies.push(arrival.at - write.sentAt);
-        write.left -= 1;
-        if (write.left === 0) write.done();
+        if (arrival.todoId !== todo.id) return;
+        const times = heard.get(arrival.version) ?? [];
+        times.push(arrival.at);
+        heard.set(arrival.version, times);
+        onHeard();
       }),
     );
   }
@@ -132,13 +135,20 @@ export async function liveLoad(settings: LiveSettings): Promise<LiveResult> {
         body: form,
       });
       const { version } = ((await saved.json()) as { data: { version: number } }).data;
-      let done: () => void = () => undefined;
-      const all = new Promise<void>((resolve) => (done = resolve));
-      const write = { version, sentAt, left: settings.streams, done };
-      waiting.set(todo.id, write);
-      await Promise.race([all, sleep(5_000)]);
-      missed += write.left;
-      waiting.delete(todo.id);
+      const count = () => heard.get(version)?.length ?? 0;
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          onHeard = () => {
+            if (count() >= settings.streams) resolve();
+          };
+          onHeard();
+        }),
+        sleep(5_000),
+      ]);
+      onHeard = () => undefined;
+      for (const at of heard.get(version) ?? []) latencies.push(at - sentAt);
+      missed += Math.max(0, settings.streams - count());
+      heard.delete(version);
       await sleep(200);
     }
     const sorted = [...latencies].sort((a, b) => a - b);

@@ -279,6 +279,8 @@ export type NeedsSheetTable = {
   version: ColumnType<number, never, never>;
   // Kept by a trigger (title, skills, description): searched, never written.
   search_vector: ColumnType<string, never, never>;
+  // Generated (title and reference, folded, migration 0039): searched by the search box, never written.
+  search_key: ColumnType<string, never, never>;
   // Whether its status closes it, kept by triggers (migration 0022): read, never written.
   closed: ColumnType<boolean, never, never>;
 };

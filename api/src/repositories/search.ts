@@ -14,9 +14,9 @@ import { escapeLike, fold } from './mapping';
 
 // The search box (docs/search.md): each kind's best matches, case and accents ignored. Best first: the text at the
 // start of the record's name, then at the start of one of its words, then anywhere; then active records, then by name.
-// Contacts and companies: from 3 characters a "contains" read through the trigram indexes of their search keys
-// (migration 0010; a contact's names, e-mail and phone, a company's name, SIRET and city); with 2, which no trigram
-// index serves, the names starting with them, read along the name indexes. Needs sheets: reference and title.
+// From 3 characters a "contains" read through the trigram indexes of the stored search keys (migrations 0010 and
+// 0039: a contact's names, e-mail and phone, a company's name, SIRET and city, a sheet's title and reference); with 2,
+// which no trigram index serves, the names (a sheet's title) starting with them.
 
 type HitRow = { id: number; label: string; detail: string | null; active: boolean };
 
@@ -27,51 +27,46 @@ function patternsOf(text: string): Patterns {
   return { short: folded.length < 3, prefix: `${folded}%`, word: `% ${folded}%`, contains: `%${folded}%` };
 }
 
-// 0 at the name's start, 1 at a word's start, 2 elsewhere.
-const rank = (name: RawBuilder<string>, p: Patterns) =>
-  sql`case when ${name} like ${p.prefix} then 0 when ${name} like ${p.word} then 1 else 2 end`;
+// 0 at the start of the key, 1 at the start of one of its words, 2 elsewhere: read on the stored folded keys alone, so
+// that ranking thousands of matches computes nothing per row.
+const rank = (keys: RawBuilder<string>[], p: Patterns) =>
+  sql`case when ${sql.join(
+    keys.map((key) => sql`${key} like ${p.prefix}`),
+    sql` or `,
+  )} then 0 when ${keys[0]} like ${p.word} then 1 else 2 end`;
 
 const queries: Record<SearchKind, (p: Patterns) => RawBuilder<HitRow>> = {
-  contact: (p) => {
-    const last = fold(sql.ref('c.last_name'));
-    const first = fold(sql.ref('c.first_name'));
-    const full = fold(sql`c.first_name || ' ' || c.last_name`);
-    return sql<HitRow>`
-      select c.id, c.first_name || ' ' || c.last_name as label, co.name as detail, c.is_active as active
-      from contact c left join company co on co.id = c.company_id
-      where c.merged_into_id is null and ${
-        p.short ? sql`(${last}) collate "C" like ${p.prefix}` : sql`c.search_key like ${p.contains}`
-      }
-      order by least(${rank(full, p)}, ${rank(last, p)}), c.is_active desc,
-        (${last}) collate "C", (${first}) collate "C", c.id
-      limit ${SEARCH_PER_KIND}`;
-  },
-  company: (p) => {
-    const name = fold(sql.ref('co.name'));
-    return sql<HitRow>`
-      select co.id, co.name as label, nullif(concat_ws(' ', co.postal_code, co.city), '') as detail,
-        co.is_active as active
-      from company co
-      where ${p.short ? sql`(${name}) collate "C" like ${p.prefix}` : sql`co.search_key like ${p.contains}`}
-      order by ${rank(name, p)}, co.is_active desc, (${name}) collate "C", co.id
-      limit ${SEARCH_PER_KIND}`;
-  },
-  needsSheet: (p) => {
-    const text = fold(sql`s.reference || ' ' || s.title`);
-    return sql<HitRow>`
-      select s.id, s.reference || ' — ' || s.title as label, co.name as detail, not s.closed and s.is_active as active
-      from needs_sheet s join company co on co.id = s.company_id
-      where ${text} like ${p.contains}
-      order by ${rank(fold(sql.ref('s.title')), p)}, (not s.closed and s.is_active) desc, s.deadline desc, s.id desc
-      limit ${SEARCH_PER_KIND}`;
-  },
+  // search_key: first name, last name, e-mail, phone; name_key: last name, first name.
+  contact: (p) => sql<HitRow>`
+    select c.id, c.first_name || ' ' || c.last_name as label, co.name as detail, c.is_active as active
+    from contact c left join company co on co.id = c.company_id
+    where c.merged_into_id is null and ${p.short ? sql`c.name_key like ${p.prefix}` : sql`c.search_key like ${p.contains}`}
+    order by ${rank([sql`c.search_key`, sql`c.name_key`], p)}, c.is_active desc, c.name_key, c.id
+    limit ${SEARCH_PER_KIND}`,
+  // search_key: name, SIRET, city; name_key: the name.
+  company: (p) => sql<HitRow>`
+    select co.id, co.name as label, nullif(concat_ws(' ', co.postal_code, co.city), '') as detail,
+      co.is_active as active
+    from company co
+    where ${p.short ? sql`co.name_key like ${p.prefix}` : sql`co.search_key like ${p.contains}`}
+    order by ${rank([sql`co.search_key`], p)}, co.is_active desc, co.name_key, co.id
+    limit ${SEARCH_PER_KIND}`,
+  // search_key: title, reference (migration 0039).
+  needsSheet: (p) => sql<HitRow>`
+    select s.id, s.reference || ' — ' || s.title as label, co.name as detail, not s.closed and s.is_active as active
+    from needs_sheet s join company co on co.id = s.company_id
+    where s.search_key like ${p.short ? p.prefix : p.contains}
+    order by ${rank([sql`s.search_key`, sql`lower(s.reference)`], p)}, (not s.closed and s.is_active) desc,
+      s.deadline desc, s.id desc
+    limit ${SEARCH_PER_KIND}`,
+  // A few dozen rows.
   user: (p) => {
     const name = fold(sql`u.first_name || ' ' || u.last_name`);
     return sql<HitRow>`
       select u.id, u.first_name || ' ' || u.last_name as label, u.trigram as detail, u.is_active as active
       from app_user u
       where ${name} || ' ' || lower(u.trigram) || ' ' || lower(u.email) like ${p.contains}
-      order by case when lower(u.trigram) like ${p.prefix} then 0 else ${rank(name, p)} end, u.is_active desc,
+      order by case when lower(u.trigram) like ${p.prefix} then 0 else ${rank([name], p)} end, u.is_active desc,
         ${fold(sql.ref('u.last_name'))}, u.id
       limit ${SEARCH_PER_KIND}`;
   },

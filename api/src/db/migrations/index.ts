@@ -33,6 +33,7 @@ import * as contactCreatedSpans from './2026-11-28-0035-contact-created-spans';
 import * as liveChanges from './2026-11-28-0036-live-changes';
 import * as notifications from './2026-11-28-0037-notifications';
 import * as dailyDigest from './2026-11-28-0038-daily-digest';
+import * as needsSheetSearchKey from './2026-11-28-0039-needs-sheet-search-key';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0036-live-changes': liveChanges,
   '2026-11-28-0037-notifications': notifications,
   '2026-11-28-0038-daily-digest': dailyDigest,
+  '2026-11-28-0039-needs-sheet-search-key': needsSheetSearchKey,
 };
