@@ -35,14 +35,22 @@ const rank = (keys: RawBuilder<string>[], p: Patterns) =>
     sql` or `,
   )} then 0 when ${keys[0]} like ${p.word} then 1 else 2 end`;
 
+// Each kind's best matches are chosen on the searched table alone (a bounded sort of its keys), then named: joined to
+// their company for those 6 rows only.
 const queries: Record<SearchKind, (p: Patterns) => RawBuilder<HitRow>> = {
   // search_key: first name, last name, e-mail, phone; name_key: last name, first name.
   contact: (p) => sql<HitRow>`
     select c.id, c.first_name || ' ' || c.last_name as label, co.name as detail, c.is_active as active
-    from contact c left join company co on co.id = c.company_id
-    where c.merged_into_id is null and ${p.short ? sql`c.name_key like ${p.prefix}` : sql`c.search_key like ${p.contains}`}
-    order by ${rank([sql`c.search_key`, sql`c.name_key`], p)}, c.is_active desc, c.name_key, c.id
-    limit ${SEARCH_PER_KIND}`,
+    from (
+      select c.id, ${rank([sql`c.search_key`, sql`c.name_key`], p)} as rank
+      from contact c
+      where c.merged_into_id is null and ${p.short ? sql`c.name_key like ${p.prefix}` : sql`c.search_key like ${p.contains}`}
+      order by rank, c.is_active desc, c.name_key, c.id
+      limit ${SEARCH_PER_KIND}
+    ) best
+    join contact c on c.id = best.id
+    left join company co on co.id = c.company_id
+    order by best.rank, c.is_active desc, c.name_key, c.id`,
   // search_key: name, SIRET, city; name_key: the name.
   company: (p) => sql<HitRow>`
     select co.id, co.name as label, nullif(concat_ws(' ', co.postal_code, co.city), '') as detail,
@@ -53,12 +61,18 @@ const queries: Record<SearchKind, (p: Patterns) => RawBuilder<HitRow>> = {
     limit ${SEARCH_PER_KIND}`,
   // search_key: title, reference (migration 0039).
   needsSheet: (p) => sql<HitRow>`
-    select s.id, s.reference || ' — ' || s.title as label, co.name as detail, not s.closed and s.is_active as active
-    from needs_sheet s join company co on co.id = s.company_id
-    where s.search_key like ${p.short ? p.prefix : p.contains}
-    order by ${rank([sql`s.search_key`, sql`lower(s.reference)`], p)}, (not s.closed and s.is_active) desc,
-      s.deadline desc, s.id desc
-    limit ${SEARCH_PER_KIND}`,
+    select s.id, s.reference || ' — ' || s.title as label, co.name as detail, best.open as active
+    from (
+      select s.id, ${rank([sql`s.search_key`, sql`lower(s.reference)`], p)} as rank, not s.closed and s.is_active as open,
+        s.deadline
+      from needs_sheet s
+      where s.search_key like ${p.short ? p.prefix : p.contains}
+      order by rank, open desc, s.deadline desc, s.id desc
+      limit ${SEARCH_PER_KIND}
+    ) best
+    join needs_sheet s on s.id = best.id
+    join company co on co.id = s.company_id
+    order by best.rank, best.open desc, best.deadline desc, s.id desc`,
   // A few dozen rows.
   user: (p) => {
     const name = fold(sql`u.first_name || ' ' || u.last_name`);
