@@ -104,6 +104,17 @@ async function typeInSearchBox(page: Page, term: string, firstLabel: string): Pr
   return performance.now() - started;
 }
 
+// A row of the printed table: the searches, typed→shown p50 and p95, the API alone p50 and p95, the ratio of the p50s.
+const tableRow = (name: string, ui: number[], server: number[]) => [
+  name,
+  String(ui.length),
+  quantile(ui, 0.5).toFixed(0),
+  quantile(ui, 0.95).toFixed(0),
+  quantile(server, 0.5).toFixed(0),
+  quantile(server, 0.95).toFixed(0),
+  (quantile(ui, 0.5) / quantile(server, 0.5)).toFixed(1),
+];
+
 type StartSystem = typeof startSystem;
 type Checkout = { system: Awaited<ReturnType<StartSystem>>; page: Page; dataDir: string };
 
@@ -195,15 +206,7 @@ export async function listSearchBench(): Promise<void> {
         ui.push(await typeAndWait(mine.page, term, prefix));
         if (other && attempt % 2 === 0) otherUi.push(await typeAndWait(other.page, term, prefix));
       }
-      rows.push([
-        list.name,
-        String(ui.length),
-        quantile(ui, 0.5).toFixed(0),
-        quantile(ui, 0.95).toFixed(0),
-        quantile(server, 0.5).toFixed(0),
-        quantile(server, 0.95).toFixed(0),
-        (quantile(ui, 0.5) / quantile(server, 0.5)).toFixed(1),
-      ]);
+      rows.push(tableRow(list.name, ui, server));
       if (other) {
         comparisons.push(
           `  ${list.name}: this checkout p50 ${quantile(ui, 0.5).toFixed(0)}, p95 ${quantile(ui, 0.95).toFixed(0)} ms; ${other.folder} p50 ${quantile(otherUi, 0.5).toFixed(0)}, ` +
@@ -232,15 +235,7 @@ export async function listSearchBench(): Promise<void> {
         ui.push(await typeInSearchBox(mine.page, term, hits[0].label));
       }
       const afterWait = ui.map((ms) => ms - SEARCH_DELAY_MS);
-      rows.push([
-        'search box (Ctrl+K)',
-        String(ui.length),
-        quantile(ui, 0.5).toFixed(0),
-        quantile(ui, 0.95).toFixed(0),
-        quantile(server, 0.5).toFixed(0),
-        quantile(server, 0.95).toFixed(0),
-        (quantile(ui, 0.5) / quantile(server, 0.5)).toFixed(1),
-      ]);
+      rows.push(tableRow('search box (Ctrl+K)', ui, server));
       searchBoxLine =
         `  search box: from the last key to the results painted p50 ${quantile(ui, 0.5).toFixed(0)}, p95 ${quantile(ui, 0.95).toFixed(0)} ms, ` +
         `of which the spec's ${SEARCH_DELAY_MS} ms wait after the last key; after that wait p95 ${quantile(afterWait, 0.95).toFixed(0)} ms ` +

@@ -8,7 +8,7 @@ import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { startSystem, type RunningSystem } from '../../scripts/system';
-import { BUSINESS_TIME_ZONE } from '@bo/contracts';
+import { BUSINESS_TIME_ZONE, type LayoutSettings } from '@bo/contracts';
 
 // A browser as the firm's people have one: French, on Paris time (the business day the API counts in).
 export const frenchBrowser = { locale: 'fr-FR', timezoneId: BUSINESS_TIME_ZONE } as const;
@@ -186,6 +186,8 @@ export type Stack = {
     heading: string | null,
     options?: { as?: string; viewport?: { width: number; height: number } },
   ) => Promise<{ context: BrowserContext; page: Page }>;
+  // Saves a user's display settings (the theme, the layout) as the settings panel does, before a page opens.
+  saveSettings: (trigram: string, settings: Partial<LayoutSettings>) => Promise<void>;
 };
 
 // The set-up every browser test file shares: the system and its browser started before the file's tests (and its
@@ -226,6 +228,18 @@ export function useStack(options: StackOptions = {}): Stack {
           : page.getByRole('heading', { name: heading, level: 1 });
       await title.waitFor();
       return { context, page };
+    },
+    async saveSettings(trigram, settings) {
+      const response = await fetch(new URL('/user/settings', started().system.api.url), {
+        method: 'PATCH',
+        headers: {
+          Authorization: `Bearer ${tokens[trigram]}`,
+          Accept: 'application/json',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(settings),
+      });
+      assert.equal(response.status, 200, 'settings saved');
     },
   };
   return stack;

@@ -17,19 +17,6 @@ const api = <T>(trigram: string, path: string, query: Record<string, string | nu
 const newPageAs = (trigram: string, path: string, heading: string, viewport = { width: 1280, height: 800 }) =>
   stack.newPage(path, heading, { as: trigram, viewport });
 
-async function saveSettings(trigram: string, settings: Record<string, string>) {
-  const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
-    method: 'PATCH',
-    headers: {
-      Authorization: `Bearer ${tokens[trigram]}`,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify(settings),
-  });
-  assert.equal(response.status, 200);
-}
-
 describe('lists', () => {
   it('keeps the contacts table inside a 1440 px screen: no sideways scroll of the page, the names in sight as the table scrolls', async () => {
     const { context, page } = await newPageAs('DIR', '/liste-contacts?scope=all', 'Contacts', {
@@ -280,8 +267,8 @@ describe('the sidebar', () => {
       ['dark', 'default'],
       ['dark', 'light'],
       ['light', 'dark'],
-    ]) {
-      await saveSettings('REC', { color, sidebarTheme, layout: 'vertical', sidebarType: 'fixed' });
+    ] as const) {
+      await stack.saveSettings('REC', { color, sidebarTheme, layout: 'vertical', sidebarType: 'fixed' });
       const { context, page } = await newPageAs('REC', '/agenda', 'Agenda', { width: 1440, height: 900 });
       await page.locator('.bo-sider .ant-menu-item-selected').waitFor();
       const seen = await sidebarColours(page);
@@ -300,6 +287,6 @@ describe('the sidebar', () => {
       }
       await context.close();
     }
-    await saveSettings('REC', { color: 'light', sidebarTheme: 'dark' });
+    await stack.saveSettings('REC', { color: 'light', sidebarTheme: 'dark' });
   });
 });

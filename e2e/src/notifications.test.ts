@@ -21,19 +21,6 @@ const LIVE_MS = 2_000;
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
-async function setColour(trigram: string, color: 'light' | 'dark') {
-  const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
-    method: 'PATCH',
-    headers: {
-      Authorization: `Bearer ${stack.tokens[trigram]}`,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ color }),
-  });
-  assert.equal(response.status, 200);
-}
-
 describe('notifications', () => {
   it('counts on REC’s bell, within 2 s, the contact DIR gives them, and opens it from the panel by keyboard', async () => {
     const dir = await api<User>('/user', {}, 'DIR');
@@ -80,7 +67,7 @@ describe('notifications', () => {
   });
 
   it('marks every notification read at once (dark theme)', async () => {
-    await setColour('REC', 'dark');
+    await stack.saveSettings('REC', { color: 'dark' });
     const rec = await api<User>('/user', {}, 'REC');
     const contacts = await api<ListPage<{ id: number; owner: { id: number } }>>('/contacts', { perPage: 50 }, 'COM');
     const given = contacts.items.filter((item) => item.owner.id !== rec.id).slice(0, 2);
@@ -98,7 +85,7 @@ describe('notifications', () => {
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     assert.equal(await panel.getByText(/^Non lue : /).count(), 0);
     await page.context().close();
-    await setColour('REC', 'light');
+    await stack.saveSettings('REC', { color: 'light' });
   });
 
   it('keeps on /mon-compte the kinds a user turns off and the hour of their digest', async () => {

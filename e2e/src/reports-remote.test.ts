@@ -38,19 +38,6 @@ async function exportCsv(page: Page): Promise<string[]> {
 
 const pageBody = (page: Page) => page.locator('.bo-page');
 
-async function saveColour(color: 'light' | 'dark') {
-  const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
-    method: 'PATCH',
-    headers: {
-      Authorization: `Bearer ${stack.tokens.DIR}`,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ color }),
-  });
-  assert.equal(response.status, 200, 'settings saved');
-}
-
 describe('contact and group history', () => {
   it('finds a group by a name typed without accents, rolls up its subsidiaries, and leaves them out on request', async () => {
     const group = (await api<ListPage<CompanyListItem>>('/companies', { search: 'Groupe Delorme', perPage: 5 }))
@@ -292,7 +279,7 @@ describe('task report', () => {
         .map((n) => Number(n).toString(16).padStart(2, '0'))
         .join('')}`;
     for (const color of ['light', 'dark'] as const) {
-      await saveColour(color);
+      await stack.saveSettings('DIR', { color });
       const { context, page } = await newPage(`/rapports/taches?periode=${preset}`, 'Rapport des tâches');
       const figure = page.locator('figure.bo-chart');
       await figure.getByRole('img').waitFor();
@@ -347,7 +334,7 @@ describe('task report', () => {
       assert.ok(redPixels > 20, `red bars on the canvas (${redPixels} pixels)`);
       await context.close();
     }
-    await saveColour('light');
+    await stack.saveSettings('DIR', { color: 'light' });
   });
 
   it('is refused to a business team member, and so are the statistics', async () => {

@@ -1,7 +1,7 @@
 // The screens as every remote inherits them from the shell and the shared kit: an accessibility scan of
 // every page in both themes, French names for icons, the calendar following its card through layout changes and on
 // a phone, toasts that hide no action of an open panel, and screenshots of the agenda kept for a look.
-import { appRoutes, canOpen, type LayoutSettings, type User } from '@bo/contracts/all';
+import { appRoutes, canOpen, type User } from '@bo/contracts/all';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,19 +16,6 @@ const { it } = stack;
 const { tokens } = stack;
 
 const screenshots = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screens');
-
-async function saveSettings(trigram: string, settings: Partial<LayoutSettings>) {
-  const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
-    method: 'PATCH',
-    headers: {
-      Authorization: `Bearer ${tokens[trigram]}`,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify(settings),
-  });
-  assert.equal(response.status, 200, 'settings saved');
-}
 
 const openAs = (trigram: string, pathname: string, viewport = { width: 1440, height: 900 }) =>
   stack.newPage(pathname, null, { as: trigram, viewport });
@@ -57,7 +44,7 @@ async function settle(page: Page) {
 describe('accessibility, every page, both themes', () => {
   for (const color of ['light', 'dark'] as const) {
     it(`has no serious or critical axe violation and no English icon name on any page an admin opens (${color})`, async () => {
-      await saveSettings('ADM', { color });
+      await stack.saveSettings('ADM', { color });
       const admin = await apiGet<User>(stack.harness.system.api.url, tokens.ADM, '/user');
       const routes = appRoutes.filter((route) => canOpen(route, admin.role)).map((route) => route.path);
       const { context, page } = await openAs('ADM', routes[0]);
@@ -122,7 +109,7 @@ describe('the calendar in its card', () => {
   }
 
   it('follows its card through every layout and sidebar type, without a reload', async () => {
-    await saveSettings('DIR', { layout: 'vertical', sidebarType: 'fixed', color: 'light' });
+    await stack.saveSettings('DIR', { layout: 'vertical', sidebarType: 'fixed', color: 'light' });
     const { context, page } = await openAs('DIR', '/agenda');
     await page.locator('.fc-daygrid-body').waitFor();
     await calendarFitsItsCard(page, 'Verticale');
@@ -147,7 +134,7 @@ describe('the calendar in its card', () => {
       await calendarFitsItsCard(page, `${group} ${choice}`);
     }
     await context.close();
-    await saveSettings('DIR', { layout: 'vertical', sidebarType: 'fixed', width: 'fluid' });
+    await stack.saveSettings('DIR', { layout: 'vertical', sidebarType: 'fixed', width: 'fluid' });
   });
 
   it('fits a phone: every control of the agenda inside the screen, the day view first', async () => {
@@ -177,7 +164,7 @@ describe('the calendar in its card', () => {
   it('keeps screenshots of the agenda at 1440, 900 and 390 px in both themes', async () => {
     mkdirSync(screenshots, { recursive: true });
     for (const color of ['light', 'dark'] as const) {
-      await saveSettings('COM', { color });
+      await stack.saveSettings('COM', { color });
       for (const width of [1440, 900, 390]) {
         const { context, page } = await openAs('COM', '/agenda', { width, height: width === 390 ? 844 : 900 });
         await page.locator('.fc-view').waitFor();
@@ -186,7 +173,7 @@ describe('the calendar in its card', () => {
         await context.close();
       }
     }
-    await saveSettings('COM', { color: 'light' });
+    await stack.saveSettings('COM', { color: 'light' });
   });
 });
 

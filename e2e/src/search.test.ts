@@ -10,19 +10,6 @@ import { useStack } from './harness';
 const stack = useStack({ users: ['DIR'] });
 const { it, api } = stack;
 
-async function setColour(color: 'light' | 'dark') {
-  const response = await fetch(new URL('/user/settings', stack.harness.system.api.url), {
-    method: 'PATCH',
-    headers: {
-      Authorization: `Bearer ${stack.tokens.DIR}`,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({ color }),
-  });
-  assert.equal(response.status, 200);
-}
-
 const box = (page: Page) =>
   page.getByRole('combobox', { name: 'Rechercher une société, un contact, une fiche de besoin' });
 
@@ -74,7 +61,7 @@ describe('search box', () => {
   });
 
   it('says when nothing matches, and has no accessibility fault in the dark theme', async () => {
-    await setColour('dark');
+    await stack.saveSettings('DIR', { color: 'dark' });
     try {
       const { page } = await stack.newPage('/liste-societes', 'Sociétés');
       await page.getByRole('button', { name: 'Recherche globale' }).click();
@@ -84,7 +71,7 @@ describe('search box', () => {
       assert.deepEqual(await axeViolations(page), [], 'the open box, dark theme');
       await page.context().close();
     } finally {
-      await setColour('light');
+      await stack.saveSettings('DIR', { color: 'light' });
     }
   });
 });
