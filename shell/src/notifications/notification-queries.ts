@@ -15,7 +15,8 @@ export const notificationsQueryOptions = () =>
 
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({
-    queryKey: ['notifications', 'preferences'],
+    // Under `user`, not `notifications`: a new notification heard on the stream does not read them again.
+    queryKey: ['user', 'notificationPreferences'],
     queryFn: ({ signal }) => callEndpoint(endpoints.notificationPreferences, { signal }),
     staleTime: Infinity,
   });
