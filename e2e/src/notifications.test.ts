@@ -1,6 +1,7 @@
 // The header's bell (docs/notifications.md), as a user meets it: a contact their leader gives them is counted on the
 // bell of their open page within two seconds, the panel says so and opens the contact, read then; all marked read at
-// once; the choices kept on /mon-compte; no accessibility fault in either theme.
+// once; the browser's own notification when chosen; the choices kept on /mon-compte; the digest's unsubscribe link;
+// no accessibility fault in either theme.
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type ListPage,
@@ -20,6 +21,19 @@ const { it, api } = stack;
 const LIVE_MS = 2_000;
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+
+async function savePreferences(trigram: string, preferences: NotificationPreferences) {
+  const response = await fetch(new URL('/user/notification-preferences', stack.harness.system.api.url), {
+    method: 'PUT',
+    headers: {
+      Authorization: `Bearer ${stack.tokens[trigram]}`,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(preferences),
+  });
+  assert.equal(response.status, 200);
+}
 
 describe('notifications', () => {
   it('counts on REC’s bell, within 2 s, the contact DIR gives them, and opens it from the panel by keyboard', async () => {
@@ -88,6 +102,59 @@ describe('notifications', () => {
     await stack.saveSettings('REC', { color: 'light' });
   });
 
+  it('shows the browser’s own notification too when REC chose them and the browser allows them', async () => {
+    const dir = await api<User>('/user', {}, 'DIR');
+    const rec = await api<User>('/user', {}, 'REC');
+    const contacts = await api<ListPage<{ id: number; firstName: string; lastName: string; owner: { id: number } }>>(
+      '/contacts',
+      { perPage: 50 },
+      'COM',
+    );
+    const contact = contacts.items.find((item) => item.owner.id !== rec.id);
+    assert.ok(contact);
+    await savePreferences('REC', { ...DEFAULT_NOTIFICATION_PREFERENCES, browser: true });
+    try {
+      const context = await stack.harness.browser.newContext({
+        locale: 'fr-FR',
+        timezoneId: 'Europe/Paris',
+        permissions: ['notifications'],
+      });
+      await context.grantPermissions(['notifications'], { origin: stack.base });
+      // Chromium's own notifications, each one's text noted as it is made (the page cannot see the system's).
+      await context.addInitScript((token) => {
+        localStorage.setItem('token', token);
+        const shown: string[] = [];
+        Object.assign(window, { shownNotifications: shown });
+        window.Notification = new Proxy(window.Notification, {
+          construct(target, args: [string, NotificationOptions?]) {
+            shown.push(args[1]?.body ?? args[0]);
+            return Reflect.construct(target, args) as Notification;
+          },
+        });
+      }, stack.tokens.REC);
+      const page = await context.newPage();
+      await page.goto(`${stack.base}/agenda`);
+      await page.getByRole('heading', { name: 'Agenda', level: 1 }).waitFor();
+      await page.waitForFunction(() => document.documentElement.dataset.live === 'open', undefined, {
+        timeout: 10_000,
+      });
+      await bell(page).first().waitFor();
+      await apiPost(stack.harness.system.api.url, stack.tokens.DIR, '/contacts/owner', {
+        ids: JSON.stringify([contact.id]),
+        ownerId: rec.id,
+      });
+      const text = `${dir.firstName} ${dir.lastName} vous a attribué le contact ${contact.firstName} ${contact.lastName}`;
+      await page.waitForFunction(
+        (expected) => (window as unknown as { shownNotifications: string[] }).shownNotifications.includes(expected),
+        text,
+        { timeout: 5_000 },
+      );
+      await context.close();
+    } finally {
+      await savePreferences('REC', DEFAULT_NOTIFICATION_PREFERENCES);
+    }
+  });
+
   it('keeps on /mon-compte the kinds a user turns off and the hour of their digest', async () => {
     const { page } = await stack.newPage('/mon-compte', 'Mon compte', { as: 'COM' });
     const form = page.getByRole('form', { name: 'Préférences de notification' });
@@ -110,16 +177,7 @@ describe('notifications', () => {
     const rec = await api<User>('/user', {}, 'REC');
     // Due from 0 h: the next round (every second in these tests) sends it, unless REC's hour (8 h) had come when the
     // system started and it went out then.
-    const saved = await fetch(new URL('/user/notification-preferences', stack.harness.system.api.url), {
-      method: 'PUT',
-      headers: {
-        Authorization: `Bearer ${stack.tokens.REC}`,
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ ...DEFAULT_NOTIFICATION_PREFERENCES, digestHour: 0 }),
-    });
-    assert.equal(saved.status, 200);
+    await savePreferences('REC', { ...DEFAULT_NOTIFICATION_PREFERENCES, digestHour: 0 });
     const { mail } = stack.harness.system;
     const deadline = Date.now() + 15_000;
     while (!mail.messages.some((message) => message.to.includes(rec.email)) && Date.now() < deadline)
