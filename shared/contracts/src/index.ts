@@ -23,5 +23,3 @@ export * from './team';
 export * from './account';
 export * from './phrase';
 export * from './live';
-export * from './notification';
-export * from './search';

@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { notificationText, type Notification } from '@bo/contracts';
+import type { Notification } from '@bo/contracts/notifications';
 import { lazyOverlay } from '@bo/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
@@ -60,7 +60,11 @@ function useBrowserNotifications(items: Notification[] | undefined, enabled: boo
     newest.current = Math.max(seen ?? 0, ...items.map((item) => item.id));
     if (seen === null || preferences.data?.browser !== true) return;
     if (typeof window.Notification !== 'function' || window.Notification.permission !== 'granted') return;
-    for (const item of items.filter((one) => one.id > seen && !one.read))
-      new window.Notification('Back office', { body: notificationText(item), tag: `bo-notification-${item.id}` });
+    const arrived = items.filter((one) => one.id > seen && !one.read);
+    if (arrived.length === 0) return;
+    void import('@bo/contracts/notifications').then(({ notificationText }) => {
+      for (const item of arrived)
+        new window.Notification('Back office', { body: notificationText(item), tag: `bo-notification-${item.id}` });
+    });
   }, [items, preferences.data?.browser]);
 }

@@ -1,5 +1,5 @@
 import { callEndpoint } from '@bo/client';
-import { endpoints, notificationLink, notificationText, type Notification } from '@bo/contracts';
+import { endpoints, notificationLink, notificationText, type Notification } from '@bo/contracts/notifications';
 import { LoadFailed } from '@bo/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Empty, List, Spin, Typography } from 'antd';

@@ -1,5 +1,10 @@
 import { callEndpoint, notifyError, notifySuccess } from '@bo/client';
-import { endpoints, notificationKindLabels, notificationKinds, type NotificationPreferences } from '@bo/contracts';
+import {
+  endpoints,
+  notificationKindLabels,
+  notificationKinds,
+  type NotificationPreferences,
+} from '@bo/contracts/notifications';
 import { LoadFailed } from '@bo/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Select, Spin, Switch, Typography } from 'antd';

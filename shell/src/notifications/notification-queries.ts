@@ -1,6 +1,9 @@
 import { callEndpoint } from '@bo/client';
-import { endpoints } from '@bo/contracts';
 import { queryOptions } from '@tanstack/react-query';
+
+// The calls and their schemas come with their own entry of the contract, at the first read (the browser's first idle
+// moment), never with the page's first paint.
+const contract = () => import('@bo/contracts/notifications');
 
 // The bell's queries (docs/notifications.md): under the key root `notifications`, which a change of the table heard on
 // the event stream reloads (docs/live-changes.md).
@@ -9,14 +12,17 @@ export const NOTIFICATIONS_SHOWN = 30;
 export const notificationsQueryOptions = () =>
   queryOptions({
     queryKey: ['notifications', 'page'],
-    queryFn: ({ signal }) =>
-      callEndpoint(endpoints.notifications, { params: { page: 1, perPage: NOTIFICATIONS_SHOWN }, signal }),
+    queryFn: async ({ signal }) =>
+      callEndpoint((await contract()).endpoints.notifications, {
+        params: { page: 1, perPage: NOTIFICATIONS_SHOWN },
+        signal,
+      }),
   });
 
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({
     // Under `user`, not `notifications`: a new notification heard on the stream does not read them again.
     queryKey: ['user', 'notificationPreferences'],
-    queryFn: ({ signal }) => callEndpoint(endpoints.notificationPreferences, { signal }),
+    queryFn: async ({ signal }) => callEndpoint((await contract()).endpoints.notificationPreferences, { signal }),
     staleTime: Infinity,
   });

@@ -1,5 +1,6 @@
 import { callEndpoint, errorCodeOf, getClientConfig } from '@bo/client';
-import { endpoints, UNSUBSCRIBE_PARAM } from '@bo/contracts';
+import { endpoints } from '@bo/contracts/notifications';
+import { UNSUBSCRIBE_PARAM } from '@bo/contracts/rules';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';

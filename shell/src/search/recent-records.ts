@@ -1,4 +1,4 @@
-import type { SearchHit } from '@bo/contracts';
+import type { SearchHit } from '@bo/contracts/search';
 
 // The records a user last opened from the search box, newest first, kept in this browser for them alone: what the box
 // offers before anything is typed.

@@ -1,14 +1,14 @@
 import { callEndpoint } from '@bo/client';
 import {
   endpoints,
-  recordPaths,
   SEARCH_DELAY_MS,
   SEARCH_MIN_LENGTH,
   searchKindLabels,
   searchKinds,
   type SearchHit,
   type SearchKind,
-} from '@bo/contracts';
+} from '@bo/contracts/search';
+import { recordPaths } from '@bo/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Modal } from 'antd';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';

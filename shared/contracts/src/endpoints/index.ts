@@ -2,8 +2,6 @@ import { calendarFeedEndpoints } from './calendar-feed';
 import { contactTodoEndpoints } from './contact-todos';
 import type { ListedEndpoint } from './endpoint';
 import { liveEndpoints } from './live';
-import { notificationEndpoints } from './notifications';
-import { searchEndpoints } from './search';
 import { phraseEndpoints } from './phrases';
 import { taskTypeEndpoints } from './task-types';
 import { teamEndpoints } from './team';
@@ -25,6 +23,4 @@ export const endpoints = {
   ...todoEndpoints,
   ...phraseEndpoints,
   ...liveEndpoints,
-  ...notificationEndpoints,
-  ...searchEndpoints,
 } satisfies Record<string, ListedEndpoint>;
