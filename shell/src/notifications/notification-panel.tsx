@@ -64,7 +64,6 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
                       <Button
                         key="read"
                         size="small"
-                        type="link"
                         aria-label={`Marquer comme lue : ${notificationText(notification)}`}
                         onClick={() => readOne.mutate(notification.id)}
                       >
