@@ -20,6 +20,16 @@ const { it, api } = stack;
 
 const LIVE_MS = 2_000;
 
+type ContactBrief = { id: number; firstName: string; lastName: string; owner: { id: number } };
+
+// A contact REC does not own yet (each test gives REC one, so the next test finds another).
+async function contactNotOwnedBy(userId: number): Promise<ContactBrief> {
+  const contacts = await api<ListPage<ContactBrief>>('/contacts', { perPage: 50 }, 'COM');
+  const contact = contacts.items.find((item) => item.owner.id !== userId);
+  assert.ok(contact, 'a contact REC does not own');
+  return contact;
+}
+
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
 async function savePreferences(trigram: string, preferences: NotificationPreferences) {
@@ -39,13 +49,7 @@ describe('notifications', () => {
   it('counts on REC’s bell, within 2 s, the contact DIR gives them, and opens it from the panel by keyboard', async () => {
     const dir = await api<User>('/user', {}, 'DIR');
     const rec = await api<User>('/user', {}, 'REC');
-    const contacts = await api<ListPage<{ id: number; firstName: string; lastName: string; owner: { id: number } }>>(
-      '/contacts',
-      { perPage: 20 },
-      'COM',
-    );
-    const contact = contacts.items.find((item) => item.owner.id !== rec.id);
-    assert.ok(contact, 'a contact REC does not own');
+    const contact = await contactNotOwnedBy(rec.id);
     await apiPost(stack.harness.system.api.url, stack.tokens.REC, '/notifications/read', {});
 
     const { page } = await stack.newPage('/agenda', 'Agenda', { as: 'REC' });
@@ -105,13 +109,7 @@ describe('notifications', () => {
   it('shows the browser’s own notification too when REC chose them and the browser allows them', async () => {
     const dir = await api<User>('/user', {}, 'DIR');
     const rec = await api<User>('/user', {}, 'REC');
-    const contacts = await api<ListPage<{ id: number; firstName: string; lastName: string; owner: { id: number } }>>(
-      '/contacts',
-      { perPage: 50 },
-      'COM',
-    );
-    const contact = contacts.items.find((item) => item.owner.id !== rec.id);
-    assert.ok(contact);
+    const contact = await contactNotOwnedBy(rec.id);
     await savePreferences('REC', { ...DEFAULT_NOTIFICATION_PREFERENCES, browser: true });
     try {
       const context = await stack.harness.browser.newContext({

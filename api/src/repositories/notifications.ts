@@ -27,7 +27,6 @@ type Row = {
   record_id: number | null;
   record_label: string | null;
   task: string | null;
-  total: string | number;
 };
 
 function toNotification(row: Row): Notification {
@@ -70,8 +69,7 @@ export function createNotificationRepository(db: Db) {
             when c.id is not null then 'contact' end as record_type,
           coalesce(s.id, c.id) as record_id,
           coalesce(s.reference || ' — ' || s.title, c.first_name || ' ' || c.last_name) as record_label,
-          tk.description as task,
-          count(*) over () as total
+          tk.description as task
         from notification n
         left join app_user a on a.id = n.actor_id
         left join needs_sheet s on n.entity = 'needsSheet' and s.id = n.entity_id
@@ -82,43 +80,21 @@ export function createNotificationRepository(db: Db) {
         where n.user_id = ${userId}
         order by n.id desc
         limit ${perPage} offset ${(pageNumber - 1) * perPage}`.execute(db);
-      const unread = await db
-        .selectFrom('notification')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      const total =
-        rows.length > 0
-          ? Number(rows[0].total)
-          : Number(
-              (
-                await db
-                  .selectFrom('notification')
-                  .select((eb) => eb.fn.countAll<string>().as('n'))
-                  .where('user_id', '=', userId)
-                  .executeTakeFirstOrThrow()
-              ).n,
-            );
-      return { items: rows.map(toNotification), total, unread: Number(unread.n) };
+      const counts = await sql<{ total: string; unread: string }>`
+        select count(*) as total, count(*) filter (where read_at is null) as unread
+        from notification where user_id = ${userId}`.execute(db);
+      const { total, unread } = counts.rows[0];
+      return { items: rows.map(toNotification), total: Number(total), unread: Number(unread) };
     },
 
     // False when the notification is not the user's (or no longer exists).
     async markRead(userId: number, id: number): Promise<boolean> {
-      const found = await db
-        .selectFrom('notification')
-        .select(['id', 'read_at'])
-        .where('id', '=', String(id) as never)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (found === undefined) return false;
-      if (found.read_at === null)
-        await db
-          .updateTable('notification')
-          .set({ read_at: new Date() })
-          .where('id', '=', found.id as never)
-          .execute();
-      return true;
+      // One statement: read now, or left as read when it already was.
+      const { rows } = await sql`
+        update notification set read_at = coalesce(read_at, now())
+        where id = ${id} and user_id = ${userId}
+        returning id`.execute(db);
+      return rows.length > 0;
     },
 
     async markAllRead(userId: number): Promise<void> {
