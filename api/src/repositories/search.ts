@@ -13,10 +13,15 @@ import type { Actor } from '../domain/actor';
 import { escapeLike, fold } from './mapping';
 
 // The search box (docs/search.md): each kind's best matches, case and accents ignored. Best first: the text at the
-// start of the record's name, then at the start of one of its words, then anywhere; then active records, then by name.
-// From 3 characters a "contains" read through the trigram indexes of the stored search keys (migrations 0010 and
-// 0039: a contact's names, e-mail and phone, a company's name, SIRET and city, a sheet's title and reference); with 2,
-// which no trigram index serves, the names (a sheet's title) starting with them.
+// start of the record's name, then at the start of one of its words, then anywhere; then the records in use, then in
+// the kind's order (by name; a sheet by deadline, the latest first).
+//
+// One statement per kind, in two steps. First the records in use whose name starts with the text, read along an
+// index in the kind's order and stopped at the 6th, however many match: a contact's and a company's name along their
+// name indexes, a sheet's title and reference along migration 0040's, or, when most sheets match, along the
+// deadline's. Only when fewer than 6 do (a one-time filter: otherwise never run), the rest: every record containing
+// the text, through the trigram indexes of the stored search keys (migrations 0010 and 0039), ranked on those keys
+// alone. With 2 characters, which no trigram index serves, the names starting with them.
 
 type HitRow = { id: number; label: string; detail: string | null; active: boolean };
 
@@ -27,64 +32,129 @@ function patternsOf(text: string): Patterns {
   return { short: folded.length < 3, prefix: `${folded}%`, word: `% ${folded}%`, contains: `%${folded}%` };
 }
 
-// 0 at the start of the key, 1 at the start of one of its words, 2 elsewhere: read on the stored folded keys alone, so
-// that ranking thousands of matches computes nothing per row.
-const rank = (keys: RawBuilder<string>[], p: Patterns) =>
-  sql`case when ${sql.join(
-    keys.map((key) => sql`${key} like ${p.prefix}`),
-    sql` or `,
-  )} then 0 when ${keys[0]} like ${p.word} then 1 else 2 end`;
+type Condition = RawBuilder<boolean>;
 
-// Each kind's best matches are chosen on the searched table alone (a bounded sort of its keys), then named: joined to
-// their company for those 6 rows only.
-const queries: Record<SearchKind, (p: Patterns) => RawBuilder<HitRow>> = {
-  // search_key: first name, last name, e-mail, phone; name_key: last name, first name.
-  contact: (p) => sql<HitRow>`
-    select c.id, c.first_name || ' ' || c.last_name as label, co.name as detail, c.is_active as active
-    from (
-      select c.id, ${rank([sql`c.search_key`, sql`c.name_key`], p)} as rank
-      from contact c
-      where c.merged_into_id is null and ${p.short ? sql`c.name_key like ${p.prefix}` : sql`c.search_key like ${p.contains}`}
-      order by rank, c.is_active desc, c.name_key, c.id
-      limit ${SEARCH_PER_KIND}
-    ) best
-    join contact c on c.id = best.id
-    left join company co on co.id = c.company_id
-    order by best.rank, c.is_active desc, c.name_key, c.id`,
-  // search_key: name, SIRET, city; name_key: the name.
-  company: (p) => sql<HitRow>`
-    select co.id, co.name as label, nullif(concat_ws(' ', co.postal_code, co.city), '') as detail,
-      co.is_active as active
-    from company co
-    where ${p.short ? sql`co.name_key like ${p.prefix}` : sql`co.search_key like ${p.contains}`}
-    order by ${rank([sql`co.search_key`], p)}, co.is_active desc, co.name_key, co.id
-    limit ${SEARCH_PER_KIND}`,
-  // search_key: title, reference (migration 0039).
-  needsSheet: (p) => sql<HitRow>`
-    select s.id, s.reference || ' — ' || s.title as label, co.name as detail, best.open as active
-    from (
-      select s.id, ${rank([sql`s.search_key`, sql`lower(s.reference)`], p)} as rank, not s.closed and s.is_active as open,
-        s.deadline
-      from needs_sheet s
-      where s.search_key like ${p.short ? p.prefix : p.contains}
-      order by rank, open desc, s.deadline desc, s.id desc
-      limit ${SEARCH_PER_KIND}
-    ) best
-    join needs_sheet s on s.id = best.id
-    join company co on co.id = s.company_id
-    order by best.rank, best.open desc, best.deadline desc, s.id desc`,
-  // A few dozen rows.
-  user: (p) => {
-    const name = fold(sql`u.first_name || ' ' || u.last_name`);
-    return sql<HitRow>`
+type KindReader = {
+  // The records the text finds.
+  matches: (p: Patterns) => Condition;
+  // Those among them whose name starts with the text (rank 0): a range of one of the kind's indexes.
+  starts: (p: Patterns) => Condition;
+  // Rank 1: the text at the start of another word of the keys (2: elsewhere).
+  wordStarts: (p: Patterns) => Condition;
+  // A record in use.
+  active: Condition;
+  // Ids and ranks of the records meeting `where`, at most 6, in the order `lead` starts (nothing, or the rank and
+  // the state) and the kind's order ends.
+  pick: (query: { where: Condition; lead: RawBuilder<unknown>; rank: RawBuilder<number> }) => RawBuilder<unknown>;
+  // The hits of `best` (ids and ranks), in the order above.
+  name: (best: RawBuilder<unknown>) => RawBuilder<HitRow>;
+};
+
+const userName = fold(sql`u.first_name || ' ' || u.last_name`);
+
+// The hits are chosen on the searched table alone, then named: joined to their company for those rows only.
+const readers: Record<SearchKind, KindReader> = {
+  // name_key: last name, first name (the lists' order); search_key: first name, last name, e-mail, phone.
+  contact: {
+    matches: (p) =>
+      p.short
+        ? sql`c.name_key like ${p.prefix}`
+        : sql`(c.search_key like ${p.contains} or c.name_key like ${p.prefix})`,
+    starts: (p) => sql`c.name_key like ${p.prefix}`,
+    wordStarts: (p) => sql`(c.search_key like ${p.prefix} or c.search_key like ${p.word})`,
+    active: sql`c.is_active`,
+    pick: ({ where, lead, rank }) => sql`
+      select c.id, ${rank} as rank from contact c
+      where c.merged_into_id is null and ${where}
+      order by ${lead}c.name_key, c.id
+      limit ${SEARCH_PER_KIND}`,
+    name: (best) => sql<HitRow>`
+      select c.id, c.first_name || ' ' || c.last_name as label, co.name as detail, c.is_active as active
+      from ${best} best
+      join contact c on c.id = best.id
+      left join company co on co.id = c.company_id
+      order by best.rank, c.is_active desc, c.name_key, c.id
+      limit ${SEARCH_PER_KIND}`,
+  },
+  // name_key: the name; search_key: name, SIRET, city.
+  company: {
+    matches: (p) => (p.short ? sql`co.name_key like ${p.prefix}` : sql`co.search_key like ${p.contains}`),
+    starts: (p) => sql`co.name_key like ${p.prefix}`,
+    wordStarts: (p) => sql`co.search_key like ${p.word}`,
+    active: sql`co.is_active`,
+    pick: ({ where, lead, rank }) => sql`
+      select co.id, ${rank} as rank from company co
+      where ${where}
+      order by ${lead}co.name_key, co.id
+      limit ${SEARCH_PER_KIND}`,
+    name: (best) => sql<HitRow>`
+      select co.id, co.name as label, nullif(concat_ws(' ', co.postal_code, co.city), '') as detail,
+        co.is_active as active
+      from ${best} best
+      join company co on co.id = best.id
+      order by best.rank, co.is_active desc, co.name_key, co.id
+      limit ${SEARCH_PER_KIND}`,
+  },
+  // search_key: title, reference (migration 0039); a sheet in use: open.
+  needsSheet: {
+    matches: (p) => sql`s.search_key like ${p.short ? p.prefix : p.contains}`,
+    starts: (p) =>
+      p.short
+        ? sql`s.search_key like ${p.prefix}`
+        : sql`(s.search_key like ${p.prefix} or lower(s.reference) collate "C" like ${p.prefix})`,
+    wordStarts: (p) => sql`s.search_key like ${p.word}`,
+    active: sql`(not s.closed and s.is_active)`,
+    pick: ({ where, lead, rank }) => sql`
+      select s.id, ${rank} as rank from needs_sheet s
+      where ${where}
+      order by ${lead}s.deadline desc, s.id desc
+      limit ${SEARCH_PER_KIND}`,
+    name: (best) => sql<HitRow>`
+      select s.id, s.reference || ' — ' || s.title as label, co.name as detail, not s.closed and s.is_active as active
+      from ${best} best
+      join needs_sheet s on s.id = best.id
+      join company co on co.id = s.company_id
+      order by best.rank, (not s.closed and s.is_active) desc, s.deadline desc, s.id desc
+      limit ${SEARCH_PER_KIND}`,
+  },
+  // A few dozen rows: names, trigram, e-mail.
+  user: {
+    matches: (p) =>
+      sql`${userName} || ' ' || lower(u.trigram) || ' ' || lower(u.email) like ${p.short ? p.prefix : p.contains}`,
+    starts: (p) => sql`(lower(u.trigram) like ${p.prefix} or ${userName} like ${p.prefix})`,
+    wordStarts: (p) => sql`${userName} like ${p.word}`,
+    active: sql`u.is_active`,
+    pick: ({ where, lead, rank }) => sql`
+      select u.id, ${rank} as rank from app_user u
+      where ${where}
+      order by ${lead}${fold(sql.ref('u.last_name'))}, u.id
+      limit ${SEARCH_PER_KIND}`,
+    name: (best) => sql<HitRow>`
       select u.id, u.first_name || ' ' || u.last_name as label, u.trigram as detail, u.is_active as active
-      from app_user u
-      where ${name} || ' ' || lower(u.trigram) || ' ' || lower(u.email) like ${p.contains}
-      order by case when lower(u.trigram) like ${p.prefix} then 0 else ${rank([name], p)} end, u.is_active desc,
-        ${fold(sql.ref('u.last_name'))}, u.id
-      limit ${SEARCH_PER_KIND}`;
+      from ${best} best
+      join app_user u on u.id = best.id
+      order by best.rank, u.is_active desc, ${fold(sql.ref('u.last_name'))}, u.id
+      limit ${SEARCH_PER_KIND}`,
   },
 };
+
+// One kind's best hits. The first step's rows are all of rank 0 and in use: the final order keeps them first.
+function searchKind(db: Db, reader: KindReader, patterns: Patterns): Promise<HitRow[]> {
+  const starts = reader.starts(patterns);
+  const first = sql<boolean>`${starts} and ${reader.active}`;
+  const rank = sql<number>`case when ${starts} then 0 when ${reader.wordStarts(patterns)} then 1 else 2 end`;
+  const rest = reader.pick({
+    where: sql`${reader.matches(patterns)} and (${first}) is not true
+      and (select count(*) from first_step) < ${SEARCH_PER_KIND}`,
+    lead: sql`${rank}, ${reader.active} desc, `,
+    rank,
+  });
+  return sql<HitRow>`
+    with first_step as materialized (${reader.pick({ where: first, lead: sql``, rank: sql`0` })})
+    ${reader.name(sql`(select id, rank from first_step union all (${rest}))`)}`
+    .execute(db)
+    .then((result) => result.rows);
+}
 
 export function createSearchRepository(db: Db) {
   return {
@@ -95,15 +165,9 @@ export function createSearchRepository(db: Db) {
         const { resource, action } = searchKindPermissions[kind];
         return can(actor.role, resource, action);
       });
-      const found = await Promise.all(kinds.map((kind) => queries[kind](patterns).execute(db)));
+      const found = await Promise.all(kinds.map((kind) => searchKind(db, readers[kind], patterns)));
       return kinds.flatMap((kind, index) =>
-        found[index].rows.map((row) => ({
-          kind,
-          id: row.id,
-          label: row.label,
-          detail: row.detail,
-          active: row.active,
-        })),
+        found[index].map((row) => ({ kind, id: row.id, label: row.label, detail: row.detail, active: row.active })),
       );
     },
   };

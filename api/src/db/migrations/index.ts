@@ -34,6 +34,7 @@ import * as liveChanges from './2026-11-28-0036-live-changes';
 import * as notifications from './2026-11-28-0037-notifications';
 import * as dailyDigest from './2026-11-28-0038-daily-digest';
 import * as needsSheetSearchKey from './2026-11-28-0039-needs-sheet-search-key';
+import * as needsSheetSearchPrefixes from './2026-11-28-0040-needs-sheet-search-prefixes';
 
 // Listed explicitly (not read from the folder) so the set of migrations is part of the code under test.
 // Names are dated; Kysely applies them in name order.
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0037-notifications': notifications,
   '2026-11-28-0038-daily-digest': dailyDigest,
   '2026-11-28-0039-needs-sheet-search-key': needsSheetSearchKey,
+  '2026-11-28-0040-needs-sheet-search-prefixes': needsSheetSearchPrefixes,
 };

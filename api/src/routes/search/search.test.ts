@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SearchHit } from '@bo/contracts/all';
+import { withLuhnCheckDigit, type SearchHit } from '@bo/contracts/all';
 import { sql } from 'kysely';
 import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
 import { call, testEngines } from '../../test/harness';
@@ -90,6 +90,34 @@ for (const engine of testEngines()) {
         suite.database.db,
       );
       assert.ok(!(await search('durand com')).some((hit) => hit.id === suite.fixture.active.COM));
+    });
+
+    it('keeps the six best: names starting with the text in use first, then the others by rank', async () => {
+      // Zéphyr 0 (closed) sorts first by name; « Les Zéphyrs » has the text at a word's start only.
+      const names = ['Zéphyr 0', ...[1, 2, 3, 4, 5, 6, 7].map((n) => `Zéphyr ${n}`), 'Les Zéphyrs'];
+      await suite.database.db
+        .insertInto('company')
+        .values(
+          names.map((name, index) => ({
+            name,
+            registration_id: withLuhnCheckDigit(`9${String(index).padStart(12, '0')}`),
+            owner_id: suite.fixture.users.COM,
+            is_active: name !== 'Zéphyr 0',
+          })),
+        )
+        .execute();
+      const companies = async (q: string) =>
+        (await search(q)).filter((hit) => hit.kind === 'company').map((hit) => hit.label);
+      assert.deepEqual(await companies('zephyr'), names.slice(1, 7), 'the first six in use, by name');
+      await sql`update company set is_active = false where name in ('Zéphyr 2', 'Zéphyr 3', 'Zéphyr 4', 'Zéphyr 5', 'Zéphyr 6')`.execute(
+        suite.database.db,
+      );
+      assert.deepEqual(
+        await companies('ZÉPHYR'),
+        ['Zéphyr 1', 'Zéphyr 7', 'Zéphyr 0', 'Zéphyr 2', 'Zéphyr 3', 'Zéphyr 4'],
+        'the two in use, then the names starting with it no longer in use, before a word starting with it',
+      );
+      assert.deepEqual(await companies('zephyrs'), ['Les Zéphyrs'], 'a word starting with it');
     });
 
     it('shows the users to an admin only', async () => {
