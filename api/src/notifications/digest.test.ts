@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { startLocalSmtp, type LocalSmtp } from '../../../scripts/local-smtp';
 import { defaultNotificationsConfig } from '../config';
-import { addTodo, seedFixture, type Fixture } from '../test/fixtures';
+import { addTodo, seedFixture, sheetFields, type Fixture } from '../test/fixtures';
 import { call, createTestApp, createTestDatabase, login, testEngines, type TestDatabase } from '../test/harness';
 
 const APP_URL = 'https://bo.example.test';
@@ -48,22 +48,12 @@ for (const engine of testEngines()) {
       assert.equal(status.status, 200, JSON.stringify(status.body));
       const sheet = await call<NeedsSheet>(first, 'POST', '/need/store', {
         token: await login(first, 'COM'),
-        fields: {
-          companyId: fixture.company,
-          contactId: fixture.active.COM,
+        fields: sheetFields(fixture, {
           title: 'Chef de projet <SI>',
-          description: '',
           skills: [],
-          niceToHave: [],
           seniority: 'senior',
-          remoteDays: 0,
-          contractType: 'regie',
-          positions: 1,
-          priority: 'high',
-          ownerId: fixture.users.COM,
-          recruiterIds: [fixture.users.REC],
           deadline: today,
-        },
+        }),
       });
       assert.equal(sheet.status, 200, JSON.stringify(sheet.body));
       await addTodo(database.db, {

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { endpoints, type StandbyLists, type Todo } from '@bo/contracts/all';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { openSeededSuite, type SeededSuite } from '../test/fixtures';
+import { openSeededSuite, sheetFields, type SeededSuite } from '../test/fixtures';
 import { call, createTestApp, testEngines } from '../test/harness';
 
 // The large answers (todos, standby lists) are kept in memory between changes of their data. Whatever changes
@@ -249,21 +249,7 @@ for (const engine of testEngines()) {
         const found = await totals('/needs/search', 'COM', { q: 'Java' });
         const sheet = await call<{ id: number }>(suite.app, 'POST', '/need/store', {
           token: suite.tokens.COM,
-          fields: {
-            companyId: fixture.company,
-            contactId: fixture.active.COM,
-            title: 'Développeur Java',
-            description: 'Refonte du portail client.',
-            skills: ['Java'],
-            niceToHave: [],
-            seniority: 'confirmed',
-            remoteDays: 0,
-            contractType: 'regie',
-            positions: 1,
-            priority: 'high',
-            ownerId: fixture.users.COM,
-            recruiterIds: [fixture.users.REC],
-          },
+          fields: sheetFields(fixture, { description: 'Refonte du portail client.' }),
         });
         assert.equal(sheet.status, 200, JSON.stringify(sheet.body));
         const sheetId = sheet.body.data!.id;

@@ -143,6 +143,26 @@ export async function addTodo(db: Db, todo: NewTodo): Promise<number> {
   return row.id;
 }
 
+// A needs sheet as its form sends it: COM's, on the fixture's company and COM's active contact, REC recruiting.
+export function sheetFields(fixture: Fixture, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    companyId: fixture.company,
+    contactId: fixture.active.COM,
+    title: 'Développeur Java',
+    description: '',
+    skills: ['Java'],
+    niceToHave: [],
+    seniority: 'confirmed',
+    remoteDays: 0,
+    contractType: 'regie',
+    positions: 1,
+    priority: 'high',
+    ownerId: fixture.users.COM,
+    recruiterIds: [fixture.users.REC],
+    ...overrides,
+  };
+}
+
 export type SeededSuite = {
   database: TestDatabase;
   app: FastifyInstance;

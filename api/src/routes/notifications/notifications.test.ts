@@ -12,7 +12,7 @@ import {
   type NotificationPreferences,
 } from '@bo/contracts/all';
 import { sql } from 'kysely';
-import { openSeededSuite, type SeededSuite } from '../../test/fixtures';
+import { openSeededSuite, sheetFields, type SeededSuite } from '../../test/fixtures';
 import { call, snapshot, testEngines } from '../../test/harness';
 
 // Who is told what (docs/notifications.md): written by the database from the history of each write, so that a form,
@@ -35,23 +35,7 @@ for (const engine of testEngines()) {
     const sheet = async (trigram: string, overrides: Record<string, unknown> = {}) => {
       const answer = await call<NeedsSheet>(suite.app, 'POST', '/need/store', {
         token: suite.tokens[trigram],
-        fields: {
-          companyId: suite.fixture.company,
-          contactId: suite.fixture.active.COM,
-          title: 'Développeur Java',
-          description: '',
-          skills: ['Java'],
-          niceToHave: [],
-          seniority: 'confirmed',
-          place: 'Lyon',
-          remoteDays: 0,
-          contractType: 'regie',
-          positions: 1,
-          priority: 'high',
-          ownerId: suite.fixture.users.COM,
-          recruiterIds: [suite.fixture.users.REC],
-          ...overrides,
-        },
+        fields: sheetFields(suite.fixture, { place: 'Lyon', ...overrides }),
       });
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       return answer.body.data!;
