@@ -117,10 +117,9 @@ const readers: Record<SearchKind, KindReader> = {
       order by best.rank, (not s.closed and s.is_active) desc, s.deadline desc, s.id desc
       limit ${SEARCH_PER_KIND}`,
   },
-  // A few dozen rows: names, trigram, e-mail.
+  // A few dozen rows, read whole: names, trigram, e-mail, containing the text even when it is short.
   user: {
-    matches: (p) =>
-      sql`${userName} || ' ' || lower(u.trigram) || ' ' || lower(u.email) like ${p.short ? p.prefix : p.contains}`,
+    matches: (p) => sql`${userName} || ' ' || lower(u.trigram) || ' ' || lower(u.email) like ${p.contains}`,
     starts: (p) => sql`(lower(u.trigram) like ${p.prefix} or ${userName} like ${p.prefix})`,
     wordStarts: (p) => sql`${userName} like ${p.word}`,
     active: sql`u.is_active`,

@@ -136,6 +136,10 @@ for (const engine of testEngines()) {
         [['OFF', false]],
         'a deactivated user, marked so',
       );
+      assert.ok(
+        (await search('ff', 'ADM')).some((hit) => hit.kind === 'user' && hit.detail === 'OFF'),
+        'with two characters too: the users are few, found wherever the text stands',
+      );
     });
 
     it('refuses a text too short, too long or missing, and a caller without a session', async () => {
