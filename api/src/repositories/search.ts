@@ -43,11 +43,12 @@ type KindReader = {
   wordStarts: (p: Patterns) => Condition;
   // A record in use.
   active: Condition;
-  // Ids and ranks of the records meeting `where`, at most 6, in the order `lead` starts (nothing, or the rank and
-  // the state) and the kind's order ends.
-  pick: (query: { where: Condition; lead: RawBuilder<unknown>; rank: RawBuilder<number> }) => RawBuilder<unknown>;
-  // The hits of `best` (ids and ranks), in the order above.
-  name: (best: RawBuilder<unknown>) => RawBuilder<HitRow>;
+  // The kind's own order, last of the sort.
+  order: RawBuilder<unknown>;
+  // Ids and ranks of the records meeting `where`, at most 6, sorted by `orderBy`.
+  pick: (query: { where: Condition; orderBy: RawBuilder<unknown>; rank: RawBuilder<number> }) => RawBuilder<unknown>;
+  // The hits of `best` (ids and ranks), sorted by `orderBy`, at most 6.
+  name: (best: RawBuilder<unknown>, orderBy: RawBuilder<unknown>) => RawBuilder<HitRow>;
 };
 
 const userName = fold(sql`u.first_name || ' ' || u.last_name`);
@@ -63,17 +64,18 @@ const readers: Record<SearchKind, KindReader> = {
     starts: (p) => sql`c.name_key like ${p.prefix}`,
     wordStarts: (p) => sql`(c.search_key like ${p.prefix} or c.search_key like ${p.word})`,
     active: sql`c.is_active`,
-    pick: ({ where, lead, rank }) => sql`
+    order: sql`c.name_key, c.id`,
+    pick: ({ where, orderBy, rank }) => sql`
       select c.id, ${rank} as rank from contact c
       where c.merged_into_id is null and ${where}
-      order by ${lead}c.name_key, c.id
+      order by ${orderBy}
       limit ${SEARCH_PER_KIND}`,
-    name: (best) => sql<HitRow>`
+    name: (best, orderBy) => sql<HitRow>`
       select c.id, c.first_name || ' ' || c.last_name as label, co.name as detail, c.is_active as active
       from ${best} best
       join contact c on c.id = best.id
       left join company co on co.id = c.company_id
-      order by best.rank, c.is_active desc, c.name_key, c.id
+      order by ${orderBy}
       limit ${SEARCH_PER_KIND}`,
   },
   // name_key: the name; search_key: name, SIRET, city.
@@ -82,17 +84,18 @@ const readers: Record<SearchKind, KindReader> = {
     starts: (p) => sql`co.name_key like ${p.prefix}`,
     wordStarts: (p) => sql`co.search_key like ${p.word}`,
     active: sql`co.is_active`,
-    pick: ({ where, lead, rank }) => sql`
+    order: sql`co.name_key, co.id`,
+    pick: ({ where, orderBy, rank }) => sql`
       select co.id, ${rank} as rank from company co
       where ${where}
-      order by ${lead}co.name_key, co.id
+      order by ${orderBy}
       limit ${SEARCH_PER_KIND}`,
-    name: (best) => sql<HitRow>`
+    name: (best, orderBy) => sql<HitRow>`
       select co.id, co.name as label, nullif(concat_ws(' ', co.postal_code, co.city), '') as detail,
         co.is_active as active
       from ${best} best
       join company co on co.id = best.id
-      order by best.rank, co.is_active desc, co.name_key, co.id
+      order by ${orderBy}
       limit ${SEARCH_PER_KIND}`,
   },
   // search_key: title, reference (migration 0039); a sheet in use: open.
@@ -104,17 +107,18 @@ const readers: Record<SearchKind, KindReader> = {
         : sql`(s.search_key like ${p.prefix} or lower(s.reference) collate "C" like ${p.prefix})`,
     wordStarts: (p) => sql`s.search_key like ${p.word}`,
     active: sql`(not s.closed and s.is_active)`,
-    pick: ({ where, lead, rank }) => sql`
+    order: sql`s.deadline desc, s.id desc`,
+    pick: ({ where, orderBy, rank }) => sql`
       select s.id, ${rank} as rank from needs_sheet s
       where ${where}
-      order by ${lead}s.deadline desc, s.id desc
+      order by ${orderBy}
       limit ${SEARCH_PER_KIND}`,
-    name: (best) => sql<HitRow>`
+    name: (best, orderBy) => sql<HitRow>`
       select s.id, s.reference || ' — ' || s.title as label, co.name as detail, not s.closed and s.is_active as active
       from ${best} best
       join needs_sheet s on s.id = best.id
       join company co on co.id = s.company_id
-      order by best.rank, (not s.closed and s.is_active) desc, s.deadline desc, s.id desc
+      order by ${orderBy}
       limit ${SEARCH_PER_KIND}`,
   },
   // A few dozen rows, read whole: names, trigram, e-mail, containing the text even when it is short.
@@ -123,16 +127,17 @@ const readers: Record<SearchKind, KindReader> = {
     starts: (p) => sql`(lower(u.trigram) like ${p.prefix} or ${userName} like ${p.prefix})`,
     wordStarts: (p) => sql`${userName} like ${p.word}`,
     active: sql`u.is_active`,
-    pick: ({ where, lead, rank }) => sql`
+    order: sql`${fold(sql.ref('u.last_name'))}, u.id`,
+    pick: ({ where, orderBy, rank }) => sql`
       select u.id, ${rank} as rank from app_user u
       where ${where}
-      order by ${lead}${fold(sql.ref('u.last_name'))}, u.id
+      order by ${orderBy}
       limit ${SEARCH_PER_KIND}`,
-    name: (best) => sql<HitRow>`
+    name: (best, orderBy) => sql<HitRow>`
       select u.id, u.first_name || ' ' || u.last_name as label, u.trigram as detail, u.is_active as active
       from ${best} best
       join app_user u on u.id = best.id
-      order by best.rank, u.is_active desc, ${fold(sql.ref('u.last_name'))}, u.id
+      order by ${orderBy}
       limit ${SEARCH_PER_KIND}`,
   },
 };
@@ -145,12 +150,15 @@ function searchKind(db: Db, reader: KindReader, patterns: Patterns): Promise<Hit
   const rest = reader.pick({
     where: sql`${reader.matches(patterns)} and (${first}) is not true
       and (select count(*) from first_step) < ${SEARCH_PER_KIND}`,
-    lead: sql`${rank}, ${reader.active} desc, `,
+    orderBy: sql`${rank}, ${reader.active} desc, ${reader.order}`,
     rank,
   });
   return sql<HitRow>`
-    with first_step as materialized (${reader.pick({ where: first, lead: sql``, rank: sql`0` })})
-    ${reader.name(sql`(select id, rank from first_step union all (${rest}))`)}`
+    with first_step as materialized (${reader.pick({ where: first, orderBy: reader.order, rank: sql`0` })})
+    ${reader.name(
+      sql`(select id, rank from first_step union all (${rest}))`,
+      sql`best.rank, ${reader.active} desc, ${reader.order}`,
+    )}`
     .execute(db)
     .then((result) => result.rows);
 }
